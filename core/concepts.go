@@ -1,0 +1,99 @@
+package core
+
+import "io"
+
+// BufferedWriter is the output concept every fastio formatter and encoder
+// writes to. Besides being an io.Writer it exposes its free buffer space so
+// that callers can format in place, without an intermediate slice.
+//
+// The protocol is Reserve, write into the returned slice, Commit:
+//
+//	p := w.Reserve(20)
+//	p = strconv.AppendInt(p[:0], v, 10)
+//	w.Commit(len(p))
+//
+// Contract shared by every implementation in fastio:
+//
+//   - Reserve(n) returns the whole free space, a slice with len(p) >= n
+//     (n <= 0 asks for no minimum). If fewer than n bytes are free the
+//     buffered bytes are flushed first; if the buffer is smaller than n it is
+//     grown. Reserve never returns an error: after a device error it still
+//     returns usable space, and the error is reported by the next Write, Flush
+//     or Close. The slice is valid until the next call on the writer.
+//   - Commit(n) appends the first n bytes of the last reserved slice to the
+//     buffered output. n must be between 0 and len of that slice; a value
+//     outside that range writes nothing and records ErrCommitRange, which
+//     Flush reports.
+//   - Write follows io.Writer. Zero-length writes succeed without touching
+//     the device. Errors are sticky: after the first permanent device error
+//     every later Write returns it and writes nothing. Bytes are acknowledged
+//     (counted in n) only once they are buffered or written.
+//   - Flush writes every buffered byte to the device and returns the sticky
+//     error, if any. A flush with nothing buffered is a no-op.
+type BufferedWriter interface {
+	io.Writer
+	Reserve(n int) []byte
+	Commit(n int)
+	Flush() error
+}
+
+// BufferedReader is the input concept every fastio scanner and decoder reads
+// from. Besides being an io.Reader it exposes its window of buffered,
+// unconsumed bytes so that parsers work on them in place.
+//
+// Contract shared by every implementation in fastio:
+//
+//   - Window returns the buffered bytes not yet consumed. It never touches the
+//     device. The slice is valid until the next Fill, Read or Consume, and
+//     must not be modified.
+//   - Fill reads more bytes from the device, moving the window to the start
+//     of the buffer first when that makes room. It returns the number of
+//     bytes added, which is positive exactly when err is nil. At the end of
+//     the input it returns 0, io.EOF (and keeps doing so); when the window
+//     already fills the whole buffer it returns 0, ErrBufferFull without
+//     reading. Any other device error is returned once data read before it
+//     has been delivered.
+//   - Consume(n) drops the first n bytes of the window. n is clamped to
+//     [0, len(Window())], so Consume never reads from the device.
+//   - Read follows io.Reader; it serves the window first.
+type BufferedReader interface {
+	io.Reader
+	Window() []byte
+	Fill() (int, error)
+	Consume(n int)
+}
+
+// GatherWriter is the capability of writing several slices in one device
+// call (writev). WriteBuffers writes all of bufs in order, as if they were
+// concatenated, and returns how many bytes reached the device; it returns a
+// non-nil error when that is less than the total. bufs itself may be
+// modified by the call. Devices of the device module implement it;
+// core's Writer uses it to send its pending bytes and a large payload in
+// one call.
+type GatherWriter interface {
+	WriteBuffers(bufs [][]byte) (int64, error)
+}
+
+// Syncer is the capability of committing written data to stable storage.
+// *os.File implements it.
+type Syncer interface {
+	Sync() error
+}
+
+// Handle is the capability of exposing the native operating system handle
+// (a file descriptor on Unix, a HANDLE on Windows). *os.File implements it.
+// The handle stays owned by the device.
+type Handle interface {
+	Fd() uintptr
+}
+
+// Positional I/O and seeking are the standard io.ReaderAt, io.WriterAt and
+// io.Seeker; they are listed here so that the capabilities live in one place.
+type (
+	// ReaderAt is the capability of reading at an offset (pread).
+	ReaderAt = io.ReaderAt
+	// WriterAt is the capability of writing at an offset (pwrite).
+	WriterAt = io.WriterAt
+	// Seeker is the capability of moving the device's offset.
+	Seeker = io.Seeker
+)

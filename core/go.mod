@@ -1,0 +1,3 @@
+module github.com/fastio-go/fastio/core
+
+go 1.26.0

@@ -1,0 +1,24 @@
+// Package varint encodes integers in the variable-length format of the
+// fastio record codec (seeds/001): 7 bits per byte, least significant group
+// first, the top bit of each byte set when another byte follows. The bytes
+// are identical to encoding/binary's Uvarint and to protobuf varints, so
+// values written here can be read there and back.
+//
+// Signed values are mapped to unsigned ones by zigzag encoding (0, -1, 1,
+// -2, ... become 0, 1, 2, 3, ...), so that small negative numbers stay short.
+//
+// # Design note
+//
+// Unlike encoding/binary, the decoders here accept exactly one encoding per
+// value. An encoding with a redundant trailing group (0x80 0x00 for 0) is
+// rejected with ErrOverlong, a 10-byte encoding whose last byte carries more
+// than bit 63 with ErrOverflow, and an encoding that would need an 11th byte
+// with ErrTooLong. Canonical encodings make a record's bytes a function of its
+// values, so that files can be compared and hashed byte for byte.
+//
+// Every operation comes as a family: AppendUint / PutUint / Uint work on
+// slices, WriteUint / ReadUint on core buffered writers and readers, and
+// each has a zigzag twin for signed values (AppendInt, PutInt, Int, WriteInt,
+// ReadInt). The slice decoders return sentinel errors and no allocation on
+// the hot path; a value below 128 is one byte and takes an inlined fast path.
+package varint

@@ -1,0 +1,69 @@
+package device
+
+import (
+	"errors"
+	"strconv"
+
+	"github.com/fastio-go/fastio/core"
+)
+
+var (
+	// ErrBadMode is wrapped by every *ModeError: a mode string that is not
+	// one of fopen's, or that does not allow the access asked for.
+	ErrBadMode = errors.New("device: bad open mode")
+	// ErrClosed is returned by operations on a closed device. It is
+	// core.ErrClosed, so errors.Is works with either name.
+	ErrClosed = core.ErrClosed
+	// ErrIsDir is returned when a directory is opened as a file.
+	ErrIsDir = errors.New("device: is a directory")
+)
+
+// ModeError describes a bad mode string: which string, where in it, and
+// what is wrong. It wraps ErrBadMode.
+type ModeError struct {
+	Mode   string // the mode string as given
+	Offset int    // byte offset of the problem in Mode
+	Reason string // what is wrong
+}
+
+func (e *ModeError) Error() string {
+	return "device: bad mode " + strconv.Quote(e.Mode) + " at offset " + strconv.Itoa(e.Offset) + ": " + e.Reason
+}
+
+// Unwrap returns ErrBadMode.
+func (e *ModeError) Unwrap() error { return ErrBadMode }
+
+// Error is the error of an operation on a device. It names the operation,
+// the device (a path, or a description such as "fd 1"), the open mode when
+// known and, for writes, how many bytes had reached the device before the
+// failure. It wraps the operating system's error, so errors.Is works with
+// fs.ErrNotExist, fs.ErrPermission, syscall.ENOSPC and the like.
+type Error struct {
+	Op      string // "open", "read", "write", "seek", "sync", ...
+	Path    string // the path, or a description of the handle
+	Mode    string // the open mode, when known
+	Written int64  // bytes that reached the device through this handle (writes only; -1 when not a write)
+	Err     error  // the underlying error
+}
+
+func (e *Error) Error() string {
+	s := "device: " + e.Op + " " + strconv.Quote(e.Path)
+	if e.Mode != "" {
+		s += " (mode " + strconv.Quote(e.Mode) + ")"
+	}
+	s += ": " + e.Err.Error()
+	if e.Written >= 0 {
+		s += " (" + strconv.FormatInt(e.Written, 10) + " bytes reached the device)"
+	}
+	return s
+}
+
+// Unwrap returns the underlying error.
+func (e *Error) Unwrap() error { return e.Err }
+
+// Timeout reports whether the underlying error is a timeout, so that core's
+// buffered writers treat it as temporary and keep the unwritten bytes.
+func (e *Error) Timeout() bool {
+	var t interface{ Timeout() bool }
+	return errors.As(e.Err, &t) && t.Timeout()
+}

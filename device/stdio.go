@@ -1,0 +1,36 @@
+package device
+
+import (
+	"os"
+	"sync"
+)
+
+// The standard streams, buffered. Each function returns the same device
+// every time; the handles are observed, not owned, so Close flushes and
+// leaves the process's stream open. Output to Stdout and Stderr stays in
+// the buffer until Flush (or Close): call it before the program exits.
+//
+// They are not safe for concurrent use; wrap one in NewLocked for that.
+var (
+	stdoutOnce, stderrOnce, stdinOnce sync.Once
+	stdout, stderr                    *OutFile
+	stdin                             *InFile
+)
+
+// Stdout returns buffered standard output (fast_io's out()).
+func Stdout() *OutFile {
+	stdoutOnce.Do(func() { stdout = NewOutFile(Observe(os.Stdout.Fd(), "stdout"), 0) })
+	return stdout
+}
+
+// Stderr returns buffered standard error, with a 4 KiB buffer.
+func Stderr() *OutFile {
+	stderrOnce.Do(func() { stderr = NewOutFile(Observe(os.Stderr.Fd(), "stderr"), 4096) })
+	return stderr
+}
+
+// Stdin returns buffered standard input (fast_io's in()).
+func Stdin() *InFile {
+	stdinOnce.Do(func() { stdin = NewInFile(Observe(os.Stdin.Fd(), "stdin"), 0) })
+	return stdin
+}

@@ -1,0 +1,110 @@
+package record
+
+import (
+	"github.com/fastio-go/fastio/codec/varint"
+)
+
+// Decoder walks the fields of one record body held in a slice:
+//
+//	d := record.NewDecoder(body)
+//	for d.Next() {
+//		f := d.Field()
+//		switch f.ID { ... }
+//	}
+//	if err := d.Err(); err != nil { ... }
+//
+// It never copies and never allocates on the success path. The zero value
+// is an empty Decoder.
+type Decoder struct {
+	buf  []byte
+	off  int
+	base int64
+	f    Field
+	err  error
+}
+
+// NewDecoder returns a Decoder over a record body. Error offsets count
+// from the start of body.
+func NewDecoder(body []byte) Decoder { return Decoder{buf: body} }
+
+// Reset makes d decode body from its start, with error offsets counted
+// from base.
+func (d *Decoder) Reset(body []byte, base int64) {
+	*d = Decoder{buf: body, base: base}
+}
+
+// Next decodes the next field and reports whether there is one. It
+// returns false at the end of the body or at the first error, which Err
+// returns.
+func (d *Decoder) Next() bool {
+	p := d.buf[d.off:]
+	if len(p) < 3 || p[2] >= 0x80 {
+		return d.nextSlow()
+	}
+	tag := uint16(p[0])<<8 | uint16(p[1])
+	if tag&^blobBit == 0 {
+		return d.fail(ErrReservedID, 0)
+	}
+	d.f.ID = ID(tag &^ blobBit)
+	d.f.Value = uint64(p[2])
+	d.f.Offset = d.base + int64(d.off)
+	if tag < blobBit {
+		d.f.Kind, d.f.Data = Int, nil
+		d.off += 3
+		return true
+	}
+	return d.blob(p, 3)
+}
+
+func (d *Decoder) blob(p []byte, n int) bool {
+	if d.f.Value > uint64(len(p)-n) {
+		return d.fail(ErrBlobBounds, d.f.ID)
+	}
+	end := n + int(d.f.Value)
+	d.f.Kind, d.f.Data = Blob, p[n:end:end]
+	d.off += end
+	return true
+}
+
+func (d *Decoder) nextSlow() bool {
+	p := d.buf[d.off:]
+	if len(p) == 0 || d.err != nil {
+		return false
+	}
+	if len(p) < 2 {
+		return d.fail(ErrTruncatedField, 0)
+	}
+	tag := uint16(p[0])<<8 | uint16(p[1])
+	id := ID(tag &^ blobBit)
+	if id == 0 {
+		return d.fail(ErrReservedID, 0)
+	}
+	v, n, err := varint.Uint(p[2:])
+	if err != nil {
+		return d.fail(err, id)
+	}
+	d.f.ID, d.f.Value, d.f.Offset = id, v, d.base+int64(d.off)
+	if tag < blobBit {
+		d.f.Kind, d.f.Data = Int, nil
+		d.off += 2 + n
+		return true
+	}
+	return d.blob(p, 2+n)
+}
+
+func (d *Decoder) fail(err error, id ID) bool {
+	d.err = &Error{Op: "decode field", Offset: d.base + int64(d.off), ID: id, Err: err}
+	d.off = len(d.buf)
+	return false
+}
+
+// Field returns the field decoded by the last successful Next. It points
+// into d and is overwritten by the next call to Next.
+func (d *Decoder) Field() *Field { return &d.f }
+
+// Err returns the error that stopped Next, or nil if the body ended
+// cleanly.
+func (d *Decoder) Err() error { return d.err }
+
+// Offset returns the offset of the next field to decode.
+func (d *Decoder) Offset() int64 { return d.base + int64(d.off) }

@@ -1,0 +1,67 @@
+// Package record is the record codec of seeds/001 ("High Speed Train"):
+// data is only integers and blobs, each stored as a field with a 2-byte
+// identifier, and many records are framed one after another in a file or
+// stream that can be written and read back one record at a time with
+// bounded memory.
+//
+// # Wire format
+//
+// This section is the whole specification; it is enough to reimplement the
+// format.
+//
+// A varint is an unsigned integer of up to 64 bits stored 7 bits per byte,
+// least significant group first, with the top bit (0x80) of each byte set
+// when another byte follows. It is at most 10 bytes long and must be
+// minimal: its last byte is not 0x00 unless the varint is the single byte
+// 0x00, and a 10th byte is 0x01 at most. (These are the varints of package
+// codec/varint, the same bytes as encoding/binary's Uvarint and protobuf.)
+//
+// A field is
+//
+//	tag   2 bytes, big endian: bit 15 is the kind (0 integer, 1 blob),
+//	      bits 0-14 the identifier, 1 to 32767. Identifier 0 is reserved
+//	      (tags 0x0000 and 0x8000 are invalid), so that zero-filled or
+//	      truncated-to-zero data never decodes as a field.
+//	value varint: for an integer field, the value itself; for a blob
+//	      field, the length L of the blob.
+//	bytes for a blob field only, the L bytes of the blob.
+//
+// A record body is a sequence of zero or more fields, with nothing between
+// or after them. Identifiers may repeat; their meaning is the
+// application's. Signed integers are stored zigzag-encoded (0, -1, 1, -2
+// as 0, 1, 2, 3). A nested record is a blob field whose bytes are a record
+// body. A string is a blob of its bytes.
+//
+// A stream (a file) is a sequence of frames, one per record, with nothing
+// between or after them:
+//
+//	length varint: the length N of the record body in bytes
+//	body   the N bytes of the record body
+//
+// The stream ends cleanly at the end of a frame; an empty stream holds no
+// records. N = 0 is an empty record.
+//
+// # Reading and writing
+//
+// Writer builds one record at a time onto any core.BufferedWriter (or
+// io.Writer) and frames it. Reader reads frames from any
+// core.BufferedReader (or io.Reader); a record that fits in the reader's
+// buffer is decoded in place, a larger one is gathered into a buffer that
+// never grows past Reader.MaxRecord, whatever the input claims. Decoder
+// walks the fields of one record body held in a slice; blob values are
+// sub-slices of it, never copies. The Append functions build record bodies
+// in plain slices.
+//
+// Marshal and Unmarshal map a struct to fields through `record:"N"` field
+// tags, so that applications need no switch over identifiers. Unknown
+// identifiers are skipped, which lets old readers accept files written by
+// newer programs.
+//
+// # Errors
+//
+// Decoding errors are *Error values giving the operation, the byte offset
+// (from the start of the stream, or of the slice given to NewDecoder) and,
+// when known, the field identifier; errors.Is matches the sentinels of this
+// package and of codec/varint (varint.ErrTruncated for a truncated varint,
+// varint.ErrTooLong for an 11-byte one, and so on).
+package record

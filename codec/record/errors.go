@@ -1,0 +1,55 @@
+package record
+
+import (
+	"errors"
+	"strconv"
+)
+
+var (
+	// ErrTruncatedField means the input ends inside a field's 2-byte tag.
+	ErrTruncatedField = errors.New("record: truncated field tag")
+	// ErrBlobBounds means a blob's length runs past the end of its record.
+	ErrBlobBounds = errors.New("record: blob length beyond the input")
+	// ErrReservedID means a tag holds the reserved identifier 0.
+	ErrReservedID = errors.New("record: reserved identifier 0")
+	// ErrTruncatedRecord means the stream ends inside a frame's body.
+	ErrTruncatedRecord = errors.New("record: truncated record")
+	// ErrTooLarge means a frame's length is beyond the reader's MaxRecord.
+	ErrTooLarge = errors.New("record: record longer than the limit")
+	// ErrBadID is returned by a Writer given an identifier outside 1..MaxID.
+	ErrBadID = errors.New("record: identifier outside 1..32767")
+	// ErrNesting is returned by a Writer whose End calls do not match its
+	// Begin calls.
+	ErrNesting = errors.New("record: unbalanced Begin/End")
+	// ErrKind means a field has the other kind than the struct field it
+	// maps to (an integer where a blob is expected or the reverse).
+	ErrKind = errors.New("record: field kind does not match")
+	// ErrRange means an integer field does not fit the struct field it
+	// maps to.
+	ErrRange = errors.New("record: integer out of range")
+	// ErrUnsupported means Marshal or Unmarshal was given a type it cannot
+	// map (see Marshal).
+	ErrUnsupported = errors.New("record: unsupported type")
+)
+
+// Error is a decoding or usage error with its context.
+type Error struct {
+	Op     string // what was being done: "read frame", "decode field", "unmarshal", ...
+	Offset int64  // byte offset of the frame or field at fault; -1 when unknown
+	ID     ID     // the field's identifier, or 0 when unknown
+	Err    error  // the cause: a sentinel of this package or of codec/varint
+}
+
+func (e *Error) Error() string {
+	s := "record: " + e.Op
+	if e.ID != 0 {
+		s += " of field " + strconv.Itoa(int(e.ID))
+	}
+	if e.Offset >= 0 {
+		s += " at offset " + strconv.FormatInt(e.Offset, 10)
+	}
+	return s + ": " + e.Err.Error()
+}
+
+// Unwrap returns the cause.
+func (e *Error) Unwrap() error { return e.Err }

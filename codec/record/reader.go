@@ -1,0 +1,162 @@
+package record
+
+import (
+	"io"
+
+	"github.com/fastio-go/fastio/codec/varint"
+	"github.com/fastio-go/fastio/core"
+)
+
+// DefaultMaxRecord is the record size limit of a Reader whose MaxRecord is
+// zero.
+const DefaultMaxRecord = 1 << 20
+
+// Reader reads a stream of framed records one at a time:
+//
+//	r := record.NewReader(file)
+//	for r.Next() {
+//		d := r.Fields()
+//		for d.Next() { ... }
+//		if err := d.Err(); err != nil { ... }
+//	}
+//	if err := r.Err(); err != nil { ... }
+//
+// A record that fits in the underlying reader's buffer is returned in
+// place, without a copy. A larger one is gathered into a buffer of the
+// Reader that grows only with bytes actually read and never beyond
+// MaxRecord, so memory stays bounded whatever lengths the input claims.
+// The bytes of a record stay valid until the next call to Next.
+type Reader struct {
+	// MaxRecord is the largest record body accepted, in bytes; a frame
+	// claiming more stops the Reader with ErrTooLarge. Zero or negative
+	// means DefaultMaxRecord.
+	MaxRecord int
+
+	r      core.BufferedReader
+	rec    []byte
+	spill  []byte
+	used   int   // window bytes of rec, consumed by the next Next
+	off    int64 // stream offset of the next frame
+	recOff int64 // stream offset of rec
+	err    error
+	eof    bool
+}
+
+// NewReader returns a Reader over r, which is used as it is when it is a
+// core.BufferedReader and wrapped by core.WrapReader otherwise.
+func NewReader(r io.Reader) *Reader {
+	return &Reader{r: core.WrapReader(r)}
+}
+
+// Reset makes d read a new stream from r, keeping its buffers and
+// MaxRecord.
+func (d *Reader) Reset(r io.Reader) {
+	*d = Reader{MaxRecord: d.MaxRecord, r: core.WrapReader(r), spill: d.spill[:0]}
+}
+
+// Next reads the next record and reports whether there is one. It returns
+// false at the clean end of the stream (Err is then nil) or at the first
+// error, which Err returns.
+func (d *Reader) Next() bool {
+	if d.used > 0 {
+		d.r.Consume(d.used)
+		d.used = 0
+	}
+	d.rec = nil
+	if d.err != nil || d.eof {
+		return false
+	}
+	start := d.off
+	var size uint64
+	if w := d.r.Window(); len(w) > 0 && w[0] < 0x80 {
+		size = uint64(w[0])
+		d.r.Consume(1)
+		d.off++
+	} else {
+		var err error
+		size, err = varint.ReadUint(d.r)
+		if err == io.EOF {
+			d.eof = true
+			return false
+		}
+		if err != nil {
+			return d.fail("read frame length", start, err)
+		}
+		d.off += int64(varint.Len(size))
+	}
+	limit := d.MaxRecord
+	if limit <= 0 {
+		limit = DefaultMaxRecord
+	}
+	if size > uint64(limit) {
+		return d.fail("read frame length", start, ErrTooLarge)
+	}
+	n := int(size)
+	d.recOff = d.off
+	for {
+		if w := d.r.Window(); len(w) >= n {
+			d.rec, d.used = w[:n:n], n
+			d.off += int64(n)
+			return true
+		}
+		_, err := d.r.Fill()
+		switch err {
+		case nil:
+		case core.ErrBufferFull:
+			return d.gather(n, start)
+		case io.EOF:
+			return d.fail("read record", start, ErrTruncatedRecord)
+		default:
+			return d.fail("read record", start, err)
+		}
+	}
+}
+
+// gather copies a record larger than the underlying buffer into spill.
+func (d *Reader) gather(n int, start int64) bool {
+	d.spill = d.spill[:0]
+	for len(d.spill) < n {
+		w := d.r.Window()
+		if len(w) == 0 {
+			_, err := d.r.Fill()
+			if err == io.EOF {
+				return d.fail("read record", start, ErrTruncatedRecord)
+			}
+			if err != nil {
+				return d.fail("read record", start, err)
+			}
+			continue
+		}
+		k := min(len(w), n-len(d.spill))
+		if cap(d.spill)-len(d.spill) < k {
+			// Grow with the data actually read, never past n.
+			ns := make([]byte, len(d.spill), min(max(2*cap(d.spill), len(d.spill)+k), n))
+			copy(ns, d.spill)
+			d.spill = ns
+		}
+		d.spill = append(d.spill, w[:k]...)
+		d.r.Consume(k)
+	}
+	d.rec = d.spill
+	d.off += int64(n)
+	return true
+}
+
+func (d *Reader) fail(op string, off int64, err error) bool {
+	d.err = &Error{Op: op, Offset: off, Err: err}
+	return false
+}
+
+// Record returns the body of the current record; it is valid until the
+// next call to Next.
+func (d *Reader) Record() []byte { return d.rec }
+
+// Fields returns a Decoder over the current record whose error offsets
+// count from the start of the stream.
+func (d *Reader) Fields() Decoder { return Decoder{buf: d.rec, base: d.recOff} }
+
+// Offset returns the stream offset of the current record's body.
+func (d *Reader) Offset() int64 { return d.recOff }
+
+// Err returns the error that stopped Next, or nil after a clean end.
+func (d *Reader) Err() error { return d.err }

@@ -1,0 +1,145 @@
+package record
+
+import (
+	"bytes"
+	"encoding/binary"
+	"testing"
+	"time"
+
+	"github.com/fastio-go/fastio/codec/varint"
+	"github.com/fastio-go/fastio/core"
+)
+
+// The identifiers of the seed's example record (seeds/001).
+const (
+	idUID  ID = 1
+	idGID  ID = 2
+	idMode ID = 3
+	idName ID = 4
+	idTime ID = 5 // a blob of two varints: seconds, nanoseconds
+	idBlob ID = 6
+)
+
+// seedStat is the seed's example data: uid, gid, mode, a name, a
+// timestamp and a fixed 5-byte blob.
+type seedStat struct {
+	UID, GID, Mode uint64
+	Name           []byte
+	Time           time.Time
+	Blob           [5]byte
+}
+
+var seedValue = seedStat{
+	UID: 1000, GID: 100, Mode: 0o100644,
+	Name: []byte("photo-2026-11-29.jpg"),
+	Time: time.Unix(1795996800, 123456789),
+	Blob: [5]byte{'b', 'l', 'o', 'b', 0},
+}
+
+// writeSeed encodes s as the seed does: three integers, the name as a
+// blob, the timestamp as a blob of two varints, the blob.
+func writeSeed(e *Writer, s *seedStat) error {
+	e.Uint(idUID, s.UID)
+	e.Uint(idGID, s.GID)
+	e.Uint(idMode, s.Mode)
+	e.Blob(idName, s.Name)
+	var tmp [2 * varint.MaxLen64]byte
+	n := varint.PutUint(tmp[:], uint64(s.Time.Unix()))
+	n += varint.PutUint(tmp[n:], uint64(s.Time.Nanosecond()))
+	e.Blob(idTime, tmp[:n])
+	e.Blob(idBlob, s.Blob[:])
+	return e.EndRecord()
+}
+
+// readSeed decodes one record body as the seed's switch does; the name
+// aliases the input.
+func readSeed(d *Decoder, s *seedStat) error {
+	for d.Next() {
+		f := d.Field()
+		switch f.ID {
+		case idUID:
+			s.UID = f.Value
+		case idGID:
+			s.GID = f.Value
+		case idMode:
+			s.Mode = f.Value
+		case idName:
+			s.Name = f.Data
+		case idTime:
+			sec, n, err := varint.Uint(f.Data)
+			if err != nil {
+				return err
+			}
+			nsec, _, err := varint.Uint(f.Data[n:])
+			if err != nil {
+				return err
+			}
+			s.Time = time.Unix(int64(sec), int64(nsec))
+		case idBlob:
+			copy(s.Blob[:], f.Data)
+		}
+	}
+	return d.Err()
+}
+
+// seedBytesByHand builds the seed record's frame with encoding/binary, an
+// independent implementation of the wire format.
+func seedBytesByHand(s *seedStat) []byte {
+	var body []byte
+	field := func(tag uint16, v uint64) {
+		body = binary.BigEndian.AppendUint16(body, tag)
+		body = binary.AppendUvarint(body, v)
+	}
+	field(1, s.UID)
+	field(2, s.GID)
+	field(3, s.Mode)
+	field(0x8004, uint64(len(s.Name)))
+	body = append(body, s.Name...)
+	ts := binary.AppendUvarint(nil, uint64(s.Time.Unix()))
+	ts = binary.AppendUvarint(ts, uint64(s.Time.Nanosecond()))
+	field(0x8005, uint64(len(ts)))
+	body = append(body, ts...)
+	field(0x8006, 5)
+	body = append(body, s.Blob[:]...)
+	return append(binary.AppendUvarint(nil, uint64(len(body))), body...)
+}
+
+func TestSeedRecord(t *testing.T) {
+	var out core.Buffer
+	e := NewWriter(&out)
+	if err := writeSeed(e, &seedValue); err != nil {
+		t.Fatal(err)
+	}
+	want := seedBytesByHand(&seedValue)
+	if !bytes.Equal(out.Bytes(), want) {
+		t.Fatalf("encoded\n% x\nwant\n% x", out.Bytes(), want)
+	}
+	// The seed's text form of the same data, for the size comparison.
+	text := appendSeedText(nil, &seedValue)
+	t.Logf("seed record: %d bytes framed, %d bytes as text", len(want), len(text))
+	if len(want) >= len(text) {
+		t.Errorf("record (%d bytes) not smaller than text (%d bytes)", len(want), len(text))
+	}
+
+	r := NewReader(core.NewSpanReader(out.Bytes()))
+	if !r.Next() {
+		t.Fatalf("no record: %v", r.Err())
+	}
+	var got seedStat
+	d := r.Fields()
+	if err := readSeed(&d, &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.UID != seedValue.UID || got.GID != seedValue.GID || got.Mode != seedValue.Mode ||
+		!bytes.Equal(got.Name, seedValue.Name) || !got.Time.Equal(seedValue.Time) || got.Blob != seedValue.Blob {
+		t.Fatalf("decoded %+v\nwant %+v", got, seedValue)
+	}
+	if r.Next() || r.Err() != nil {
+		t.Fatalf("after the only record: Next true or error %v", r.Err())
+	}
+	gotText, err := parseSeedText(appendSeedText(nil, &seedValue))
+	if err != nil || gotText.UID != seedValue.UID || gotText.Mode != seedValue.Mode || !gotText.Time.Equal(seedValue.Time) ||
+		!bytes.Equal(gotText.Name, seedValue.Name) || gotText.Blob != seedValue.Blob {
+		t.Fatalf("text round trip: %+v, %v", gotText, err)
+	}
+}

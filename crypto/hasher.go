@@ -1,0 +1,352 @@
+package crypto
+
+import (
+	"crypto/subtle"
+	"encoding/base64"
+	"encoding/hex"
+	"io"
+	"unsafe"
+
+	"github.com/fastio-go/fastio/core"
+)
+
+// BufferSize is the size of a Hasher's buffer. Small writes are gathered
+// there and the compression function sees whole buffers; 8 KiB is a
+// multiple of every block size and stays in the L1 cache with the input.
+const BufferSize = 8 << 10
+
+// Hasher is a hash device: an output device whose bytes go into a hash
+// function instead of a file. It implements core.BufferedWriter (so
+// fastio's formatters print into it in place), io.Writer,
+// io.StringWriter, io.ByteWriter, io.ReaderFrom and hash.Hash.
+//
+// A Hasher made by NewHMAC computes HMAC over its algorithm with the key
+// it was given; Reset starts a new message under the same key.
+//
+// Writes never fail: the device has no I/O. The one error a Hasher can
+// record is core.ErrCommitRange, from a Commit outside the reserved slice;
+// it is sticky (later writes return it and hash nothing) and Flush and Err
+// report it until Reset.
+//
+// A Hasher is not safe for concurrent use.
+type Hasher struct {
+	buf []byte // gathered input; len(buf) is the capacity, a multiple of the block size
+	n   int    // bytes gathered
+	lim int    // end of writable space: len(buf), or n after an error
+	err error
+
+	alg  Algorithm
+	eng  engine
+	size int // digest size (28 for SHA-224 on a SHA-256 engine)
+
+	// HMAC only: the outer engine and the saved states after the ipad and
+	// opad blocks (RFC 2104), restored instead of hashing the key again.
+	outer      engine
+	ipad, opad []byte
+
+	tmp [MaxSize]byte
+}
+
+// New returns a Hasher for algorithm a. The error, for an invalid a, is an
+// *AlgorithmError wrapping ErrAlgorithm.
+func New(a Algorithm) (*Hasher, error) {
+	if !a.Valid() {
+		return nil, &AlgorithmError{Value: a}
+	}
+	h := &Hasher{buf: make([]byte, BufferSize), alg: a, eng: newEngine(a), size: a.Size()}
+	h.lim = len(h.buf)
+	return h, nil
+}
+
+// NewHMAC returns a Hasher that computes HMAC over algorithm a with key
+// (RFC 2104). Keys longer than the block size are hashed first, as the RFC
+// says; the key is not retained. Any key length, zero included, is valid.
+func NewHMAC(a Algorithm, key []byte) (*Hasher, error) {
+	h, err := New(a)
+	if err != nil {
+		return nil, err
+	}
+	h.outer = newEngine(a)
+	var pad [MaxBlockSize]byte
+	block := hmacPad(a, h.eng, key, &pad, 0x36)
+	h.eng.Write(block)
+	h.ipad, _ = h.eng.MarshalBinary()
+	block = hmacPad(a, h.outer, key, &pad, 0x5c)
+	h.outer.Write(block)
+	h.opad, _ = h.outer.MarshalBinary()
+	clear(pad[:])
+	return h, nil
+}
+
+// hmacPad returns K' xor c in pad, K' being the key padded to the block
+// size, or the key's digest when it is longer than a block. e is a fresh
+// engine of a and is left reset.
+func hmacPad(a Algorithm, e engine, key []byte, pad *[MaxBlockSize]byte, c byte) []byte {
+	bs := a.BlockSize()
+	p := pad[:bs]
+	clear(p)
+	if len(key) > bs {
+		resetEngine(a, e)
+		e.Write(key)
+		var sum [MaxSize]byte
+		copy(p, e.Sum(sum[:0])[:a.Size()])
+		resetEngine(a, e)
+	} else {
+		copy(p, key)
+	}
+	for i := range p {
+		p[i] ^= c
+	}
+	return p
+}
+
+// Algorithm returns the hash function of h.
+func (h *Hasher) Algorithm() Algorithm { return h.alg }
+
+// IsHMAC reports whether h computes an HMAC.
+func (h *Hasher) IsHMAC() bool { return h.outer != nil }
+
+// Size returns the digest size in bytes.
+func (h *Hasher) Size() int { return h.size }
+
+// BlockSize returns the block size of the hash function in bytes.
+func (h *Hasher) BlockSize() int { return h.alg.BlockSize() }
+
+// Buffered returns the number of bytes written but not yet hashed.
+func (h *Hasher) Buffered() int { return h.n }
+
+// Err returns the sticky error, or nil.
+func (h *Hasher) Err() error { return h.err }
+
+// Reset discards everything written and any error and starts a new
+// message; an HMAC Hasher keeps its key.
+func (h *Hasher) Reset() {
+	h.n, h.lim, h.err = 0, len(h.buf), nil
+	if h.outer != nil {
+		_ = h.eng.UnmarshalBinary(h.ipad) // our own state: cannot fail
+		return
+	}
+	resetEngine(h.alg, h.eng)
+}
+
+// Write hashes p. It returns len(p), nil unless a misused Commit left a
+// sticky error, which it then returns having hashed nothing.
+func (h *Hasher) Write(p []byte) (int, error) {
+	if len(p) <= h.lim-h.n {
+		h.n += copy(h.buf[h.n:], p)
+		return len(p), nil
+	}
+	return h.writeSlow(p)
+}
+
+// WriteString is Write for a string, without converting it.
+func (h *Hasher) WriteString(s string) (int, error) {
+	if len(s) <= h.lim-h.n {
+		h.n += copy(h.buf[h.n:], s)
+		return len(s), nil
+	}
+	return h.writeSlow(unsafe.Slice(unsafe.StringData(s), len(s)))
+}
+
+// WriteByte hashes one byte.
+func (h *Hasher) WriteByte(c byte) error {
+	if h.n < h.lim {
+		h.buf[h.n] = c
+		h.n++
+		return nil
+	}
+	_, err := h.writeSlow([]byte{c})
+	return err
+}
+
+func (h *Hasher) writeSlow(p []byte) (int, error) {
+	if h.err != nil {
+		return 0, h.err
+	}
+	total := len(p)
+	if h.n > 0 {
+		m := copy(h.buf[h.n:], p)
+		h.eng.Write(h.buf[:h.n+m])
+		h.n = 0
+		p = p[m:]
+	}
+	// Whole buffers' worth goes to the engine without a copy; the buffer
+	// is a multiple of the block size, so the engine stays block aligned.
+	if len(p) >= len(h.buf) {
+		k := len(p) - len(p)%len(h.buf)
+		h.eng.Write(p[:k])
+		p = p[k:]
+	}
+	h.n = copy(h.buf, p)
+	return total, nil
+}
+
+// Reserve returns the free space of the buffer, at least n bytes, hashing
+// the buffered bytes or growing the buffer when needed (see
+// core.BufferedWriter). After a sticky error it returns scratch space whose
+// committed bytes are dropped.
+func (h *Hasher) Reserve(n int) []byte {
+	if n <= h.lim-h.n {
+		return h.buf[h.n:h.lim]
+	}
+	return h.reserveSlow(n)
+}
+
+func (h *Hasher) reserveSlow(n int) []byte {
+	if h.err != nil {
+		// Hand out scratch past the limit: Commit then fails the range
+		// check, which keeps the error, and nothing is hashed.
+		if cap(h.buf)-h.n < n {
+			return make([]byte, n)
+		}
+		return h.buf[h.n : h.n+n]
+	}
+	h.flush()
+	if n > len(h.buf) {
+		bs := h.alg.BlockSize()
+		h.buf = make([]byte, (n+bs-1)/bs*bs)
+		h.lim = len(h.buf)
+	}
+	return h.buf[:h.lim]
+}
+
+// Commit hashes the first n bytes of the slice returned by the last
+// Reserve. An n outside that slice hashes nothing and records
+// core.ErrCommitRange.
+func (h *Hasher) Commit(n int) {
+	if uint(n) <= uint(h.lim-h.n) {
+		h.n += n
+		return
+	}
+	if h.err == nil {
+		h.err, h.lim = core.ErrCommitRange, h.n
+	}
+}
+
+// Flush hands the buffered bytes to the hash function and returns the
+// sticky error, if any. Sum and Digest flush by themselves.
+func (h *Hasher) Flush() error {
+	h.flush()
+	return h.err
+}
+
+func (h *Hasher) flush() {
+	if h.n > 0 {
+		h.eng.Write(h.buf[:h.n])
+		h.n = 0
+	}
+}
+
+// ReadFrom hashes everything r yields until io.EOF, reading straight into
+// the buffer, and returns the number of bytes read and the first error
+// other than io.EOF.
+func (h *Hasher) ReadFrom(r io.Reader) (int64, error) {
+	if h.err != nil {
+		return 0, h.err
+	}
+	var total int64
+	empty := 0
+	for {
+		if h.n == h.lim {
+			h.flush()
+		}
+		m, err := r.Read(h.buf[h.n:h.lim])
+		if m < 0 || m > h.lim-h.n {
+			return total, core.ErrInvalidCount
+		}
+		h.n += m
+		total += int64(m)
+		if err == io.EOF {
+			return total, nil
+		}
+		if err != nil {
+			return total, err
+		}
+		if m == 0 {
+			if empty++; empty >= 100 {
+				return total, core.ErrNoProgress
+			}
+		} else {
+			empty = 0
+		}
+	}
+}
+
+// Sum appends the digest of everything written since the last Reset to b
+// and returns the result; it does not change the running state, so more
+// can be written and summed again. Sum allocates nothing when b has room.
+func (h *Hasher) Sum(b []byte) []byte {
+	h.flush()
+	if h.outer != nil {
+		inner := h.eng.Sum(h.tmp[:0])
+		_ = h.outer.UnmarshalBinary(h.opad)
+		h.outer.Write(inner[:h.size])
+		if h.size == len(inner) {
+			return h.outer.Sum(b)
+		}
+		return append(b, h.outer.Sum(h.tmp[:0])[:h.size]...)
+	}
+	if h.size != h.eng.Size() {
+		return append(b, h.eng.Sum(h.tmp[:0])[:h.size]...)
+	}
+	return h.eng.Sum(b)
+}
+
+// Digest returns the digest as a value, without allocating.
+func (h *Hasher) Digest() Digest {
+	var d Digest
+	d.n = uint8(len(h.Sum(d.b[:0])))
+	return d
+}
+
+// AppendHex appends the digest in lower-case hex to dst.
+func (h *Hasher) AppendHex(dst []byte) []byte {
+	var d [MaxSize]byte
+	return hex.AppendEncode(dst, h.Sum(d[:0]))
+}
+
+// AppendBase64 appends the digest in standard padded base64 (RFC 4648) to
+// dst.
+func (h *Hasher) AppendBase64(dst []byte) []byte {
+	var d [MaxSize]byte
+	return base64.StdEncoding.AppendEncode(dst, h.Sum(d[:0]))
+}
+
+// Verify reports, in time independent of the contents, whether want is
+// exactly the digest (or MAC) of what was written.
+func (h *Hasher) Verify(want []byte) bool {
+	var d [MaxSize]byte
+	return subtle.ConstantTimeCompare(h.Sum(d[:0]), want) == 1
+}
+
+// VerifyTruncated reports, in time independent of the contents, whether
+// tag is the leading len(tag) bytes of the digest: the truncated MACs of
+// RFC 2104 section 5 (RFC 4231 test case 5 truncates to 128 bits). Tags
+// shorter than MinTruncatedSize bytes, or longer than the digest, are
+// rejected.
+func (h *Hasher) VerifyTruncated(tag []byte) bool {
+	if len(tag) < MinTruncatedSize || len(tag) > h.size {
+		return false
+	}
+	var d [MaxSize]byte
+	return subtle.ConstantTimeCompare(h.Sum(d[:0])[:len(tag)], tag) == 1
+}
+
+// VerifyHex is Verify for a digest written in hex (either case). A
+// malformed want is not a match.
+func (h *Hasher) VerifyHex(want string) bool {
+	var w [MaxSize]byte
+	if len(want) != 2*h.size {
+		return false
+	}
+	if _, err := decodeHex(w[:], want); err != nil {
+		return false
+	}
+	return h.Verify(w[:h.size])
+}
+
+// MinTruncatedSize is the shortest truncated MAC, in bytes, that
+// VerifyTruncated accepts: 80 bits, the floor of RFC 2104 section 5. The
+// RFC also advises keeping at least half of the digest; that is the
+// protocol designer's choice, so it is not enforced here.
+const MinTruncatedSize = 10

@@ -26,11 +26,15 @@ const maxEmptyCalls = 100
 // BufferedWriter. The zero value has no device and no buffer; Reset makes it
 // usable.
 //
-// Writes smaller than the free space are copied into the buffer; the fast
-// paths of Write, WriteString, WriteByte, Reserve and Commit inline into the
-// caller. A write at least as large as the buffer is not copied: it goes
-// straight to the device, and when the device implements GatherWriter the
-// pending buffered bytes and the payload leave in one call.
+// Writes that fit the free space are copied into the buffer. A write at
+// least as large as the buffer is not copied: it goes straight to the
+// device, and when the device implements GatherWriter the pending buffered
+// bytes and the payload leave in one call.
+//
+// For hot loops, Put, PutString and PutByte are Write, WriteString and
+// WriteByte without results: their fast paths inline into the caller, and an
+// error they meet is kept and reported by Flush, as with every error here.
+// Reserve, Commit and WriteByte inline too.
 //
 // Errors: a permanent device error is sticky; it is returned by the call
 // that met it and by every later Write, Flush and Close, and nothing more is
@@ -41,14 +45,16 @@ const maxEmptyCalls = 100
 //
 // A Writer is not safe for concurrent use.
 type Writer struct {
-	buf []byte // len(buf) is the capacity
-	n   int    // buffered bytes
-	lim int    // end of writable space: len(buf), or n after an error
-	err error  // sticky permanent error
-	dev io.Writer
-	gw  GatherWriter
-	vec [2][]byte
-	tmp []byte // scratch handed out by Reserve after an error
+	// buf holds the buffered bytes in buf[:len(buf)] and the free space in
+	// buf[len(buf):cap(buf)]. After a permanent error cap(buf) == len(buf),
+	// which closes every fast path without a separate check.
+	buf  []byte
+	full []byte // the whole buffer; buf is always a prefix of it
+	err  error  // sticky permanent error
+	dev  io.Writer
+	gw   GatherWriter
+	vec  [2][]byte
+	tmp  []byte // scratch handed out by Reserve after an error
 }
 
 // NewWriter returns a Writer over w with a buffer of DefaultBufferSize.
@@ -61,11 +67,11 @@ func NewWriter(w io.Writer) *Writer {
 // is already a *Writer with at least that size, it is returned as it is. A
 // nil w gives a Writer whose writes fail with ErrNilDevice.
 func NewWriterSize(w io.Writer, size int) *Writer {
-	if bw, ok := w.(*Writer); ok && len(bw.buf) >= size {
+	if bw, ok := w.(*Writer); ok && len(bw.full) >= size {
 		return bw
 	}
 	size = max(size, MinBufferSize)
-	b := &Writer{buf: make([]byte, size)}
+	b := &Writer{full: make([]byte, size)}
 	b.Reset(w)
 	return b
 }
@@ -74,27 +80,27 @@ func NewWriterSize(w io.Writer, size int) *Writer {
 // keeping the buffer. On a zero Writer it allocates a buffer of
 // DefaultBufferSize.
 func (b *Writer) Reset(w io.Writer) {
-	if b.buf == nil {
-		b.buf = make([]byte, DefaultBufferSize)
+	if b.full == nil {
+		b.full = make([]byte, DefaultBufferSize)
 	}
-	b.n, b.lim, b.err, b.tmp = 0, len(b.buf), nil, nil
+	b.buf, b.err, b.tmp = b.full[:0], nil, nil
 	b.dev = w
 	b.gw, _ = w.(GatherWriter)
 	if w == nil {
-		b.err, b.lim = ErrNilDevice, 0
+		b.setErr(ErrNilDevice)
 	}
 }
 
 // Size returns the size of the buffer in bytes.
-func (b *Writer) Size() int { return len(b.buf) }
+func (b *Writer) Size() int { return len(b.full) }
 
 // Buffered returns the number of bytes written into the buffer but not yet
 // to the device.
-func (b *Writer) Buffered() int { return b.n }
+func (b *Writer) Buffered() int { return len(b.buf) }
 
 // Available returns the free space of the buffer; after a permanent error it
 // is 0.
-func (b *Writer) Available() int { return b.lim - b.n }
+func (b *Writer) Available() int { return cap(b.buf) - len(b.buf) }
 
 // Err returns the sticky error, or nil.
 func (b *Writer) Err() error { return b.err }
@@ -102,8 +108,8 @@ func (b *Writer) Err() error { return b.err }
 // Write writes p and returns len(p) unless an error stops it; n counts the
 // bytes that were buffered or reached the device.
 func (b *Writer) Write(p []byte) (int, error) {
-	if len(p) <= b.lim-b.n {
-		b.n += copy(b.buf[b.n:], p)
+	if len(p) <= cap(b.buf)-len(b.buf) {
+		b.buf = append(b.buf, p...)
 		return len(p), nil
 	}
 	return b.writeSlow(p)
@@ -111,50 +117,96 @@ func (b *Writer) Write(p []byte) (int, error) {
 
 // WriteString is Write for a string, without converting it.
 func (b *Writer) WriteString(s string) (int, error) {
-	if len(s) <= b.lim-b.n {
-		b.n += copy(b.buf[b.n:], s)
+	if len(s) <= cap(b.buf)-len(b.buf) {
+		b.buf = append(b.buf, s...)
 		return len(s), nil
 	}
 	return b.writeSlow(unsafe.Slice(unsafe.StringData(s), len(s)))
 }
 
-// WriteByte writes one byte.
+// Put writes p like Write, without results: an error is kept and reported
+// by Flush. Its fast path inlines.
+func (b *Writer) Put(p []byte) {
+	if len(p) > cap(b.buf)-len(b.buf) {
+		b.writeSlow(p)
+		return
+	}
+	b.buf = append(b.buf, p...)
+}
+
+// PutString writes s like WriteString, without results: an error is kept
+// and reported by Flush. Its fast path inlines.
+func (b *Writer) PutString(s string) {
+	if len(s) > cap(b.buf)-len(b.buf) {
+		b.putStringSlow(s)
+		return
+	}
+	b.buf = append(b.buf, s...)
+}
+
+// putStringSlow stays out of line so that PutString fits the inlining
+// budget.
+//
+//go:noinline
+func (b *Writer) putStringSlow(s string) {
+	b.writeSlow(unsafe.Slice(unsafe.StringData(s), len(s)))
+}
+
+// WriteByte writes one byte. Its fast path inlines.
 func (b *Writer) WriteByte(c byte) error {
-	if b.n < b.lim {
-		b.buf[b.n] = c
-		b.n++
+	if len(b.buf) < cap(b.buf) {
+		b.buf = append(b.buf, c)
 		return nil
 	}
-	_, err := b.writeSlow([]byte{c})
-	return err
+	return b.writeByteSlow(c)
+}
+
+// PutByte writes one byte like WriteByte, without a result.
+func (b *Writer) PutByte(c byte) {
+	if len(b.buf) < cap(b.buf) {
+		b.buf = append(b.buf, c)
+		return
+	}
+	b.writeByteSlow(c)
+}
+
+func (b *Writer) writeByteSlow(c byte) error {
+	p := b.Reserve(1)
+	p[0] = c
+	b.Commit(1)
+	return b.err
 }
 
 // WriteRune writes the UTF-8 encoding of r (U+FFFD if r is not a valid
 // scalar value) and returns the number of bytes written.
 func (b *Writer) WriteRune(r rune) (int, error) {
-	if uint32(r) < utf8.RuneSelf && b.n < b.lim {
-		b.buf[b.n] = byte(r)
-		b.n++
+	if uint32(r) < utf8.RuneSelf && len(b.buf) < cap(b.buf) {
+		b.buf = append(b.buf, byte(r))
 		return 1, nil
 	}
-	var tmp [utf8.UTFMax]byte
-	return b.Write(utf8.AppendRune(tmp[:0], r))
+	if b.err != nil {
+		return 0, b.err
+	}
+	n := utf8.EncodeRune(b.Reserve(utf8.UTFMax), r)
+	b.Commit(n)
+	return n, b.err
 }
 
 // Reserve returns the free space of the buffer, at least n bytes, flushing
 // or growing the buffer when needed. See BufferedWriter for the contract.
+// Its fast path inlines.
 func (b *Writer) Reserve(n int) []byte {
-	if n <= b.lim-b.n {
-		return b.buf[b.n:b.lim]
+	if n <= cap(b.buf)-len(b.buf) {
+		return b.full[len(b.buf):]
 	}
 	return b.reserveSlow(n)
 }
 
 // Commit adds the first n bytes of the slice returned by the last Reserve
-// to the buffered output.
+// to the buffered output. Its fast path inlines.
 func (b *Writer) Commit(n int) {
-	if uint(n) <= uint(b.lim-b.n) {
-		b.n += n
+	if uint(n) <= uint(cap(b.buf)-len(b.buf)) {
+		b.buf = b.buf[:len(b.buf)+n]
 		return
 	}
 	b.commitSlow()
@@ -168,16 +220,16 @@ func (b *Writer) commitSlow() {
 
 func (b *Writer) reserveSlow(n int) []byte {
 	if b.err == nil {
-		if b.n > 0 {
+		if len(b.buf) > 0 {
 			b.flush()
 		}
 		if b.err == nil {
-			if need := b.n + n; need > len(b.buf) {
-				nb := make([]byte, max(need, 2*len(b.buf)))
-				copy(nb, b.buf[:b.n])
-				b.buf, b.lim = nb, len(nb)
+			if need := len(b.buf) + n; need > len(b.full) {
+				nb := make([]byte, max(need, 2*len(b.full), MinBufferSize))
+				b.buf = append(nb[:0], b.buf...)
+				b.full = nb
 			}
-			return b.buf[b.n:b.lim]
+			return b.buf[len(b.buf):cap(b.buf)]
 		}
 	}
 	// After a permanent error the committed bytes can go nowhere: hand out
@@ -190,7 +242,8 @@ func (b *Writer) reserveSlow(n int) []byte {
 
 // setErr records a permanent error and closes the fast paths.
 func (b *Writer) setErr(err error) error {
-	b.err, b.lim = err, b.n
+	b.err = err
+	b.buf = b.buf[:len(b.buf):len(b.buf)]
 	return err
 }
 
@@ -214,23 +267,34 @@ func (b *Writer) Flush() error {
 }
 
 func (b *Writer) flush() error {
-	if b.n == 0 {
+	if len(b.buf) == 0 {
 		return nil
 	}
-	m, err := b.writeDevice(b.buf[:b.n])
-	if m > 0 && m < b.n {
-		copy(b.buf, b.buf[m:b.n])
-	}
-	b.n -= m
+	m, err := b.writeDevice(b.buf)
+	b.drop(m)
 	if err != nil {
 		return b.fail(err)
 	}
 	return nil
 }
 
+// drop removes the first m buffered bytes, which reached the device.
+func (b *Writer) drop(m int) {
+	if m >= len(b.buf) {
+		b.buf = b.full[:0]
+		return
+	}
+	if m > 0 {
+		b.buf = b.full[:copy(b.full, b.buf[m:])]
+	}
+}
+
 // writeDevice writes p to the device, calling again after short writes that
 // came without an error.
 func (b *Writer) writeDevice(p []byte) (int, error) {
+	if b.dev == nil {
+		return 0, ErrNilDevice
+	}
 	done, empty := 0, 0
 	for done < len(p) {
 		m, err := b.dev.Write(p[done:])
@@ -254,36 +318,37 @@ func (b *Writer) writeSlow(p []byte) (int, error) {
 	if b.err != nil {
 		return 0, b.err
 	}
-	if len(p) >= len(b.buf) {
+	if len(p) >= len(b.full) {
 		return b.writeLarge(p)
 	}
 	// Fill the buffer, flush it whole, buffer the rest.
-	done := copy(b.buf[b.n:b.lim], p)
-	b.n += done
-	for done < len(p) {
+	done := 0
+	for {
+		m := min(len(p)-done, cap(b.buf)-len(b.buf))
+		b.buf = append(b.buf, p[done:done+m]...)
+		done += m
+		if done == len(p) {
+			return done, nil
+		}
 		if err := b.flush(); err != nil {
 			return done, err
 		}
-		m := copy(b.buf[b.n:b.lim], p[done:])
-		b.n += m
-		done += m
 	}
-	return done, nil
 }
 
 // writeLarge sends p past the buffer (seeds/002): the pending bytes and p
 // in one gathered call when the device can, else a flush and a direct write.
 func (b *Writer) writeLarge(p []byte) (int, error) {
-	if b.n > 0 && b.gw != nil {
-		b.vec[0], b.vec[1] = b.buf[:b.n], p
+	pending := len(b.buf)
+	if pending > 0 && b.gw != nil {
+		b.vec[0], b.vec[1] = b.buf, p
 		m, err := b.gw.WriteBuffers(b.vec[:])
 		b.vec[0], b.vec[1] = nil, nil
-		if m < 0 || m > int64(b.n+len(p)) {
+		if m < 0 || m > int64(pending+len(p)) {
 			return 0, b.setErr(ErrInvalidCount)
 		}
-		if int(m) < b.n {
-			copy(b.buf, b.buf[m:b.n])
-			b.n -= int(m)
+		if int(m) < pending {
+			b.drop(int(m))
 			if err != nil {
 				return 0, b.fail(err)
 			}
@@ -293,8 +358,8 @@ func (b *Writer) writeLarge(p []byte) (int, error) {
 			}
 			return b.writeDirect(p, 0)
 		}
-		done := int(m) - b.n
-		b.n = 0
+		b.drop(pending)
+		done := int(m) - pending
 		if err != nil {
 			return done, b.fail(err)
 		}
@@ -323,6 +388,9 @@ func (b *Writer) ReadFrom(r io.Reader) (int64, error) {
 	if b.err != nil {
 		return 0, b.err
 	}
+	if b.dev == nil {
+		return 0, b.setErr(ErrNilDevice)
+	}
 	if rf, ok := b.dev.(io.ReaderFrom); ok {
 		if err := b.flush(); err != nil {
 			return 0, err
@@ -336,16 +404,17 @@ func (b *Writer) ReadFrom(r io.Reader) (int64, error) {
 	var total int64
 	empty := 0
 	for {
-		if b.n == b.lim {
+		if len(b.buf) == cap(b.buf) {
 			if err := b.flush(); err != nil {
 				return total, err
 			}
 		}
-		m, err := r.Read(b.buf[b.n:b.lim])
-		if m < 0 || m > b.lim-b.n {
+		free := b.buf[len(b.buf):cap(b.buf)]
+		m, err := r.Read(free)
+		if m < 0 || m > len(free) {
 			return total, ErrInvalidCount
 		}
-		b.n += m
+		b.buf = b.buf[:len(b.buf)+m]
 		total += int64(m)
 		if err == io.EOF {
 			return total, nil
@@ -374,8 +443,8 @@ func (b *Writer) Close() error {
 	}
 	err := b.Flush()
 	if err == nil || !temporary(err) {
+		b.buf = b.full[:0]
 		b.setErr(ErrClosed)
-		b.n, b.lim = 0, 0
 	}
 	return err
 }

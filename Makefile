@@ -1,0 +1,96 @@
+# fastio — one Makefile for the whole workspace. `make test` is what CI runs.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+
+GO          ?= go
+GOBIN       := $(shell $(GO) env GOPATH)/bin
+STATICCHECK := $(GOBIN)/staticcheck
+BENCHSTAT   := $(GOBIN)/benchstat
+STATICCHECK_VERSION := v0.8.2
+BENCHSTAT_VERSION   := v0.0.0-20260908200009-22c9c6c9d4da
+
+# Every module of the workspace, read from go.work so that a new module only
+# has to add itself there.
+MODULES := $(shell sed -n 's|^[[:space:]]*\./\([a-z0-9]*\)$$|\1|p' go.work)
+
+# Packages whose tests exercise concurrency; they run again under -race.
+RACE_PKGS ?= $(shell $(GO) list work | grep -E '/(core|device)(/|$$)' || true)
+
+FUZZTIME  ?= 10s
+BENCHTIME ?= 1s
+COUNT     ?= 6
+CROSS     := darwin/amd64 freebsd/amd64 windows/amd64 wasip1/wasm
+
+.PHONY: test fmt-check vet staticcheck unit race purego modcheck closure cross \
+        lint tidy bench fuzz cover tools
+
+test: fmt-check vet staticcheck unit race purego modcheck closure cross
+	@echo "make test: all checks passed"
+
+tools: $(STATICCHECK) $(BENCHSTAT)
+
+$(STATICCHECK):
+	$(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
+
+$(BENCHSTAT):
+	$(GO) install golang.org/x/perf/cmd/benchstat@$(BENCHSTAT_VERSION)
+
+fmt-check:
+	@out=$$(gofmt -l $(MODULES)); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+
+vet:
+	$(GO) vet work
+
+staticcheck: $(STATICCHECK)
+	@for m in $(MODULES); do echo "staticcheck $$m"; (cd $$m && $(STATICCHECK) ./...); done
+
+# Unit tests, examples and every fuzz target's seed corpus (go test runs
+# seeds as ordinary tests).
+unit:
+	$(GO) test -count=1 work
+
+race:
+	$(if $(strip $(RACE_PKGS)),$(GO) test -count=1 -race -short $(RACE_PKGS))
+
+# Code with an assembly path also runs its pure-Go fallback.
+purego:
+	$(GO) test -count=1 -short -tags purego work
+
+# Each module builds, tests and tidies alone, outside the workspace.
+modcheck:
+	@for m in $(MODULES); do echo "module $$m"; (cd $$m && GOWORK=off $(GO) mod tidy -diff && GOWORK=off $(GO) build ./...); done
+
+# core's dependency closure is the standard library alone, tests included.
+closure:
+	@extra=$$(cd core && GOWORK=off $(GO) list -deps -test -f '{{if not .Standard}}{{.ImportPath}}{{end}}' ./... \
+		| grep -v '^github.com/fastio-go/fastio/core' || true); \
+	if [ -n "$$extra" ]; then echo "core depends on non-standard packages:"; echo "$$extra"; exit 1; fi; \
+	echo "core: standard library only"
+
+cross:
+	@for t in $(CROSS); do echo "vet GOOS/GOARCH=$$t"; GOOS=$${t%/*} GOARCH=$${t#*/} $(GO) vet work; done
+
+lint: fmt-check vet staticcheck
+
+tidy:
+	@for m in $(MODULES); do (cd $$m && GOWORK=off $(GO) mod tidy); done
+	$(GO) work sync
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem -count=$(COUNT) -benchtime=$(BENCHTIME) work | tee bench.out
+
+# Runs every fuzz target for FUZZTIME each.
+fuzz:
+	@for pkg in $$($(GO) list work); do \
+		dir=$$($(GO) list -f '{{.Dir}}' $$pkg); \
+		for f in $$(cd $$dir && $(GO) test -list '^Fuzz' . | grep '^Fuzz' || true); do \
+			echo "fuzz $$pkg $$f"; \
+			(cd $$dir && $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) .); \
+		done; \
+	done
+
+cover:
+	@mkdir -p coverage
+	$(GO) test -count=1 -coverprofile=coverage/cover.out work
+	$(GO) tool cover -func=coverage/cover.out | tail -1

@@ -1,0 +1,231 @@
+package core_test
+
+import (
+	"bufio"
+	"io"
+	"os"
+	"strconv"
+	"testing"
+
+	"github.com/fastio-go/fastio/core"
+)
+
+// The seed's raw I/O table writes 100M × "Hello World\n"; the benchmarks
+// write the same line, b.N times.
+const helloLine = "Hello World\n"
+
+func BenchmarkHelloDiscard(b *testing.B) {
+	b.Run("fastio-PutString", func(b *testing.B) {
+		w := core.NewWriter(io.Discard)
+		b.SetBytes(int64(len(helloLine)))
+		b.ReportAllocs()
+		for range b.N {
+			w.PutString(helloLine)
+		}
+		w.Flush()
+	})
+	b.Run("fastio-WriteString", func(b *testing.B) {
+		w := core.NewWriter(io.Discard)
+		b.SetBytes(int64(len(helloLine)))
+		b.ReportAllocs()
+		for range b.N {
+			w.WriteString(helloLine)
+		}
+		w.Flush()
+	})
+	b.Run("bufio", func(b *testing.B) {
+		w := bufio.NewWriter(io.Discard)
+		b.SetBytes(int64(len(helloLine)))
+		b.ReportAllocs()
+		for range b.N {
+			w.WriteString(helloLine)
+		}
+		w.Flush()
+	})
+}
+
+func tempFile(b *testing.B) *os.File {
+	f, err := os.CreateTemp(b.TempDir(), "bench")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { f.Close() })
+	return f
+}
+
+// rewind keeps the benchmark file small: every 64 MiB it starts over, so the
+// page cache, not the disk, is what is measured, as in the seed's table.
+func rewind(b *testing.B, f *os.File, w interface{ Flush() error }) {
+	if err := w.Flush(); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		b.Fatal(err)
+	}
+}
+
+const rewindEvery = 64 << 20 / len(helloLine)
+
+func BenchmarkHelloFile(b *testing.B) {
+	b.Run("fastio", func(b *testing.B) {
+		f := tempFile(b)
+		w := core.NewWriter(f)
+		b.SetBytes(int64(len(helloLine)))
+		b.ReportAllocs()
+		for i := range b.N {
+			w.PutString(helloLine)
+			if i%rewindEvery == rewindEvery-1 {
+				rewind(b, f, w)
+			}
+		}
+		w.Flush()
+	})
+	b.Run("bufio", func(b *testing.B) {
+		f := tempFile(b)
+		w := bufio.NewWriter(f)
+		b.SetBytes(int64(len(helloLine)))
+		b.ReportAllocs()
+		for i := range b.N {
+			w.WriteString(helloLine)
+			if i%rewindEvery == rewindEvery-1 {
+				rewind(b, f, w)
+			}
+		}
+		w.Flush()
+	})
+	// The limit: one prefilled 1 MiB buffer written to the file repeatedly.
+	b.Run("limit", func(b *testing.B) {
+		f := tempFile(b)
+		var chunk []byte
+		for len(chunk) < 1<<20 {
+			chunk = append(chunk, helloLine...)
+		}
+		per := len(chunk) / len(helloLine)
+		b.SetBytes(int64(len(helloLine)))
+		b.ReportAllocs()
+		written := 0
+		for i := 0; i < b.N; i += per {
+			f.Write(chunk)
+			if written += len(chunk); written >= 64<<20 {
+				f.Seek(0, io.SeekStart)
+				written = 0
+			}
+		}
+	})
+}
+
+// BenchmarkWriterBufferSize chose DefaultBufferSize.
+func BenchmarkWriterBufferSize(b *testing.B) {
+	for _, size := range []int{4 << 10, 16 << 10, 64 << 10, 256 << 10, 1 << 20} {
+		b.Run(strconv.Itoa(size>>10)+"KiB", func(b *testing.B) {
+			f := tempFile(b)
+			w := core.NewWriterSize(f, size)
+			b.SetBytes(int64(len(helloLine)))
+			b.ReportAllocs()
+			for i := range b.N {
+				w.PutString(helloLine)
+				if i%rewindEvery == rewindEvery-1 {
+					rewind(b, f, w)
+				}
+			}
+			w.Flush()
+		})
+	}
+}
+
+// BenchmarkReaderBufferSize reads a 16 MiB file in 100-byte pieces.
+func BenchmarkReaderBufferSize(b *testing.B) {
+	path := b.TempDir() + "/in"
+	data := make([]byte, 16<<20)
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		b.Fatal(err)
+	}
+	p := make([]byte, 100)
+	for _, size := range []int{4 << 10, 16 << 10, 64 << 10, 256 << 10} {
+		b.Run(strconv.Itoa(size>>10)+"KiB", func(b *testing.B) {
+			f, _ := os.Open(path)
+			defer f.Close()
+			r := core.NewReaderSize(f, size)
+			b.SetBytes(int64(len(p)))
+			b.ReportAllocs()
+			for range b.N {
+				if _, err := r.Read(p); err == io.EOF {
+					f.Seek(0, io.SeekStart)
+					r.Reset(f)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkAppendInt10M formats integers into reserved space, against a
+// plain preallocated slice (the ceiling) and bufio's AvailableBuffer.
+func BenchmarkAppendInt(b *testing.B) {
+	b.Run("fastio-reserve", func(b *testing.B) {
+		w := core.NewWriter(io.Discard)
+		b.ReportAllocs()
+		for i := range b.N {
+			p := w.Reserve(24)
+			p = strconv.AppendInt(p[:0], int64(i%10000000), 10)
+			p = append(p, '\n')
+			w.Commit(len(p))
+		}
+		w.Flush()
+	})
+	b.Run("slice", func(b *testing.B) {
+		buf := make([]byte, 0, 64<<10)
+		b.ReportAllocs()
+		for i := range b.N {
+			buf = strconv.AppendInt(buf, int64(i%10000000), 10)
+			buf = append(buf, '\n')
+			if len(buf) > 64<<10-24 {
+				io.Discard.Write(buf)
+				buf = buf[:0]
+			}
+		}
+	})
+	b.Run("bufio-availablebuffer", func(b *testing.B) {
+		w := bufio.NewWriter(io.Discard)
+		b.ReportAllocs()
+		for i := range b.N {
+			p := strconv.AppendInt(w.AvailableBuffer(), int64(i%10000000), 10)
+			p = append(p, '\n')
+			w.Write(p)
+		}
+		w.Flush()
+	})
+}
+
+// BenchmarkLargeRead reads 1 MiB at a time from a file: through the Reader
+// (bypass, no copy) and straight from the *os.File.
+func BenchmarkLargeRead(b *testing.B) {
+	path := b.TempDir() + "/in"
+	if err := os.WriteFile(path, make([]byte, 32<<20), 0o600); err != nil {
+		b.Fatal(err)
+	}
+	p := make([]byte, 1<<20)
+	b.Run("fastio", func(b *testing.B) {
+		f, _ := os.Open(path)
+		defer f.Close()
+		r := core.NewReader(f)
+		b.SetBytes(int64(len(p)))
+		b.ReportAllocs()
+		for range b.N {
+			if _, err := io.ReadFull(r, p); err != nil {
+				f.Seek(0, io.SeekStart)
+				r.Reset(f)
+			}
+		}
+	})
+	b.Run("os.File", func(b *testing.B) {
+		f, _ := os.Open(path)
+		defer f.Close()
+		b.SetBytes(int64(len(p)))
+		b.ReportAllocs()
+		for range b.N {
+			if _, err := io.ReadFull(f, p); err != nil {
+				f.Seek(0, io.SeekStart)
+			}
+		}
+	})
+}

@@ -1,0 +1,99 @@
+package core_test
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/fastio-go/fastio/core"
+)
+
+// A custom device is any io.Writer: here one that upper-cases what it gets.
+// Buffering, Reserve/Commit and the large-write bypass come from core.Writer.
+type upper struct{ out *strings.Builder }
+
+func (u upper) Write(p []byte) (int, error) {
+	u.out.WriteString(strings.ToUpper(string(p)))
+	return len(p), nil
+}
+
+func Example_customDevice() {
+	var sb strings.Builder
+	w := core.NewWriter(upper{&sb})
+	w.PutString("hello, ")
+	w.PutString("custom device\n")
+	if err := w.Flush(); err != nil {
+		fmt.Println(err)
+	}
+	fmt.Print(sb.String())
+	// Output: HELLO, CUSTOM DEVICE
+}
+
+// Formatting in place: reserve free space, append into it, commit.
+func ExampleWriter_Reserve() {
+	w := core.NewWriter(os.Stdout)
+	for i := range 3 {
+		p := w.Reserve(24)
+		p = strconv.AppendInt(p[:0], int64(i*1000), 10)
+		p = append(p, '\n')
+		w.Commit(len(p))
+	}
+	w.Flush()
+	// Output:
+	// 0
+	// 1000
+	// 2000
+}
+
+// Parsing in place: sum the integers of a stream straight from the window.
+func ExampleReader_Window() {
+	r := core.NewReaderSize(strings.NewReader("10 20 30 40\n"), 64)
+	sum, cur, in := 0, 0, false
+	for {
+		win := r.Window()
+		for _, c := range win {
+			if c >= '0' && c <= '9' {
+				cur, in = cur*10+int(c-'0'), true
+			} else if in {
+				sum, cur, in = sum+cur, 0, false
+			}
+		}
+		r.Consume(len(win))
+		if _, err := r.Fill(); err != nil {
+			break
+		}
+	}
+	fmt.Println(sum)
+	// Output: 100
+}
+
+// A growable memory output, like open_memstream: the bytes are there
+// afterwards without a copy.
+func ExampleBuffer() {
+	var b core.Buffer
+	w := core.BufferedWriter(&b)
+	p := w.Reserve(8)
+	w.Commit(copy(p, "uid 42\n"))
+	fmt.Printf("%q\n", b.Bytes())
+	// Output: "uid 42\n"
+}
+
+// WrapWriter adapts a *bufio.Writer without adding a second buffer.
+func ExampleWrapWriter() {
+	bw := bufio.NewWriter(os.Stdout)
+	w := core.WrapWriter(bw)
+	p := w.Reserve(4)
+	w.Commit(copy(p, "ok\n"))
+	w.Flush()
+	// Output: ok
+}
+
+func ExampleSpanReader() {
+	r := core.NewSpanReader([]byte("zero copy"))
+	fmt.Printf("%s|", r.Window()[:4])
+	r.Consume(5)
+	fmt.Printf("%s\n", r.Window())
+	// Output: zero|copy
+}

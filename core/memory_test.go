@@ -1,0 +1,139 @@
+package core_test
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/fastio-go/fastio/core"
+)
+
+func TestBuffer(t *testing.T) {
+	var b core.Buffer
+	b.WriteString("ab")
+	b.Write([]byte("cd"))
+	b.WriteByte('e')
+	b.WriteRune('é')
+	p := b.Reserve(100)
+	if len(p) < 100 {
+		t.Fatal("Reserve too short")
+	}
+	copy(p, "XYZ")
+	b.Commit(3)
+	b.Commit(-1)      // ignored
+	b.Commit(1 << 30) // ignored
+	if b.String() != "abcdeéXYZ" || b.Len() != 10 || b.Flush() != nil {
+		t.Fatalf("%q", b.String())
+	}
+	var out bytes.Buffer
+	if n, err := b.WriteTo(&out); n != 10 || err != nil || out.String() != "abcdeéXYZ" || b.Len() != 0 {
+		t.Fatal(n, err)
+	}
+	if n, err := b.ReadFrom(strings.NewReader(strings.Repeat("r", 2000))); n != 2000 || err != nil || b.Len() != 2000 {
+		t.Fatal(n, err)
+	}
+	b.Reset()
+	if b.Len() != 0 {
+		t.Fatal("Reset")
+	}
+	backing := make([]byte, 0, 16)
+	nb := core.NewBuffer(backing)
+	nb.WriteString("in place")
+	if &nb.Bytes()[0] != &backing[:1][0] {
+		t.Fatal("NewBuffer did not use the caller's capacity")
+	}
+}
+
+func TestSpanWriter(t *testing.T) {
+	tests := []struct {
+		name    string
+		size    int
+		writes  []string
+		want    string
+		wantErr error
+	}{
+		{"fits", 10, []string{"abc", "def"}, "abcdef", nil},
+		{"exact", 6, []string{"abc", "def"}, "abcdef", nil},
+		{"overflow keeps prefix", 5, []string{"abc", "def", "g"}, "abcde", core.ErrSpanFull},
+		{"empty span", 0, []string{"x"}, "", core.ErrSpanFull},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := core.NewSpanWriter(make([]byte, tc.size))
+			var err error
+			for _, w := range tc.writes {
+				if _, e := s.WriteString(w); e != nil && err == nil {
+					err = e
+				}
+			}
+			if string(s.Bytes()) != tc.want || !errors.Is(err, tc.wantErr) || !errors.Is(s.Flush(), tc.wantErr) {
+				t.Fatalf("got %q, %v", s.Bytes(), err)
+			}
+		})
+	}
+	s := core.NewSpanWriter(make([]byte, 8))
+	p := s.Reserve(4)
+	copy(p, "1234")
+	s.Commit(4)
+	p = s.Reserve(10) // more than free: scratch
+	copy(p, "5678901234")
+	s.Commit(10)
+	if string(s.Bytes()) != "12345678" || !errors.Is(s.Flush(), core.ErrSpanFull) {
+		t.Fatalf("%q %v", s.Bytes(), s.Flush())
+	}
+	s.Reset()
+	s.Reserve(2)
+	s.Commit(100)
+	if !errors.Is(s.Flush(), core.ErrCommitRange) {
+		t.Fatal(s.Flush())
+	}
+	if _, err := s.Write([]byte("x")); !errors.Is(err, core.ErrCommitRange) {
+		t.Fatal(err)
+	}
+}
+
+func TestSpanReader(t *testing.T) {
+	data := []byte("span of bytes")
+	s := core.NewSpanReader(data)
+	if &s.Window()[0] != &data[0] {
+		t.Fatal("window is not the caller's slice")
+	}
+	s.Consume(5)
+	if string(s.Window()) != "of bytes" || s.Offset() != 5 {
+		t.Fatal(string(s.Window()))
+	}
+	if n, err := s.Fill(); n != 0 || err != io.EOF {
+		t.Fatal(n, err)
+	}
+	c, _ := s.ReadByte()
+	if c != 'o' {
+		t.Fatal(c)
+	}
+	p := make([]byte, 4)
+	if n, err := s.ReadAt(p, 9); n != 4 || err != nil || string(p) != "ytes" {
+		t.Fatal(n, err)
+	}
+	if n, err := s.ReadAt(p, 11); n != 2 || err != io.EOF {
+		t.Fatal(n, err)
+	}
+	if _, err := s.ReadAt(p, -1); err == nil {
+		t.Fatal("negative offset accepted")
+	}
+	var out bytes.Buffer
+	s.WriteTo(&out)
+	if out.String() != "f bytes" {
+		t.Fatal(out.String())
+	}
+	if n, err := s.Read(p); n != 0 || err != io.EOF {
+		t.Fatal(n, err)
+	}
+	s.Consume(-1)
+	s.Consume(100)
+	s.Reset([]byte("again"))
+	all, _ := io.ReadAll(s)
+	if string(all) != "again" {
+		t.Fatal(string(all))
+	}
+}

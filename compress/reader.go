@@ -1,0 +1,651 @@
+package compress
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"time"
+
+	"github.com/fastio-go/fastio/core"
+	"github.com/klauspost/compress/flate"
+)
+
+// DefaultReaderBufferSize is the size of a Reader's output window.
+const DefaultReaderBufferSize = 64 << 10
+
+// DefaultMaxSize is the inflated-size limit of a Reader whose
+// ReaderOptions.MaxSize is 0: 1 GiB. A server that inflates what clients
+// send should set a limit that fits its memory or disk; a tool that
+// inflates trusted files can set NoLimit.
+const DefaultMaxSize = 1 << 30
+
+// NoLimit as ReaderOptions.MaxSize turns the size limit off.
+const NoLimit = -1
+
+// RatioGrace is the inflated size up to which ReaderOptions.MaxRatio is
+// not checked, so that small, highly repetitive inputs (a block of zeros)
+// do not trip it.
+const RatioGrace = 1 << 20
+
+// ReaderOptions configure a Reader. The zero value (or nil) means: no
+// dictionary, DefaultMaxSize, no ratio limit, every gzip member, an
+// error on trailing data, a DefaultReaderBufferSize window.
+type ReaderOptions struct {
+	// Dict is the preset dictionary for Zlib streams that ask for one (it
+	// is checked against the header's dictionary id) and for Deflate
+	// streams. Gzip takes none.
+	Dict []byte
+	// MaxSize is the most bytes the Reader inflates, across all gzip
+	// members; more gives an error wrapping ErrTooLarge after exactly
+	// MaxSize bytes were delivered. 0 means DefaultMaxSize, NoLimit none.
+	MaxSize int64
+	// MaxRatio, when positive, bounds the inflated size to MaxRatio times
+	// the compressed bytes read so far, once RatioGrace bytes were
+	// inflated; more gives an error wrapping ErrRatio. Deflate cannot
+	// exceed about 1032:1, so only smaller values have an effect.
+	MaxRatio int64
+	// SingleMember stops a Gzip Reader after the first member, as if the
+	// input ended there; by default later members are read as part of the
+	// same stream and trailing zero bytes are skipped, as gzip -d does.
+	SingleMember bool
+	// StopAtEnd makes the Reader stop at the end of the stream without
+	// looking at what follows: the source is left positioned just after
+	// the stream (for a stream embedded in a larger file). By default
+	// bytes after the stream give an error wrapping ErrTrailingData, after
+	// all the stream's bytes were delivered.
+	StopAtEnd bool
+	// BufferSize is the size of the output window; 0 means
+	// DefaultReaderBufferSize, smaller values are raised to
+	// core.MinBufferSize.
+	BufferSize int
+}
+
+type readState uint8
+
+const (
+	stHeader  readState = iota // expecting a stream header (first member)
+	stBody                     // inflating
+	stTrailer                  // deflate data ended, trailer due
+	stNext                     // gzip member ended, another may follow
+	stEnd                      // stream ended, check what follows
+)
+
+// Reader is an inflating input device: it reads a compressed stream in its
+// Format from a source and serves the inflated bytes. It implements
+// core.BufferedReader: Window hands out the inflated bytes in place, so a
+// scanner parses them with no copy beyond the inflater's own.
+//
+// The source is a core.BufferedReader; any other io.Reader gets a
+// core.Reader in between, kept across Reset (a *bufio.Reader is adapted
+// with core.WrapReader, which allocates a small adapter on each Reset).
+// The Reader consumes from the source exactly the bytes of the stream, so
+// with ReaderOptions.StopAtEnd the source can go on being read after it.
+//
+// Limits: inflating stops with an error at ReaderOptions.MaxSize bytes
+// (DefaultMaxSize unless set) and, if set, beyond MaxRatio times the input;
+// no allocation depends on the input except gzip header names and
+// comments, bounded by MaxHeaderField.
+//
+// Errors are *Error values wrapping a sentinel (ErrCorrupt, ErrTruncated,
+// ErrChecksum, ErrHeader, ErrTrailingData, ErrDictionary, ErrTooLarge,
+// ErrRatio) or the source's error, with the offset in the compressed input.
+// They are sticky: an inflater cannot resume after one. Bytes inflated
+// before an error are delivered first. At the end of the stream Fill and
+// Read return io.EOF.
+//
+// A Reader is not safe for concurrent use. ReaderPool keeps Readers for
+// reuse.
+type Reader struct {
+	// Header is the header of the gzip member being read, valid once the
+	// first Fill or Read has returned.
+	Header Header
+
+	buf    []byte
+	r, w   int
+	err    error
+	s      source
+	own    *core.Reader
+	fr     io.ReadCloser
+	format Format
+	opts   ReaderOptions
+	max    int64
+	state  readState
+	sum    uint32
+	msize  uint64 // bytes inflated in the current member
+	out    int64  // bytes inflated in total
+	start  int64  // input offset where the deflate data of the member starts
+	field  []byte // scratch for gzip name and comment
+}
+
+// NewReader returns a Reader that inflates the stream in format read from
+// src. opts may be nil. The error wraps ErrFormat, or ErrDictionary for a
+// dictionary given with Gzip.
+func NewReader(src io.Reader, format Format, opts *ReaderOptions) (*Reader, error) {
+	r := &Reader{format: format}
+	if opts != nil {
+		r.opts = *opts
+	}
+	if format > Deflate {
+		return nil, &Error{Format: format, Op: "new reader", Offset: -1, Err: ErrFormat}
+	}
+	if r.opts.Dict != nil && format == Gzip {
+		return nil, &Error{Format: format, Op: "new reader", Offset: -1, Err: ErrDictionary,
+			Detail: "gzip has no preset dictionary"}
+	}
+	r.max = r.opts.MaxSize
+	switch {
+	case r.max == 0:
+		r.max = DefaultMaxSize
+	case r.max < 0:
+		r.max = math.MaxInt64
+	}
+	size := r.opts.BufferSize
+	if size == 0 {
+		size = DefaultReaderBufferSize
+	}
+	r.buf = make([]byte, max(size, core.MinBufferSize))
+	r.s.br = bufio.NewReaderSize(&r.s, sourceBufferSize)
+	r.fr = flate.NewReader(r.s.br)
+	r.Reset(src)
+	return r, nil
+}
+
+// Reset discards the Reader's state and makes it inflate from src with the
+// same format and options, reusing its memory.
+func (r *Reader) Reset(src io.Reader) {
+	switch v := src.(type) {
+	case core.BufferedReader:
+		r.s.src = v
+	case *bufio.Reader:
+		r.s.src = core.WrapReader(v)
+	default:
+		if r.own == nil {
+			r.own = core.NewReader(src)
+		} else {
+			r.own.Reset(src)
+		}
+		r.s.src = r.own
+	}
+	r.s.br.Reset(&r.s)
+	r.s.lent, r.s.done = 0, 0
+	r.r, r.w, r.err = 0, 0, nil
+	r.state, r.out, r.msize, r.start = stHeader, 0, 0, 0
+	r.Header = Header{}
+	if src == nil {
+		r.err = &Error{Format: r.format, Op: "read", Offset: 0, Err: core.ErrNilDevice}
+	}
+}
+
+// Format returns the Reader's format.
+func (r *Reader) Format() Format { return r.format }
+
+// Size returns the size of the output window's buffer.
+func (r *Reader) Size() int { return len(r.buf) }
+
+// Buffered returns the length of the window.
+func (r *Reader) Buffered() int { return r.w - r.r }
+
+// InputOffset returns how many compressed bytes the Reader has consumed.
+func (r *Reader) InputOffset() int64 { return r.s.offset() }
+
+// OutputSize returns how many bytes the Reader has inflated so far.
+func (r *Reader) OutputSize() int64 { return r.out }
+
+// Window returns the inflated bytes not yet consumed.
+func (r *Reader) Window() []byte { return r.buf[r.r:r.w] }
+
+// Consume drops the first n bytes of the window; n is clamped to
+// [0, Buffered()].
+func (r *Reader) Consume(n int) {
+	if uint(n) <= uint(r.w-r.r) {
+		r.r += n
+		return
+	}
+	if n > 0 {
+		r.r = r.w
+	}
+}
+
+// Fill inflates more bytes into the window, moving it to the start of the
+// buffer first. See core.BufferedReader for the contract.
+func (r *Reader) Fill() (int, error) {
+	if r.err != nil {
+		return 0, r.err
+	}
+	if r.r > 0 {
+		copy(r.buf, r.buf[r.r:r.w])
+		r.w -= r.r
+		r.r = 0
+	}
+	if r.w == len(r.buf) {
+		return 0, core.ErrBufferFull
+	}
+	n, err := r.inflate(r.buf[r.w:])
+	r.w += n
+	return n, err
+}
+
+// Read reads inflated bytes into p: from the window first, else straight
+// from the inflater when p is at least as large as the buffer.
+func (r *Reader) Read(p []byte) (int, error) {
+	if r.r == r.w {
+		if len(p) == 0 {
+			return 0, nil
+		}
+		if r.err != nil {
+			return 0, r.err
+		}
+		if len(p) >= len(r.buf) {
+			return r.inflate(p)
+		}
+		r.r, r.w = 0, 0
+		n, err := r.inflate(r.buf)
+		if n == 0 {
+			return 0, err
+		}
+		r.w = n
+	}
+	n := copy(p, r.buf[r.r:r.w])
+	r.r += n
+	return n, nil
+}
+
+// WriteTo writes the inflated stream to w, straight from the window.
+func (r *Reader) WriteTo(w io.Writer) (int64, error) {
+	var total int64
+	for {
+		if r.r < r.w {
+			m, err := w.Write(r.buf[r.r:r.w])
+			if m < 0 || m > r.w-r.r {
+				return total, core.ErrInvalidCount
+			}
+			r.r += m
+			total += int64(m)
+			if err != nil {
+				return total, err
+			}
+			if r.r < r.w {
+				return total, io.ErrShortWrite
+			}
+		}
+		r.r, r.w = 0, 0
+		n, err := r.inflate(r.buf)
+		r.w = n
+		if n == 0 {
+			if err == io.EOF {
+				return total, nil
+			}
+			return total, err
+		}
+	}
+}
+
+// Close releases the source, positioned after the bytes consumed, and
+// makes later calls return core.ErrClosed. It returns nil: problems of the
+// stream are reported by Read and Fill. It does not close the source.
+func (r *Reader) Close() error {
+	if r.err == core.ErrClosed {
+		return core.ErrClosed
+	}
+	if r.s.src != nil {
+		r.s.release()
+	}
+	r.r, r.w, r.err = 0, 0, core.ErrClosed
+	return nil
+}
+
+// inflate runs the stream's state machine until it produces bytes into p
+// (returned with a nil error; an error met meanwhile is kept for the next
+// call) or meets the end or an error (returned with 0, and kept).
+func (r *Reader) inflate(p []byte) (int, error) {
+	for {
+		if r.err != nil {
+			return 0, r.err
+		}
+		switch r.state {
+		case stHeader:
+			r.beginMember(false)
+		case stBody:
+			if n := r.body(p); n > 0 {
+				return n, nil
+			}
+		case stTrailer:
+			r.trailer()
+		case stNext:
+			r.next()
+		case stEnd:
+			r.end()
+		}
+	}
+}
+
+// body inflates into p, up to the size limit.
+func (r *Reader) body(p []byte) int {
+	if rem := r.max - r.out; int64(len(p)) > rem {
+		p = p[:rem+1]
+	}
+	n, err := r.fr.Read(p)
+	if r.out+int64(n) > r.max {
+		n = int(r.max - r.out)
+		r.fail("inflate", r.s.offset(), ErrTooLarge, fmt.Sprintf("limit %d bytes", r.max))
+	}
+	if n > 0 {
+		switch r.format {
+		case Zlib:
+			r.sum = adler32Update(r.sum, p[:n])
+		case Gzip:
+			r.sum = crc32Update(r.sum, p[:n])
+		}
+		r.out += int64(n)
+		r.msize += uint64(n)
+		if r.opts.MaxRatio > 0 && r.out > RatioGrace && r.err == nil {
+			if in := r.s.offset(); r.out/r.opts.MaxRatio > in {
+				r.fail("inflate", in, ErrRatio, fmt.Sprintf("%d bytes from %d, limit %d:1", r.out, in, r.opts.MaxRatio))
+			}
+		}
+	}
+	if r.err != nil {
+		return n
+	}
+	switch {
+	case err == nil:
+	case err == io.EOF:
+		r.state = stTrailer
+	case err == io.ErrUnexpectedEOF:
+		r.fail("inflate", r.s.offset(), ErrTruncated, "input ends inside the deflate data")
+	default:
+		var ce flate.CorruptInputError
+		if errors.As(err, &ce) {
+			r.fail("inflate", r.start+int64(ce), ErrCorrupt, "")
+		} else {
+			r.fail("read", r.s.offset(), err, "")
+		}
+	}
+	return n
+}
+
+// beginMember reads a stream or member header (the gzip magic already
+// read when magicRead) and starts the inflater.
+func (r *Reader) beginMember(magicRead bool) {
+	var dict []byte
+	switch r.format {
+	case Zlib:
+		var ok bool
+		if dict, ok = r.zlibHeader(); !ok {
+			return
+		}
+		r.sum = 1
+	case Gzip:
+		if !r.gzipHeader(magicRead) {
+			return
+		}
+		r.sum = 0
+	case Deflate:
+		dict = r.opts.Dict
+	}
+	r.msize = 0
+	r.start = r.s.offset()
+	if err := r.fr.(flate.Resetter).Reset(r.s.br, dict); err != nil {
+		r.fail("inflate", r.start, err, "")
+		return
+	}
+	r.state = stBody
+}
+
+// headerErr reports a failure to read header bytes: truncation or the
+// source's error.
+func (r *Reader) headerErr(op string, err error) {
+	if err == io.EOF || err == io.ErrUnexpectedEOF {
+		r.fail(op, r.s.offset(), ErrTruncated, "input ends inside the "+op[5:])
+		return
+	}
+	r.fail(op, r.s.offset(), err, "")
+}
+
+func (r *Reader) zlibHeader() ([]byte, bool) {
+	var h [2]byte
+	at := r.s.offset()
+	if err := r.s.readFull(h[:]); err != nil {
+		r.headerErr("read header", err)
+		return nil, false
+	}
+	cmf, flg := h[0], h[1]
+	switch {
+	case cmf&0x0f != 8:
+		r.fail("read header", at, ErrHeader, fmt.Sprintf("compression method %d, want 8 (deflate)", cmf&0x0f))
+		return nil, false
+	case cmf>>4 > 7:
+		r.fail("read header", at, ErrHeader, fmt.Sprintf("window size 2^%d, at most 2^15", 8+cmf>>4))
+		return nil, false
+	case (uint(cmf)<<8|uint(flg))%31 != 0:
+		r.fail("read header", at+1, ErrHeader, fmt.Sprintf("check bits: 0x%02x%02x is not a multiple of 31", cmf, flg))
+		return nil, false
+	}
+	if flg&(1<<5) == 0 {
+		return nil, true
+	}
+	var id [4]byte
+	if err := r.s.readFull(id[:]); err != nil {
+		r.headerErr("read header", err)
+		return nil, false
+	}
+	want := binary.BigEndian.Uint32(id[:])
+	if r.opts.Dict == nil {
+		r.fail("read header", at+2, ErrDictionary, fmt.Sprintf("stream needs a dictionary with Adler-32 0x%08x, none given", want))
+		return nil, false
+	}
+	if got := adler32Update(1, r.opts.Dict); got != want {
+		r.fail("read header", at+2, ErrDictionary, fmt.Sprintf("stream needs a dictionary with Adler-32 0x%08x, given 0x%08x", want, got))
+		return nil, false
+	}
+	return r.opts.Dict, true
+}
+
+func (r *Reader) gzipHeader(magicRead bool) bool {
+	const op = "read header"
+	at := r.s.offset()
+	var h [10]byte
+	var err error
+	if magicRead {
+		at -= 2
+		h[0], h[1] = gzipID1, gzipID2
+		err = r.s.readFull(h[2:])
+	} else {
+		err = r.s.readFull(h[:])
+	}
+	if err != nil {
+		r.headerErr(op, err)
+		return false
+	}
+	switch {
+	case h[0] != gzipID1 || h[1] != gzipID2:
+		r.fail(op, at, ErrHeader, fmt.Sprintf("magic 0x%02x%02x, want 0x1f8b", h[0], h[1]))
+		return false
+	case h[2] != gzipDeflate:
+		r.fail(op, at+2, ErrHeader, fmt.Sprintf("compression method %d, want 8 (deflate)", h[2]))
+		return false
+	case h[3]&flagReserve != 0:
+		r.fail(op, at+3, ErrHeader, fmt.Sprintf("reserved flag bits set: 0x%02x", h[3]))
+		return false
+	}
+	flg := h[3]
+	crc := crc32Update(0, h[:])
+	hd := Header{OS: h[9]}
+	if t := binary.LittleEndian.Uint32(h[4:]); t != 0 {
+		hd.ModTime = time.Unix(int64(t), 0)
+	}
+	if flg&flagExtra != 0 {
+		var l [2]byte
+		if err := r.s.readFull(l[:]); err != nil {
+			r.headerErr(op, err)
+			return false
+		}
+		crc = crc32Update(crc, l[:])
+		n := int(binary.LittleEndian.Uint16(l[:]))
+		hd.Extra = make([]byte, n)
+		if err := r.s.readFull(hd.Extra); err != nil {
+			r.headerErr(op, err)
+			return false
+		}
+		crc = crc32Update(crc, hd.Extra)
+	}
+	if flg&flagName != 0 {
+		s, ok := r.zeroTerminated("name")
+		if !ok {
+			return false
+		}
+		crc = crc32Update(crc, r.field)
+		hd.Name = s
+	}
+	if flg&flagComment != 0 {
+		s, ok := r.zeroTerminated("comment")
+		if !ok {
+			return false
+		}
+		crc = crc32Update(crc, r.field)
+		hd.Comment = s
+	}
+	if flg&flagHdrCRC != 0 {
+		var c [2]byte
+		cat := r.s.offset()
+		if err := r.s.readFull(c[:]); err != nil {
+			r.headerErr(op, err)
+			return false
+		}
+		if got := binary.LittleEndian.Uint16(c[:]); got != uint16(crc) {
+			r.fail(op, cat, ErrChecksum, fmt.Sprintf("header CRC-16 0x%04x, computed 0x%04x", got, uint16(crc)))
+			return false
+		}
+	}
+	r.Header = hd
+	return true
+}
+
+// zeroTerminated reads a NUL-terminated header field into r.field (with
+// its NUL) and returns it without the NUL.
+func (r *Reader) zeroTerminated(what string) (string, bool) {
+	r.field = r.field[:0]
+	at := r.s.offset()
+	for {
+		c, err := r.s.readByte()
+		if err != nil {
+			r.headerErr("read header", err)
+			return "", false
+		}
+		r.field = append(r.field, c)
+		if c == 0 {
+			return string(r.field[:len(r.field)-1]), true
+		}
+		if len(r.field) > MaxHeaderField {
+			r.fail("read header", at, ErrHeader, fmt.Sprintf("%s longer than %d bytes", what, MaxHeaderField))
+			return "", false
+		}
+	}
+}
+
+// trailer checks the stream's trailer.
+func (r *Reader) trailer() {
+	const op = "read trailer"
+	at := r.s.offset()
+	switch r.format {
+	case Zlib:
+		var t [4]byte
+		if err := r.s.readFull(t[:]); err != nil {
+			r.headerErr(op, err)
+			return
+		}
+		if want := binary.BigEndian.Uint32(t[:]); want != r.sum {
+			r.fail(op, at, ErrChecksum, fmt.Sprintf("Adler-32 in trailer 0x%08x, computed 0x%08x", want, r.sum))
+			return
+		}
+	case Gzip:
+		var t [8]byte
+		if err := r.s.readFull(t[:]); err != nil {
+			r.headerErr(op, err)
+			return
+		}
+		if want := binary.LittleEndian.Uint32(t[:]); want != r.sum {
+			r.fail(op, at, ErrChecksum, fmt.Sprintf("CRC-32 in trailer 0x%08x, computed 0x%08x", want, r.sum))
+			return
+		}
+		if want := binary.LittleEndian.Uint32(t[4:]); want != uint32(r.msize) {
+			r.fail(op, at+4, ErrChecksum, fmt.Sprintf("size in trailer %d, inflated %d (mod 2^32)", want, uint32(r.msize)))
+			return
+		}
+		if !r.opts.SingleMember {
+			r.state = stNext
+			return
+		}
+	}
+	r.state = stEnd
+}
+
+// next looks past a gzip member: another member, trailing zeros (skipped,
+// as gzip -d does), the end, or trailing data.
+func (r *Reader) next() {
+	p, err := r.s.br.Peek(2)
+	switch {
+	case len(p) == 2 && p[0] == gzipID1 && p[1] == gzipID2:
+		r.s.br.Discard(2)
+		r.beginMember(true)
+		return
+	case len(p) == 0 && err == io.EOF:
+		r.finish()
+		return
+	case len(p) == 0 || (err != nil && err != io.EOF):
+		r.fail("read", r.s.offset(), err, "")
+		return
+	case r.opts.StopAtEnd:
+		r.finish()
+		return
+	}
+	// Zero padding to the end is accepted; anything else is trailing data.
+	for {
+		at := r.s.offset()
+		c, err := r.s.readByte()
+		if err == io.EOF {
+			r.finish()
+			return
+		}
+		if err != nil {
+			r.fail("read", at, err, "")
+			return
+		}
+		if c != 0 {
+			r.fail("read", at, ErrTrailingData, fmt.Sprintf("byte 0x%02x after the last gzip member", c))
+			return
+		}
+	}
+}
+
+// end checks that nothing follows a zlib or deflate stream (or a single
+// gzip member), unless told not to look.
+func (r *Reader) end() {
+	if r.opts.StopAtEnd {
+		r.finish()
+		return
+	}
+	at := r.s.offset()
+	p, err := r.s.br.Peek(1)
+	switch {
+	case len(p) == 1:
+		r.fail("read", at, ErrTrailingData, fmt.Sprintf("byte 0x%02x after the end of the %s stream", p[0], r.format))
+	case err == io.EOF:
+		r.finish()
+	default:
+		r.fail("read", at, err, "")
+	}
+}
+
+// finish ends the stream: the source is positioned after it.
+func (r *Reader) finish() {
+	r.s.release()
+	r.err = io.EOF
+}
+
+func (r *Reader) fail(op string, off int64, err error, detail string) {
+	r.err = &Error{Format: r.format, Op: op, Offset: off, Err: err, Detail: detail}
+}

@@ -1,0 +1,199 @@
+package format
+
+import (
+	"math/bits"
+
+	"github.com/fastio-go/fastio/core"
+)
+
+// Integer formatting.
+//
+// Design note: decimal digits are produced two at a time from a 200-byte
+// table of the pairs "00".."99" (the technique of fast_io, {fmt} and
+// strconv's formatBits), writing right to left straight into the caller's
+// space after the digit count is known, so that nothing is copied twice.
+// Values of 64 bits are split into 32-bit chunks of eight digits, because a
+// 32-bit division by a constant is cheaper than a 64-bit one.
+
+// MaxIntLen is the longest decimal integer AppendInt can produce: a sign and
+// the 20 digits of 1<<64-1.
+const MaxIntLen = 21
+
+// pairs holds the two-digit decimal strings "00" to "99", back to back.
+var pairs = func() (t [200]byte) {
+	for i := range 100 {
+		t[2*i] = byte('0' + i/10)
+		t[2*i+1] = byte('0' + i%10)
+	}
+	return t
+}()
+
+// pow10 holds the powers of ten that fit in a uint64.
+var pow10 = func() (t [20]uint64) {
+	t[0] = 1
+	for i := 1; i < len(t); i++ {
+		t[i] = t[i-1] * 10
+	}
+	return t
+}()
+
+// decLen returns the number of decimal digits of u (1 for 0).
+func decLen(u uint64) int {
+	// bits.Len64 * log10(2) is the count or one more; one comparison
+	// settles it.
+	t := (bits.Len64(u|1) * 1233) >> 12
+	if u < lenThresh[t] {
+		return t
+	}
+	return t + 1
+}
+
+// lenThresh is pow10 with 0 in place of 1, so that decLen(0) is 1.
+var lenThresh = func() [20]uint64 {
+	t := pow10
+	t[0] = 0
+	return t
+}()
+
+// putDec writes the decimal digits of u right-aligned into p, which must be
+// exactly decLen(u) bytes long.
+func putDec(p []byte, u uint64) {
+	i := len(p)
+	for u >= 1e8 {
+		q := u / 1e8
+		putDec8(p[:i], uint32(u-q*1e8))
+		i -= 8
+		u = q
+	}
+	v := uint32(u)
+	for v >= 100 {
+		q := v / 100
+		r := (v - q*100) * 2
+		i -= 2
+		p[i+1] = pairs[r+1]
+		p[i] = pairs[r]
+		v = q
+	}
+	if v >= 10 {
+		p[i-1] = pairs[2*v+1]
+		p[i-2] = pairs[2*v]
+		return
+	}
+	p[i-1] = byte('0' + v)
+}
+
+// putDec8 writes exactly eight digits of v (< 1e8), zero-padded, at the end
+// of p.
+func putDec8(p []byte, v uint32) {
+	p = p[len(p)-8:]
+	hi, lo := v/10000, v%10000
+	a, b := (hi/100)*2, (hi%100)*2
+	c, d := (lo/100)*2, (lo%100)*2
+	p[7] = pairs[d+1]
+	p[6] = pairs[d]
+	p[5] = pairs[c+1]
+	p[4] = pairs[c]
+	p[3] = pairs[b+1]
+	p[2] = pairs[b]
+	p[1] = pairs[a+1]
+	p[0] = pairs[a]
+}
+
+// split returns the magnitude of v and whether it is negative, for any
+// integer type.
+func split[T core.Integer](v T) (uint64, bool) {
+	u := uint64(v)
+	if v < 0 {
+		return -u, true
+	}
+	return u, false
+}
+
+// putInt writes v in decimal at the start of p, which must hold at least
+// MaxIntLen bytes, and returns the count written.
+func putInt(p []byte, u uint64, neg bool) int {
+	n := decLen(u)
+	if neg {
+		p[0] = '-'
+		putDec(p[1:n+1], u)
+		return n + 1
+	}
+	putDec(p[:n], u)
+	return n
+}
+
+// AppendInt appends the decimal form of v, of any integer type, to dst and
+// returns the extended slice. It is byte-identical to strconv.AppendInt and
+// strconv.AppendUint with base 10.
+func AppendInt[T core.Integer](dst []byte, v T) []byte {
+	u, neg := split(v)
+	n := decLen(u)
+	if neg {
+		n++
+	}
+	dst = grow(dst, n)
+	putInt(dst[len(dst)-n:], u, neg)
+	return dst
+}
+
+// grow extends dst by n bytes, reallocating when the capacity is short.
+func grow(dst []byte, n int) []byte {
+	if cap(dst)-len(dst) < n {
+		dst = append(dst, make([]byte, n)...)
+		return dst
+	}
+	return dst[:len(dst)+n]
+}
+
+const digits36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+const digits36Upper = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+// putBase writes u in base 2..36 right-aligned into the end of p and returns
+// the number of bytes written. p must hold 64 bytes.
+func putBase(p []byte, u uint64, base int, upper bool) int {
+	digits := digits36
+	if upper {
+		digits = digits36Upper
+	}
+	i := len(p)
+	b := uint64(base)
+	if base&(base-1) == 0 {
+		shift := uint(bits.TrailingZeros(uint(base)))
+		mask := b - 1
+		for u >= b {
+			i--
+			p[i] = digits[u&mask]
+			u >>= shift
+		}
+	} else {
+		for u >= b {
+			q := u / b
+			i--
+			p[i] = digits[u-q*b]
+			u = q
+		}
+	}
+	i--
+	p[i] = digits[u]
+	return len(p) - i
+}
+
+// AppendIntBase appends v in the given base (2 to 36, lower-case digits) to
+// dst, like strconv.AppendInt; a base outside that range appends nothing
+// and returns dst unchanged.
+func AppendIntBase[T core.Integer](dst []byte, v T, base int) []byte {
+	if base < 2 || base > 36 {
+		return dst
+	}
+	if base == 10 {
+		return AppendInt(dst, v)
+	}
+	u, neg := split(v)
+	var buf [65]byte
+	n := putBase(buf[1:], u, base, false)
+	if neg {
+		buf[64-n] = '-'
+		n++
+	}
+	return append(dst, buf[65-n:]...)
+}

@@ -1,0 +1,81 @@
+package format
+
+import (
+	"math"
+	"strconv"
+	"testing"
+)
+
+func TestAppendInt(t *testing.T) {
+	tests := []struct {
+		name string
+		got  []byte
+		want string
+	}{
+		{"zero", AppendInt(nil, 0), "0"},
+		{"nine", AppendInt(nil, 9), "9"},
+		{"ten", AppendInt(nil, 10), "10"},
+		{"minus one", AppendInt(nil, -1), "-1"},
+		{"int8 min", AppendInt(nil, int8(math.MinInt8)), "-128"},
+		{"int64 min", AppendInt(nil, int64(math.MinInt64)), "-9223372036854775808"},
+		{"int64 max", AppendInt(nil, int64(math.MaxInt64)), "9223372036854775807"},
+		{"uint64 max", AppendInt(nil, uint64(math.MaxUint64)), "18446744073709551615"},
+		{"uint8 max", AppendInt(nil, uint8(255)), "255"},
+		{"1e8", AppendInt(nil, 100000000), "100000000"},
+		{"99999999", AppendInt(nil, 99999999), "99999999"},
+		{"1e16+1", AppendInt(nil, uint64(1e16+1)), "10000000000000001"},
+		{"appends", AppendInt([]byte("x="), 42), "x=42"},
+		{"base 16", AppendIntBase(nil, 255, 16), "ff"},
+		{"base 2 neg", AppendIntBase(nil, -5, 2), "-101"},
+		{"base 36", AppendIntBase(nil, uint64(math.MaxUint64), 36), "3w5e11264sgsf"},
+		{"base 7 min", AppendIntBase(nil, int64(math.MinInt64), 7), strconv.FormatInt(math.MinInt64, 7)},
+		{"bad base", AppendIntBase([]byte("a"), 5, 37), "a"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if string(tt.got) != tt.want {
+				t.Errorf("got %q, want %q", tt.got, tt.want)
+			}
+		})
+	}
+}
+
+// TestAppendIntPowers checks every power of ten and its neighbours, the
+// edges of decLen and of the eight-digit chunks.
+func TestAppendIntPowers(t *testing.T) {
+	for i := range 20 {
+		p := pow10[i]
+		for _, u := range []uint64{p - 1, p, p + 1} {
+			if got, want := string(AppendInt(nil, u)), strconv.FormatUint(u, 10); got != want {
+				t.Fatalf("AppendInt(%d) = %q, want %q", u, got, want)
+			}
+			if got, want := decLen(u), len(strconv.FormatUint(u, 10)); got != want {
+				t.Fatalf("decLen(%d) = %d, want %d", u, got, want)
+			}
+		}
+	}
+}
+
+func FuzzAppendInt(f *testing.F) {
+	for _, v := range []int64{0, 1, -1, 99, 100, math.MaxInt64, math.MinInt64, 12345678901} {
+		f.Add(v, uint64(v), 10)
+	}
+	f.Add(int64(-36), uint64(1<<63), 36)
+	f.Fuzz(func(t *testing.T, v int64, u uint64, base int) {
+		if got, want := string(AppendInt(nil, v)), strconv.FormatInt(v, 10); got != want {
+			t.Fatalf("AppendInt(%d) = %q, want %q", v, got, want)
+		}
+		if got, want := string(AppendInt(nil, u)), strconv.FormatUint(u, 10); got != want {
+			t.Fatalf("AppendInt(%d) = %q, want %q", u, got, want)
+		}
+		if base < 2 || base > 36 {
+			return
+		}
+		if got, want := string(AppendIntBase(nil, v, base)), strconv.FormatInt(v, base); got != want {
+			t.Fatalf("AppendIntBase(%d, %d) = %q, want %q", v, base, got, want)
+		}
+		if got, want := string(AppendIntBase(nil, u, base)), strconv.FormatUint(u, base); got != want {
+			t.Fatalf("AppendIntBase(%d, %d) = %q, want %q", u, base, got, want)
+		}
+	})
+}

@@ -1,0 +1,340 @@
+package format
+
+import (
+	"math"
+	"strconv"
+	"unicode/utf8"
+	"unsafe"
+
+	"github.com/fastio-go/fastio/core"
+)
+
+// Manipulators are plain values: each call returns a new value and there is
+// no hidden stream state, so a manipulator affects exactly the one value it
+// wraps (unlike iostream's sticky flags).
+
+// IntFormat is the manipulator of an integer: base, prefix, case, sign,
+// digit grouping and zero padding. Make one with Dec, Hex, Oct, Bin or Base.
+type IntFormat struct {
+	u      uint64
+	neg    bool
+	base   uint8
+	upper  bool
+	prefix bool
+	plus   bool
+	group  bool
+	zeros  int
+	loc    *Locale
+}
+
+// Dec formats v in decimal.
+func Dec[T core.Integer](v T) IntFormat { return Base(v, 10) }
+
+// Hex formats v in hexadecimal.
+func Hex[T core.Integer](v T) IntFormat { return Base(v, 16) }
+
+// Oct formats v in octal.
+func Oct[T core.Integer](v T) IntFormat { return Base(v, 8) }
+
+// Bin formats v in binary.
+func Bin[T core.Integer](v T) IntFormat { return Base(v, 2) }
+
+// Base formats v in base (2 to 36; digits past 9 are letters). A base
+// outside that range means 10.
+func Base[T core.Integer](v T, base int) IntFormat {
+	if base < 2 || base > 36 {
+		base = 10
+	}
+	u, neg := split(v)
+	return IntFormat{u: u, neg: neg, base: uint8(base)}
+}
+
+// Prefix adds Go's base prefix: 0x, 0o or 0b (upper case with Upper);
+// other bases have none.
+func (f IntFormat) Prefix() IntFormat { f.prefix = true; return f }
+
+// Upper writes letter digits and the prefix in upper case.
+func (f IntFormat) Upper() IntFormat { f.upper = true; return f }
+
+// Plus writes a '+' before zero and positive values.
+func (f IntFormat) Plus() IntFormat { f.plus = true; return f }
+
+// Group separates digit groups: in decimal with the locale's separator
+// and group size (C: "," every 3 digits), in other bases with '_' every 4
+// digits, as Go literals allow.
+func (f IntFormat) Group() IntFormat { f.group = true; return f }
+
+// In selects the locale used by Group; nil means C.
+func (f IntFormat) In(l *Locale) IntFormat { f.loc = l; return f }
+
+// Zeros pads the number with zeros, after its sign and prefix, to width
+// bytes in all. Use Pad for other fills and alignments.
+func (f IntFormat) Zeros(width int) IntFormat { f.zeros = width; return f }
+
+// AppendFormat appends the formatted integer to dst.
+func (f IntFormat) AppendFormat(dst []byte) []byte {
+	start := len(dst)
+	if f.neg {
+		dst = append(dst, '-')
+	} else if f.plus {
+		dst = append(dst, '+')
+	}
+	if f.prefix {
+		var p byte
+		switch f.base {
+		case 16:
+			p = 'x'
+		case 8:
+			p = 'o'
+		case 2:
+			p = 'b'
+		}
+		if p != 0 {
+			if f.upper {
+				p -= 'a' - 'A'
+			}
+			dst = append(dst, '0', p)
+		}
+	}
+	skip := len(dst) - start
+	from := len(dst)
+	if f.base == 10 {
+		n := decLen(f.u)
+		dst = grow(dst, n)
+		putDec(dst[len(dst)-n:], f.u)
+	} else {
+		var buf [64]byte
+		n := putBase(buf[:], f.u, int(f.base), f.upper)
+		dst = append(dst, buf[64-n:]...)
+	}
+	if f.group {
+		if f.base == 10 {
+			l := f.loc.or()
+			dst, _ = groupDigits(dst, from, len(dst), l.groupSize(), l.Group)
+		} else {
+			dst, _ = groupDigits(dst, from, len(dst), 4, "_")
+		}
+	}
+	if f.zeros > len(dst)-start {
+		dst = zeroPad(dst, start, skip, f.zeros)
+	}
+	return dst
+}
+
+// maxFloatLen is the longest shortest-form float: "-2.2250738585072014e-308".
+const maxFloatLen = 32
+
+// appendShortest appends v in shortest round-trip form.
+//
+// Delegation: shortest and precision formatting use strconv.AppendFloat,
+// which in Go 1.26 implements Dragonbox (Junekey Jeon, 2020) for the
+// shortest form and Ryu-style fixed precision. Writing straight into the
+// writer's reserved space is what this package adds; see README.md.
+func appendShortest[T core.Float](dst []byte, v T) []byte {
+	if unsafe.Sizeof(v) == 4 {
+		return strconv.AppendFloat(dst, float64(v), 'g', -1, 32)
+	}
+	return strconv.AppendFloat(dst, float64(v), 'g', -1, 64)
+}
+
+// FloatFormat is the manipulator of a floating-point value: its form
+// (shortest, fixed, scientific, general, hex), precision, sign, locale and
+// grouping. Make one with Shortest, Fixed, Sci, General or HexFloat.
+type FloatFormat struct {
+	v       float64
+	bitSize uint8
+	mode    byte
+	prec    int
+	plus    bool
+	group   bool
+	zeros   int
+	loc     *Locale
+}
+
+func newFloat[T core.Float](v T, mode byte, prec int) FloatFormat {
+	return FloatFormat{v: float64(v), bitSize: uint8(unsafe.Sizeof(v) * 8), mode: mode, prec: max(prec, -1)}
+}
+
+// Shortest formats v in the shortest form that reads back as v: the
+// default for floats, strconv's 'g' with precision -1.
+func Shortest[T core.Float](v T) FloatFormat { return newFloat(v, 'g', -1) }
+
+// Fixed formats v without an exponent, with prec digits after the point
+// (-1: as few as round-trip), as strconv's 'f'.
+func Fixed[T core.Float](v T, prec int) FloatFormat { return newFloat(v, 'f', prec) }
+
+// Sci formats v in scientific notation, d.ddde±dd, with prec digits after
+// the point (-1: as few as round-trip), as strconv's 'e'.
+func Sci[T core.Float](v T, prec int) FloatFormat { return newFloat(v, 'e', prec) }
+
+// General formats v as Sci for large exponents and as Fixed otherwise, with
+// prec significant digits (-1: as few as round-trip), as strconv's 'g'.
+func General[T core.Float](v T, prec int) FloatFormat { return newFloat(v, 'g', prec) }
+
+// HexFloat formats v as a hexadecimal mantissa and binary exponent,
+// -0x1.23abcp+20, with prec hex digits (-1: as few as exact), as strconv's
+// 'x'.
+func HexFloat[T core.Float](v T, prec int) FloatFormat { return newFloat(v, 'x', prec) }
+
+// Upper writes the exponent letter and hex digits in upper case ('E', 'X').
+func (f FloatFormat) Upper() FloatFormat {
+	if f.mode >= 'a' {
+		f.mode -= 'a' - 'A'
+	}
+	return f
+}
+
+// Plus writes a '+' before positive values, +Inf included.
+func (f FloatFormat) Plus() FloatFormat { f.plus = true; return f }
+
+// Group separates digit groups of the integer part with the locale's
+// separator (C: "," every 3 digits).
+func (f FloatFormat) Group() FloatFormat { f.group = true; return f }
+
+// In selects the locale for the decimal point and Group; nil means C.
+func (f FloatFormat) In(l *Locale) FloatFormat { f.loc = l; return f }
+
+// Zeros pads the number with zeros after its sign to width bytes in all,
+// as fmt's %0*f does; Inf and NaN are padded with spaces instead.
+func (f FloatFormat) Zeros(width int) FloatFormat { f.zeros = width; return f }
+
+// AppendFormat appends the formatted float to dst.
+func (f FloatFormat) AppendFormat(dst []byte) []byte {
+	start := len(dst)
+	if f.plus && !(f.v < 0 || (f.v == 0 && 1/f.v < 0)) && f.v == f.v && f.v <= math.MaxFloat64 {
+		// strconv writes +Inf with its sign already.
+		dst = append(dst, '+')
+	}
+	dst = strconv.AppendFloat(dst, f.v, f.mode, f.prec, int(f.bitSize))
+	finite := f.v-f.v == 0
+	if f.loc != nil || f.group {
+		l := f.loc.or()
+		from := start
+		if from < len(dst) && (dst[from] == '-' || dst[from] == '+') {
+			from++
+		}
+		end := from
+		for end < len(dst) && dst[end] >= '0' && dst[end] <= '9' {
+			end++
+		}
+		isHex := f.mode == 'x' || f.mode == 'X'
+		if f.group && finite && !isHex {
+			dst, end = groupDigits(dst, from, end, l.groupSize(), l.Group)
+		}
+		if end < len(dst) && dst[end] == '.' && l.Decimal != "." {
+			dst = replaceAt(dst, end, 1, l.Decimal)
+		}
+	}
+	if f.zeros > len(dst)-start {
+		if finite {
+			skip := 0
+			if dst[start] == '-' || dst[start] == '+' {
+				skip = 1
+			}
+			dst = zeroPad(dst, start, skip, f.zeros)
+		} else {
+			dst = insertFill(dst, start, f.zeros-(len(dst)-start), ' ')
+		}
+	}
+	return dst
+}
+
+// replaceAt replaces the n bytes of dst at index at with s.
+func replaceAt(dst []byte, at, n int, s string) []byte {
+	old := len(dst)
+	if d := len(s) - n; d > 0 {
+		dst = grow(dst, d)
+		copy(dst[at+len(s):], dst[at+n:old])
+	} else if d < 0 {
+		copy(dst[at+len(s):], dst[at+n:])
+		dst = dst[:old+d]
+	}
+	copy(dst[at:], s)
+	return dst
+}
+
+// StrFormat is the manipulator of a string: as it is, or quoted in Go
+// syntax. Make one with Text or Quote.
+type StrFormat struct {
+	s     string
+	quote bool
+	ascii bool
+}
+
+// asString views s as a string without copying; the view must not outlive
+// the call that formats it, which is how manipulators are used.
+func asString[S core.Text](s S) string {
+	switch v := any(s).(type) {
+	case string:
+		return v
+	case []byte:
+		return unsafe.String(unsafe.SliceData(v), len(v))
+	}
+	return string(s)
+}
+
+// Text formats s as it is; with Pad it is laid out in a field. A byte
+// slice is not copied: format the value before changing the slice.
+func Text[S core.Text](s S) StrFormat { return StrFormat{s: asString(s)} }
+
+// Quote formats s as a double-quoted Go string literal, as strconv.Quote.
+func Quote[S core.Text](s S) StrFormat { return StrFormat{s: asString(s), quote: true} }
+
+// ASCII quotes with only ASCII characters, escaping the rest, as
+// strconv.QuoteToASCII; it implies quoting.
+func (f StrFormat) ASCII() StrFormat { f.quote, f.ascii = true, true; return f }
+
+// AppendFormat appends the string to dst.
+func (f StrFormat) AppendFormat(dst []byte) []byte {
+	switch {
+	case f.ascii:
+		return strconv.AppendQuoteToASCII(dst, f.s)
+	case f.quote:
+		return strconv.AppendQuote(dst, f.s)
+	}
+	return append(dst, f.s...)
+}
+
+// CharFormat is the manipulator of a rune printed as a character, not as a
+// number: Char(r), or quoted with Quote.
+type CharFormat struct {
+	r     rune
+	quote bool
+	ascii bool
+}
+
+// Char formats r as the character it encodes (utf8.RuneError when invalid).
+func Char(r rune) CharFormat { return CharFormat{r: r} }
+
+// Quote formats the rune as a single-quoted Go literal, as
+// strconv.QuoteRune.
+func (f CharFormat) Quote() CharFormat { f.quote = true; return f }
+
+// ASCII quotes with only ASCII characters, as strconv.QuoteRuneToASCII.
+func (f CharFormat) ASCII() CharFormat { f.quote, f.ascii = true, true; return f }
+
+// AppendFormat appends the character to dst.
+func (f CharFormat) AppendFormat(dst []byte) []byte {
+	switch {
+	case f.ascii:
+		return strconv.AppendQuoteRuneToASCII(dst, f.r)
+	case f.quote:
+		return strconv.AppendQuoteRune(dst, f.r)
+	}
+	return utf8.AppendRune(dst, f.r)
+}
+
+// PointerFormat is the manipulator of an address: 0x and lower-case hex
+// digits, as fmt's %p ("0x0" for nil).
+type PointerFormat struct{ p uintptr }
+
+// Pointer formats the address p.
+func Pointer(p unsafe.Pointer) PointerFormat { return PointerFormat{uintptr(p)} }
+
+// Ptr formats the address held by p.
+func Ptr[T any](p *T) PointerFormat { return PointerFormat{uintptr(unsafe.Pointer(p))} }
+
+// AppendFormat appends the address to dst.
+func (f PointerFormat) AppendFormat(dst []byte) []byte {
+	return Hex(f.p).Prefix().AppendFormat(dst)
+}

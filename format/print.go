@@ -1,0 +1,231 @@
+package format
+
+import (
+	"encoding"
+	"fmt"
+	"io"
+	"time"
+	"unicode/utf8"
+	"unsafe"
+
+	"github.com/fastio-go/fastio/core"
+)
+
+// Appender is implemented by values that format themselves by appending to
+// a byte slice; every manipulator of this package is one. Print uses it
+// before any other interface. AppendFormat must return dst extended, and
+// must not keep dst.
+type Appender interface {
+	AppendFormat(dst []byte) []byte
+}
+
+// Printer is implemented by values that write themselves to a buffered
+// writer, for output too large to append in one piece. Errors go to the
+// writer, which keeps them (see core.BufferedWriter).
+type Printer interface {
+	PrintTo(w core.BufferedWriter)
+}
+
+// Int writes v, of any integer type, in decimal. It is the typed form for
+// hot loops: it writes in place into w's buffer and does not allocate.
+func Int[T core.Integer](w core.BufferedWriter, v T) {
+	u, neg := split(v)
+	if cw, ok := w.(*core.Writer); ok {
+		p := cw.Reserve(MaxIntLen)
+		cw.Commit(putInt(p, u, neg))
+		return
+	}
+	p := w.Reserve(MaxIntLen)
+	w.Commit(putInt(p, u, neg))
+}
+
+// IntLn writes v in decimal followed by a newline.
+func IntLn[T core.Integer](w core.BufferedWriter, v T) {
+	u, neg := split(v)
+	if cw, ok := w.(*core.Writer); ok {
+		p := cw.Reserve(MaxIntLen + 1)
+		n := putInt(p, u, neg)
+		p[n] = '\n'
+		cw.Commit(n + 1)
+		return
+	}
+	p := w.Reserve(MaxIntLen + 1)
+	n := putInt(p, u, neg)
+	p[n] = '\n'
+	w.Commit(n + 1)
+}
+
+// Float writes v in the shortest decimal form that reads back as the same
+// value, byte-identical to strconv.AppendFloat(b, v, 'g', -1, bitSize).
+func Float[T core.Float](w core.BufferedWriter, v T) {
+	p := w.Reserve(maxFloatLen)
+	w.Commit(len(appendShortest(p[:0], v)))
+}
+
+// FloatLn writes v as Float does, followed by a newline.
+func FloatLn[T core.Float](w core.BufferedWriter, v T) {
+	p := w.Reserve(maxFloatLen + 1)
+	p = appendShortest(p[:0], v)
+	p = append(p, '\n')
+	w.Commit(len(p))
+}
+
+// Str writes s, a string or a byte slice, as it is.
+func Str[S core.Text](w core.BufferedWriter, s S) {
+	for len(s) > 0 {
+		p := w.Reserve(1)
+		n := copy(p, s)
+		w.Commit(n)
+		s = s[n:]
+	}
+}
+
+// Bool writes "true" or "false".
+func Bool(w core.BufferedWriter, b bool) {
+	if b {
+		Str(w, "true")
+	} else {
+		Str(w, "false")
+	}
+}
+
+// Rune writes r as a character, UTF-8 encoded (utf8.RuneError for an invalid
+// rune).
+func Rune(w core.BufferedWriter, r rune) {
+	p := w.Reserve(utf8.UTFMax)
+	w.Commit(utf8.EncodeRune(p, r))
+}
+
+// Ln writes a newline.
+func Ln(w core.BufferedWriter) {
+	p := w.Reserve(1)
+	p[0] = '\n'
+	w.Commit(1)
+}
+
+// Put writes a, any Appender (a manipulator or a user type), in place into
+// w's buffer.
+func Put[A Appender](w core.BufferedWriter, a A) {
+	p := w.Reserve(64)
+	putAppended(w, p, a.AppendFormat(p[:0]))
+}
+
+// putAppended commits q when it was built in place in p, the space just
+// reserved, and writes it otherwise (it outgrew p and was reallocated).
+func putAppended(w core.BufferedWriter, p, q []byte) {
+	if len(q) <= len(p) && (len(q) == 0 || unsafe.SliceData(q) == unsafe.SliceData(p)) {
+		w.Commit(len(q))
+		return
+	}
+	w.Commit(0)
+	w.Write(q)
+}
+
+// Print writes each argument in turn, with no separator, as fast_io's print
+// does. Built-in types are written as the typed functions write them:
+// integers in decimal, floats in shortest form, strings and byte slices as
+// they are, bools as true/false, a nil as "<nil>". A rune is an int32 and
+// so prints as a number; use Char to print it as a character. time.Time
+// prints in RFC 3339 with fractional seconds, time.Duration as
+// Duration.String does, a pointer as 0x and its address in hex. Any other
+// value is tried as an Appender, a Printer, an encoding.TextAppender, an
+// error and a fmt.Stringer, in that order; the rest goes through fmt's %v.
+//
+// Errors are kept by w and reported by its Flush. Go boxes a non-constant
+// argument of 256 or more into the interface with an allocation, as for
+// fmt; the typed functions (Int, Float, Str, Put...) never allocate.
+func Print(w core.BufferedWriter, args ...any) {
+	for _, a := range args {
+		printOne(w, a)
+	}
+}
+
+// Println writes the arguments as Print does, then a newline.
+func Println(w core.BufferedWriter, args ...any) {
+	for _, a := range args {
+		printOne(w, a)
+	}
+	Ln(w)
+}
+
+func printOne(w core.BufferedWriter, a any) {
+	switch v := a.(type) {
+	case string:
+		Str(w, v)
+	case []byte:
+		Str(w, v)
+	case int:
+		Int(w, v)
+	case int64:
+		Int(w, v)
+	case int32:
+		Int(w, v)
+	case int16:
+		Int(w, v)
+	case int8:
+		Int(w, v)
+	case uint:
+		Int(w, v)
+	case uint64:
+		Int(w, v)
+	case uint32:
+		Int(w, v)
+	case uint16:
+		Int(w, v)
+	case uint8:
+		Int(w, v)
+	case uintptr:
+		Int(w, v)
+	case float64:
+		Float(w, v)
+	case float32:
+		Float(w, v)
+	case bool:
+		Bool(w, v)
+	case nil:
+		Str(w, "<nil>")
+	case time.Duration:
+		Put(w, Dur(v))
+	case time.Time:
+		Put(w, Time(v))
+	case Appender:
+		Put(w, v)
+	case Printer:
+		v.PrintTo(w)
+	case encoding.TextAppender:
+		p := w.Reserve(64)
+		q, err := v.AppendText(p[:0])
+		if err != nil {
+			w.Commit(0)
+			Str(w, "%!(error=")
+			Str(w, err.Error())
+			Str(w, ")")
+			return
+		}
+		putAppended(w, p, q)
+	case error:
+		Str(w, v.Error())
+	case fmt.Stringer:
+		Str(w, v.String())
+	case unsafe.Pointer:
+		Put(w, Pointer(v))
+	default:
+		p := w.Reserve(64)
+		putAppended(w, p, fmt.Append(p[:0], v))
+	}
+}
+
+// Fprint is Print to any io.Writer: it buffers through core.WrapWriter
+// and flushes before it returns the first error met.
+func Fprint(w io.Writer, args ...any) error {
+	bw := core.WrapWriter(w)
+	Print(bw, args...)
+	return bw.Flush()
+}
+
+// Fprintln is Println to any io.Writer, as Fprint.
+func Fprintln(w io.Writer, args ...any) error {
+	bw := core.WrapWriter(w)
+	Println(bw, args...)
+	return bw.Flush()
+}

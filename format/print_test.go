@@ -1,0 +1,208 @@
+package format
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+	"time"
+	"unsafe"
+
+	"github.com/fastio-go/fastio/core"
+	"github.com/fastio-go/fastio/core/coretest"
+)
+
+// sprint formats args with Print into a fresh core.Buffer.
+func sprint(args ...any) string {
+	var b core.Buffer
+	Print(&b, args...)
+	return b.String()
+}
+
+type celsius float64
+
+func (c celsius) AppendFormat(dst []byte) []byte {
+	return append(Shortest(float64(c)).AppendFormat(dst), "°C"...)
+}
+
+type big struct{ n int }
+
+func (b big) PrintTo(w core.BufferedWriter) {
+	for range b.n {
+		Str(w, "ab")
+	}
+}
+
+type stringer struct{}
+
+func (stringer) String() string { return "stringer" }
+
+type plain struct{ A, B int }
+
+func TestPrint(t *testing.T) {
+	var x int
+	when := time.Date(2024, 2, 29, 13, 4, 5, 120000000, time.UTC)
+	tests := []struct {
+		name string
+		args []any
+		want string
+	}{
+		{"no separators", []any{"a", 1, "b"}, "a1b"},
+		{"ints", []any{int8(-8), int16(-16), int32(-32), int64(-64), int(-1)}, "-8-16-32-64-1"},
+		{"uints", []any{uint8(8), uint16(16), uint32(32), uint64(64), uint(1), uintptr(2)}, "816326412"},
+		{"floats", []any{1.5, float32(0.1), 1e21, math.Inf(-1), math.NaN()}, "1.50.11e+21-InfNaN"},
+		{"bools", []any{true, false}, "truefalse"},
+		{"bytes", []any{[]byte("raw")}, "raw"},
+		{"nil", []any{nil}, "<nil>"},
+		{"rune is a number", []any{'A'}, "65"},
+		{"char", []any{Char('A'), Char('é')}, "Aé"},
+		{"error", []any{errors.New("boom")}, "boom"},
+		{"stringer", []any{stringer{}}, "stringer"},
+		{"appender", []any{celsius(21.5)}, "21.5°C"},
+		{"printer", []any{big{3}}, "ababab"},
+		{"duration", []any{90 * time.Second}, "1m30s"},
+		{"time", []any{when}, "2024-02-29T13:04:05.12Z"},
+		{"text appender", []any{netIP{1, 2, 3, 4}}, "1.2.3.4"},
+		{"fallback", []any{plain{1, 2}}, "{1 2}"},
+		{"pointer", []any{unsafe.Pointer(&x)}, fmt.Sprintf("%p", &x)},
+		{"manipulators", []any{Hex(255).Prefix(), " ", Pad(Text("x"), 3).Center().Fill('*')}, "0xff *x*"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := sprint(tt.args...); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+type netIP [4]byte
+
+func (ip netIP) AppendText(b []byte) ([]byte, error) {
+	for i, v := range ip {
+		if i > 0 {
+			b = append(b, '.')
+		}
+		b = AppendInt(b, v)
+	}
+	return b, nil
+}
+
+func TestPrintln(t *testing.T) {
+	var b core.Buffer
+	Println(&b, "n=", 3)
+	Println(&b)
+	if got, want := b.String(), "n=3\n\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+func TestFprint(t *testing.T) {
+	var bb bytes.Buffer
+	if err := Fprint(&bb, "a", 1); err != nil {
+		t.Fatal(err)
+	}
+	if err := Fprintln(&bb, 2.5); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := bb.String(), "a12.5\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	fw := &coretest.Writer{Faults: coretest.Faults{FailAt: 1}}
+	if err := Fprint(fw, "x"); !errors.Is(err, coretest.ErrFault) {
+		t.Errorf("Fprint to a failing device: got %v, want ErrFault", err)
+	}
+}
+
+// TestTypedShortWrites writes through a device that takes one byte per call
+// into a minimal buffer, so that every Reserve meets a flush, and checks
+// the output is the same as into memory.
+func TestTypedShortWrites(t *testing.T) {
+	emit := func(w core.BufferedWriter) {
+		for i := -300; i < 300; i += 7 {
+			IntLn(w, i*1000003)
+			Int(w, uint16(i))
+			FloatLn(w, float64(i)/3)
+			Float(w, float32(i)/7)
+			Str(w, strings.Repeat("s", 100))
+			Str(w, []byte("bytes"))
+			Bool(w, i%2 == 0)
+			Rune(w, 'ж')
+			Put(w, Pad(Hex(i).Prefix(), 12).Left())
+			Put(w, Pad(Text(strings.Repeat("long", 40)), 200))
+			Ln(w)
+		}
+	}
+	var want core.Buffer
+	emit(&want)
+	dev := &coretest.Writer{Faults: coretest.Faults{Max: 1}}
+	cw := core.NewWriterSize(dev, core.MinBufferSize)
+	emit(cw)
+	if err := cw.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(dev.Bytes(), want.Bytes()) {
+		t.Fatalf("short writes differ from memory output: %d vs %d bytes", len(dev.Bytes()), want.Len())
+	}
+	// The same through a wrapped *bufio.Writer (not a *core.Writer).
+	var bb bytes.Buffer
+	bw := core.WrapWriter(bufio.NewWriterSize(&bb, 16))
+	emit(bw)
+	if err := bw.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(bb.Bytes(), want.Bytes()) {
+		t.Fatal("bufio output differs from memory output")
+	}
+}
+
+func TestPrintErrorsSticky(t *testing.T) {
+	dev := &coretest.Writer{Faults: coretest.Faults{FailAt: 2}}
+	w := core.NewWriterSize(dev, core.MinBufferSize)
+	for i := range 1000 {
+		IntLn(w, i)
+	}
+	if err := w.Flush(); !errors.Is(err, coretest.ErrFault) {
+		t.Fatalf("Flush after a device fault = %v, want ErrFault", err)
+	}
+}
+
+func TestPrintAllocs(t *testing.T) {
+	w := core.NewWriterSize(discard{}, 4096)
+	var b core.Buffer
+	b.Grow(1 << 16)
+	when := time.Date(2024, 2, 29, 13, 4, 5, 120000000, time.FixedZone("x", 3600))
+	v := 123456789
+	f := 3.14159
+	tests := []struct {
+		name string
+		fn   func()
+	}{
+		{"Int", func() { Int(w, v) }},
+		{"IntLn", func() { IntLn(w, int64(v)) }},
+		{"Int generic writer", func() { IntLn(&b, v); b.Reset() }},
+		{"Float", func() { FloatLn(w, f) }},
+		{"Str", func() { Str(w, "hello") }},
+		{"Put Hex", func() { Put(w, Hex(v).Prefix().Group()) }},
+		{"Put Fixed", func() { Put(w, Fixed(f, 3).Group()) }},
+		{"Put Pad", func() { Put(w, Pad(Dec(v), 20).Center()) }},
+		{"Put Time", func() { Put(w, Time(when)) }},
+		{"Put Dur", func() { Put(w, Dur(time.Duration(v))) }},
+		{"Put Quote", func() { Put(w, Quote("a\tb")) }},
+		{"Print small", func() { Print(w, "x", 7, true) }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if n := testing.AllocsPerRun(100, tt.fn); n != 0 {
+				t.Errorf("%v allocations, want 0", n)
+			}
+		})
+	}
+}
+
+type discard struct{}
+
+func (discard) Write(p []byte) (int, error) { return len(p), nil }

@@ -1,0 +1,428 @@
+package format
+
+import (
+	"encoding"
+	"errors"
+	"io"
+	"reflect"
+	"strconv"
+
+	"github.com/fastio-go/fastio/core"
+)
+
+// Scanner reads whitespace-separated values straight from the window of a
+// core.BufferedReader, without copying them out first.
+//
+// Whitespace rules: the ASCII white space characters ' ', '\t', '\n', '\v',
+// '\f' and '\r' separate tokens; every scan of a value first skips any
+// number of them, then takes the token up to the next one or the end of
+// the input. Non-ASCII spaces (U+00A0, ...) are not separators. The whole
+// token must be a value of the kind asked for: "12ab" is a syntax error
+// for Int, not 12 followed by "ab". The separator after a token is not
+// consumed, so a Line after an Int returns the rest of that line.
+//
+// EOF: a scan that finds only whitespace before the end of the input
+// returns io.EOF itself (compare with ==). A token ended by the end of the
+// input is complete; there is no io.ErrUnexpectedEOF for tokens.
+//
+// Errors are *ScanError values saying what was expected, what was found
+// and at which byte offset, and wrap ErrSyntax, ErrRange, ErrTooLong or
+// the reader's error (test with errors.Is). State after an error: a
+// token that is not a valid value (ErrSyntax, ErrRange) has been consumed,
+// so the next scan starts after it; a token longer than the reader's buffer
+// (ErrTooLong) is skipped to its end; after a reader error nothing but the
+// leading whitespace is consumed, and the scan may be retried.
+//
+// Tokens live in the reader's buffer, so the buffer size is the longest
+// token (and line) accepted: core.NewReaderSize sets that limit, and no
+// scan allocates memory sized by its input.
+//
+// A Scanner is not safe for concurrent use. While it is in use, read the
+// underlying reader only through it.
+type Scanner struct {
+	r   core.BufferedReader
+	cr  *core.Reader // r itself when it is one: its methods inline
+	off int64        // bytes consumed through the Scanner
+	eof bool         // the reader reported io.EOF
+}
+
+// NewScanner returns a Scanner reading from r, through core.WrapReader: a
+// core.BufferedReader is used as it is, anything else gets a
+// core.Reader of core.DefaultBufferSize.
+func NewScanner(r io.Reader) *Scanner {
+	s := &Scanner{}
+	s.Reset(r)
+	return s
+}
+
+// Reset makes s read from r, as NewScanner does, with its offset at 0.
+func (s *Scanner) Reset(r io.Reader) {
+	br := core.WrapReader(r)
+	cr, _ := br.(*core.Reader)
+	*s = Scanner{r: br, cr: cr}
+}
+
+// Offset returns the number of bytes consumed through s: the offset, in
+// the input, of the next byte s will look at.
+func (s *Scanner) Offset() int64 { return s.off }
+
+// Reader returns the reader s scans from.
+func (s *Scanner) Reader() core.BufferedReader { return s.r }
+
+func (s *Scanner) window() []byte {
+	if s.cr != nil {
+		return s.cr.Window()
+	}
+	return s.r.Window()
+}
+
+func (s *Scanner) consume(n int) {
+	s.off += int64(n)
+	if s.cr != nil {
+		s.cr.Consume(n)
+		return
+	}
+	s.r.Consume(n)
+}
+
+// fill reads more input; it returns io.EOF at the end, core.ErrBufferFull
+// when the window is the whole buffer, or the reader's error.
+func (s *Scanner) fill() error {
+	if s.eof {
+		return io.EOF
+	}
+	var err error
+	if s.cr != nil {
+		_, err = s.cr.Fill()
+	} else {
+		_, err = s.r.Fill()
+	}
+	if err == io.EOF {
+		s.eof = true
+	}
+	return err
+}
+
+func isSpace(c byte) bool {
+	return c == ' ' || c-'\t' <= '\r'-'\t'
+}
+
+// token skips whitespace and returns the next token, still in the window
+// (not consumed). At the end of the input it returns io.EOF. expected is
+// used in errors.
+func (s *Scanner) token(expected string) ([]byte, error) {
+	for {
+		w := s.window()
+		i := 0
+		for i < len(w) && isSpace(w[i]) {
+			i++
+		}
+		j := i
+		for j < len(w) && !isSpace(w[j]) {
+			j++
+		}
+		if j < len(w) || (s.eof && j > i) {
+			if i > 0 {
+				s.consume(i)
+				w = s.window()
+			}
+			return w[:j-i], nil
+		}
+		// The window ends in whitespace or inside the token: read more,
+		// keeping the token's start.
+		s.consume(i)
+		if err := s.fill(); err != nil {
+			switch {
+			case err == io.EOF:
+				if j > i {
+					continue
+				}
+				return nil, io.EOF
+			case errors.Is(err, core.ErrBufferFull):
+				return nil, s.skipLong(expected)
+			default:
+				return nil, newScanError(expected, nil, s.off, err)
+			}
+		}
+	}
+}
+
+// skipLong discards a token that fills the whole buffer, up to the next
+// whitespace, and returns the ErrTooLong error for it.
+func (s *Scanner) skipLong(expected string) error {
+	start := s.off
+	w := s.window()
+	e := newScanError(expected, w, start, ErrTooLong)
+	for {
+		w = s.window()
+		j := 0
+		for j < len(w) && !isSpace(w[j]) {
+			j++
+		}
+		s.consume(j)
+		if j < len(w) {
+			return e
+		}
+		if err := s.fill(); err != nil {
+			if err != io.EOF {
+				e.Err = err
+			}
+			return e
+		}
+	}
+}
+
+// fail consumes the bad token tok and returns the error for it.
+func (s *Scanner) fail(expected string, tok []byte, c code) error {
+	e := newScanError(expected, tok, s.off, c.err())
+	s.consume(len(tok))
+	return e
+}
+
+// Token returns the next whitespace-separated token. The slice is a view
+// of the reader's buffer, valid until the next call on s or the reader.
+func (s *Scanner) Token() ([]byte, error) {
+	tok, err := s.token("token")
+	s.consume(len(tok))
+	return tok, err
+}
+
+// Word returns the next whitespace-separated token as a string (a copy).
+func (s *Scanner) Word() (string, error) {
+	tok, err := s.Token()
+	return string(tok), err
+}
+
+// Line returns the rest of the current line, without its "\n" or "\r\n";
+// whitespace is not skipped. The last line may end without a newline; at
+// the end of the input Line returns io.EOF. The slice is a view of the
+// reader's buffer, valid until the next call on s or the reader.
+func (s *Scanner) Line() ([]byte, error) {
+	scanned := 0
+	for {
+		w := s.window()
+		for i := scanned; i < len(w); i++ {
+			if w[i] == '\n' {
+				s.consume(i + 1)
+				line := w[:i]
+				if i > 0 && line[i-1] == '\r' {
+					line = line[:i-1]
+				}
+				return line, nil
+			}
+		}
+		scanned = len(w)
+		if err := s.fill(); err != nil {
+			switch {
+			case err == io.EOF:
+				if len(w) == 0 {
+					return nil, io.EOF
+				}
+				s.consume(len(w))
+				return w, nil
+			case errors.Is(err, core.ErrBufferFull):
+				return nil, s.skipLine(newScanError("line", w, s.off, ErrTooLong))
+			default:
+				return nil, newScanError("line", nil, s.off, err)
+			}
+		}
+	}
+}
+
+// skipLine discards input up to and including the next newline, for a line
+// longer than the buffer, and returns e.
+func (s *Scanner) skipLine(e *ScanError) error {
+	for {
+		w := s.window()
+		for i, c := range w {
+			if c == '\n' {
+				s.consume(i + 1)
+				return e
+			}
+		}
+		s.consume(len(w))
+		if err := s.fill(); err != nil {
+			if err != io.EOF {
+				e.Err = err
+			}
+			return e
+		}
+	}
+}
+
+// Int scans an int in decimal.
+func (s *Scanner) Int() (int, error) { return ScanInt[int](s, 10) }
+
+// Int64 scans an int64 in decimal.
+func (s *Scanner) Int64() (int64, error) { return ScanInt[int64](s, 10) }
+
+// Uint64 scans a uint64 in decimal.
+func (s *Scanner) Uint64() (uint64, error) { return ScanInt[uint64](s, 10) }
+
+// Float64 scans a float64, correctly rounded, with the syntax of
+// strconv.ParseFloat.
+func (s *Scanner) Float64() (float64, error) { return ScanFloat[float64](s) }
+
+// Float32 scans a float32, correctly rounded, with the syntax of
+// strconv.ParseFloat(…, 32).
+func (s *Scanner) Float32() (float32, error) { return ScanFloat[float32](s) }
+
+// Bool scans a bool with the syntax of strconv.ParseBool: 1, t, T, TRUE,
+// true, True, 0, f, F, FALSE, false, False.
+func (s *Scanner) Bool() (bool, error) {
+	tok, err := s.token("bool")
+	if err != nil {
+		return false, err
+	}
+	switch string(tok) {
+	case "1", "t", "T", "TRUE", "true", "True":
+		s.consume(len(tok))
+		return true, nil
+	case "0", "f", "F", "FALSE", "false", "False":
+		s.consume(len(tok))
+		return false, nil
+	}
+	return false, s.fail("bool", tok, syntax)
+}
+
+// typeNames names the integer types in errors without reflection.
+func intName[T any]() string {
+	var z T
+	switch any(z).(type) {
+	case int:
+		return "int"
+	case int8:
+		return "int8"
+	case int16:
+		return "int16"
+	case int32:
+		return "int32"
+	case int64:
+		return "int64"
+	case uint:
+		return "uint"
+	case uint8:
+		return "uint8"
+	case uint16:
+		return "uint16"
+	case uint32:
+		return "uint32"
+	case uint64:
+		return "uint64"
+	case uintptr:
+		return "uintptr"
+	case float32:
+		return "float32"
+	case float64:
+		return "float64"
+	}
+	return "number"
+}
+
+// ScanInt scans an integer of type T in base 2 to 36, or base 0 for Go's
+// prefixes and underscores, with the syntax and range of strconv.ParseInt
+// (signed T) or strconv.ParseUint (unsigned T). It does not allocate
+// unless it fails.
+func ScanInt[T core.Integer](s *Scanner, base int) (T, error) {
+	tok, err := s.token("integer")
+	if err != nil {
+		return 0, err
+	}
+	v, c := parseIntT[T](tok, base)
+	if c != ok {
+		return v, s.fail(intName[T](), tok, c)
+	}
+	s.consume(len(tok))
+	return v, nil
+}
+
+// ScanFloat scans a float of type T, correctly rounded, with the syntax of
+// strconv.ParseFloat at T's bit size. On ErrRange the value is ±Inf, as
+// strconv returns. It does not allocate unless it fails.
+func ScanFloat[T core.Float](s *Scanner) (T, error) {
+	tok, err := s.token("float")
+	if err != nil {
+		return 0, err
+	}
+	v, c := parseFloatT[T](tok)
+	if c != ok {
+		return v, s.fail(intName[T](), tok, c)
+	}
+	s.consume(len(tok))
+	return v, nil
+}
+
+// Unmarshal scans the next token into v through its UnmarshalText method:
+// the whole-token form for user types. An error from UnmarshalText is
+// wrapped in a *ScanError; the token is consumed either way.
+func (s *Scanner) Unmarshal(v encoding.TextUnmarshaler) error {
+	tok, err := s.token("token")
+	if err != nil {
+		return err
+	}
+	if uerr := v.UnmarshalText(tok); uerr != nil {
+		e := newScanError(reflect.TypeOf(v).String(), tok, s.off, uerr)
+		s.consume(len(tok))
+		return e
+	}
+	s.consume(len(tok))
+	return nil
+}
+
+// Scan scans one value into each pointer of ptrs, in order: pointers to
+// every integer and float type, bool, string, []byte (a copy), and any
+// encoding.TextUnmarshaler. It stops at the first error, which is io.EOF
+// only when the input ended before the first value. Later values after an
+// end of input give io.ErrUnexpectedEOF.
+func (s *Scanner) Scan(ptrs ...any) error {
+	for i, p := range ptrs {
+		var err error
+		switch v := p.(type) {
+		case *int:
+			*v, err = ScanInt[int](s, 10)
+		case *int8:
+			*v, err = ScanInt[int8](s, 10)
+		case *int16:
+			*v, err = ScanInt[int16](s, 10)
+		case *int32:
+			*v, err = ScanInt[int32](s, 10)
+		case *int64:
+			*v, err = ScanInt[int64](s, 10)
+		case *uint:
+			*v, err = ScanInt[uint](s, 10)
+		case *uint8:
+			*v, err = ScanInt[uint8](s, 10)
+		case *uint16:
+			*v, err = ScanInt[uint16](s, 10)
+		case *uint32:
+			*v, err = ScanInt[uint32](s, 10)
+		case *uint64:
+			*v, err = ScanInt[uint64](s, 10)
+		case *uintptr:
+			*v, err = ScanInt[uintptr](s, 10)
+		case *float64:
+			*v, err = ScanFloat[float64](s)
+		case *float32:
+			*v, err = ScanFloat[float32](s)
+		case *bool:
+			*v, err = s.Bool()
+		case *string:
+			*v, err = s.Word()
+		case *[]byte:
+			var tok []byte
+			tok, err = s.Token()
+			*v = append((*v)[:0], tok...)
+		case encoding.TextUnmarshaler:
+			err = s.Unmarshal(v)
+		default:
+			return &ScanError{Expected: "pointer to a scannable value", Found: reflect.TypeOf(p).String(), Offset: s.off, Err: ErrSyntax}
+		}
+		if err != nil {
+			if err == io.EOF && i > 0 {
+				return &ScanError{Expected: "value " + strconv.Itoa(i+1) + " of " + strconv.Itoa(len(ptrs)), Offset: s.off, Err: io.ErrUnexpectedEOF}
+			}
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,373 @@
+package format
+
+import (
+	"errors"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/fastio-go/fastio/core"
+	"github.com/fastio-go/fastio/core/coretest"
+)
+
+func TestScanValues(t *testing.T) {
+	s := NewScanner(strings.NewReader(" 42\t-7\n18446744073709551615  3.25 true F word\r\nrest of line\nlast"))
+	if v, err := s.Int(); v != 42 || err != nil {
+		t.Fatalf("Int = %v, %v", v, err)
+	}
+	if v, err := s.Int64(); v != -7 || err != nil {
+		t.Fatalf("Int64 = %v, %v", v, err)
+	}
+	if v, err := s.Uint64(); v != math.MaxUint64 || err != nil {
+		t.Fatalf("Uint64 = %v, %v", v, err)
+	}
+	if v, err := s.Float64(); v != 3.25 || err != nil {
+		t.Fatalf("Float64 = %v, %v", v, err)
+	}
+	if v, err := s.Bool(); !v || err != nil {
+		t.Fatalf("Bool = %v, %v", v, err)
+	}
+	if v, err := s.Bool(); v || err != nil {
+		t.Fatalf("Bool = %v, %v", v, err)
+	}
+	if v, err := s.Word(); v != "word" || err != nil {
+		t.Fatalf("Word = %q, %v", v, err)
+	}
+	if v, err := s.Line(); string(v) != "" || err != nil {
+		t.Fatalf("Line after word = %q, %v", v, err)
+	}
+	if v, err := s.Line(); string(v) != "rest of line" || err != nil {
+		t.Fatalf("Line = %q, %v", v, err)
+	}
+	if v, err := s.Line(); string(v) != "last" || err != nil {
+		t.Fatalf("last Line = %q, %v", v, err)
+	}
+	if _, err := s.Line(); err != io.EOF {
+		t.Fatalf("Line at end = %v, want io.EOF", err)
+	}
+	if _, err := s.Int(); err != io.EOF {
+		t.Fatalf("Int at end = %v, want io.EOF", err)
+	}
+}
+
+func TestScanErrors(t *testing.T) {
+	tests := []struct {
+		name    string
+		in      string
+		scan    func(*Scanner) error
+		wantErr error
+		off     int64
+		found   string
+		next    string // the token read after the error
+	}{
+		{"syntax", "  12ab 5", func(s *Scanner) error { _, err := s.Int(); return err }, ErrSyntax, 2, "12ab", "5"},
+		{"range int8", "128 x", func(s *Scanner) error { _, err := ScanInt[int8](s, 10); return err }, ErrRange, 0, "128", "x"},
+		{"range uint64", "18446744073709551616 x", func(s *Scanner) error { _, err := s.Uint64(); return err }, ErrRange, 0, "18446744073709551616", "x"},
+		{"negative unsigned", "-1 x", func(s *Scanner) error { _, err := s.Uint64(); return err }, ErrSyntax, 0, "-1", "x"},
+		{"float syntax", "1.2.3 x", func(s *Scanner) error { _, err := s.Float64(); return err }, ErrSyntax, 0, "1.2.3", "x"},
+		{"float range", "1e999 x", func(s *Scanner) error { _, err := s.Float64(); return err }, ErrRange, 0, "1e999", "x"},
+		{"bool", "yes x", func(s *Scanner) error { _, err := s.Bool(); return err }, ErrSyntax, 0, "yes", "x"},
+		{"unmarshal", "1.2.3.400 x", func(s *Scanner) error { var ip ipv4; return s.Unmarshal(&ip) }, errBadIP, 0, "1.2.3.400", "x"},
+		{"scan eof mid", "1", func(s *Scanner) error { var a, b int; return s.Scan(&a, &b) }, io.ErrUnexpectedEOF, 1, "", ""},
+		{"scan bad pointer", "1", func(s *Scanner) error { var a int; return s.Scan(a) }, ErrSyntax, 0, "int", "1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := NewScanner(strings.NewReader(tt.in))
+			err := tt.scan(s)
+			if !errors.Is(err, tt.wantErr) {
+				t.Fatalf("err = %v, want %v", err, tt.wantErr)
+			}
+			var se *ScanError
+			if !errors.As(err, &se) {
+				t.Fatalf("err %T is not a *ScanError", err)
+			}
+			if se.Offset != tt.off || se.Found != tt.found {
+				t.Errorf("offset %d, found %q; want %d, %q", se.Offset, se.Found, tt.off, tt.found)
+			}
+			if !strings.Contains(err.Error(), "expected") {
+				t.Errorf("message %q does not say what was expected", err)
+			}
+			next, _ := s.Word()
+			if next != tt.next {
+				t.Errorf("next token %q, want %q", next, tt.next)
+			}
+		})
+	}
+}
+
+var errBadIP = errors.New("bad ip")
+
+type ipv4 [4]byte
+
+func (ip *ipv4) UnmarshalText(b []byte) error {
+	parts := strings.Split(string(b), ".")
+	if len(parts) != 4 {
+		return errBadIP
+	}
+	for i, p := range parts {
+		v, err := ParseInt[uint8](p, 10)
+		if err != nil {
+			return errBadIP
+		}
+		ip[i] = v
+	}
+	return nil
+}
+
+func TestScanVariadic(t *testing.T) {
+	s := NewScanner(strings.NewReader("1 -2 3 -4 5 6 7 8 9 10 11 1.5 2.5 true str bytes 10.0.0.1"))
+	var (
+		i    int
+		i8   int8
+		i16  int16
+		i32  int32
+		i64  int64
+		u    uint
+		u8   uint8
+		u16  uint16
+		u32  uint32
+		u64  uint64
+		up   uintptr
+		f32  float32
+		f64  float64
+		b    bool
+		str  string
+		byts []byte
+		ip   ipv4
+	)
+	if err := s.Scan(&i, &i8, &i16, &i32, &i64, &u, &u8, &u16, &u32, &u64, &up, &f32, &f64, &b, &str, &byts, &ip); err != nil {
+		t.Fatal(err)
+	}
+	if i != 1 || i8 != -2 || i16 != 3 || i32 != -4 || i64 != 5 || u != 6 || u8 != 7 || u16 != 8 || u32 != 9 ||
+		u64 != 10 || up != 11 || f32 != 1.5 || f64 != 2.5 || !b || str != "str" || string(byts) != "bytes" || ip != (ipv4{10, 0, 0, 1}) {
+		t.Fatal("wrong values scanned")
+	}
+	if err := s.Scan(&i); err != io.EOF {
+		t.Fatalf("Scan at end = %v, want io.EOF", err)
+	}
+}
+
+// TestScanChunks reads the same input through 1-byte reads into the
+// smallest buffer, through a reader that returns data with io.EOF, and
+// straight from memory, and expects the same values.
+func TestScanChunks(t *testing.T) {
+	var b core.Buffer
+	for i := -500; i < 500; i += 3 {
+		Print(&b, i*7919, " ", float64(i)/7, "\t", uint8(i), "\n")
+	}
+	data := b.Bytes()
+	read := func(s *Scanner) (out []string) {
+		for {
+			i, err := s.Int64()
+			if err == io.EOF {
+				return out
+			}
+			f, err2 := s.Float64()
+			u, err3 := ScanInt[uint8](s, 10)
+			if err != nil || err2 != nil || err3 != nil {
+				t.Fatalf("scan failed: %v %v %v", err, err2, err3)
+			}
+			out = append(out, strconv.FormatInt(i, 10)+" "+strconv.FormatFloat(f, 'g', -1, 64)+" "+strconv.Itoa(int(u)))
+		}
+	}
+	want := read(NewScanner(core.NewSpanReader(data)))
+	if len(want) != 334 {
+		t.Fatalf("read %d records from memory, want 334", len(want))
+	}
+	for _, r := range []io.Reader{
+		core.NewReaderSize(&coretest.Reader{Data: data, Faults: coretest.Faults{Max: 1}}, core.MinBufferSize),
+		core.NewReaderSize(&coretest.Reader{Data: data, EOFWithData: true, Faults: coretest.Faults{Max: 5}}, core.MinBufferSize),
+		&coretest.Reader{Data: data, Faults: coretest.Faults{Max: 3}},
+	} {
+		got := read(NewScanner(r))
+		if strings.Join(got, ";") != strings.Join(want, ";") {
+			t.Fatalf("chunked read differs")
+		}
+	}
+}
+
+func TestScanTooLong(t *testing.T) {
+	long := strings.Repeat("9", 200)
+	r := core.NewReaderSize(strings.NewReader(" "+long+" 17\n"+strings.Repeat("x", 300)+"\nnext\n"), core.MinBufferSize)
+	s := NewScanner(r)
+	_, err := s.Int()
+	if !errors.Is(err, ErrTooLong) {
+		t.Fatalf("err = %v, want ErrTooLong", err)
+	}
+	if se := err.(*ScanError); se.Offset != 1 || len(se.Found) != maxFound {
+		t.Errorf("offset %d, found %q", se.Offset, se.Found)
+	}
+	if v, err := s.Int(); v != 17 || err != nil {
+		t.Fatalf("after a long token: %v, %v", v, err)
+	}
+	s.Line()
+	if _, err := s.Line(); !errors.Is(err, ErrTooLong) {
+		t.Fatalf("long line: %v, want ErrTooLong", err)
+	}
+	if l, err := s.Line(); string(l) != "next" || err != nil {
+		t.Fatalf("after a long line: %q, %v", l, err)
+	}
+}
+
+func TestScanDeviceError(t *testing.T) {
+	dev := &coretest.Reader{Data: []byte("12 34 56"), Faults: coretest.Faults{Max: 3, FailAt: 2, FailFor: 1}}
+	s := NewScanner(core.NewReaderSize(dev, core.MinBufferSize))
+	if v, err := s.Int(); v != 12 || err != nil {
+		t.Fatalf("first: %v, %v", v, err)
+	}
+	_, err := s.Int()
+	if !errors.Is(err, coretest.ErrFault) {
+		t.Fatalf("err = %v, want ErrFault", err)
+	}
+	// The fault was temporary (FailFor 1): the scan can be retried.
+	if v, err := s.Int(); v != 34 || err != nil {
+		t.Fatalf("retry: %v, %v", v, err)
+	}
+	if v, err := s.Int(); v != 56 || err != nil {
+		t.Fatalf("last: %v, %v", v, err)
+	}
+}
+
+func TestScanAllocs(t *testing.T) {
+	var b core.Buffer
+	for i := range 5000 {
+		Println(&b, i, " ", float64(i)*1.1, " ", -i)
+	}
+	data := b.Bytes()
+	s := NewScanner(core.NewSpanReader(data))
+	n := testing.AllocsPerRun(1000, func() {
+		if _, err := s.Int(); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Float64(); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ScanInt[int32](s, 10); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if n != 0 {
+		t.Errorf("%v allocations per scan, want 0", n)
+	}
+}
+
+// FuzzScanInt compares integer scanning with strconv for every width and
+// base, and checks that the token is consumed whatever the outcome.
+func FuzzScanInt(f *testing.F) {
+	for _, s := range []string{"0", "-0", "+5", "127", "-128", "255", "9223372036854775807", "-9223372036854775808",
+		"18446744073709551615", "18446744073709551616", "00000000000000000000001", "0x1F", "0b101", "0o17", "1_000", "z", "-", ""} {
+		f.Add(s, 10)
+	}
+	f.Add("7fffffffffffffff", 16)
+	f.Add("zzzzzzzzzzzzz", 36)
+	f.Add("0x_1f", 0)
+	f.Fuzz(func(t *testing.T, tok string, base int) {
+		if strings.ContainsAny(tok, " \t\n\v\f\r") || base < 0 || base > 36 || base == 1 {
+			return
+		}
+		check := func(name string, got uint64, gotErr error, want uint64, wantErr error) {
+			t.Helper()
+			if (gotErr == nil) != (wantErr == nil) || got != want {
+				t.Fatalf("%s(%q, %d) = %d, %v; strconv: %d, %v", name, tok, base, got, gotErr, want, wantErr)
+			}
+			if wantErr != nil {
+				ne := wantErr.(*strconv.NumError)
+				if ne.Err == strconv.ErrRange != errors.Is(gotErr, ErrRange) {
+					t.Fatalf("%s(%q): error kind %v, strconv %v", name, tok, gotErr, wantErr)
+				}
+			}
+		}
+		for _, bits := range []int{8, 16, 32, 64} {
+			want, wantErr := strconv.ParseInt(tok, base, bits)
+			var got int64
+			var err error
+			switch bits {
+			case 8:
+				var v int8
+				v, err = ParseInt[int8](tok, base)
+				got = int64(v)
+			case 16:
+				var v int16
+				v, err = ParseInt[int16](tok, base)
+				got = int64(v)
+			case 32:
+				var v int32
+				v, err = ParseInt[int32]([]byte(tok), base)
+				got = int64(v)
+			default:
+				got, err = ParseInt[int64](tok, base)
+			}
+			check("ParseInt"+strconv.Itoa(bits), uint64(got), err, uint64(want), wantErr)
+			wantU, wantUErr := strconv.ParseUint(tok, base, bits)
+			var gotU uint64
+			switch bits {
+			case 8:
+				var v uint8
+				v, err = ParseInt[uint8](tok, base)
+				gotU = uint64(v)
+			case 16:
+				var v uint16
+				v, err = ParseInt[uint16](tok, base)
+				gotU = uint64(v)
+			case 32:
+				var v uint32
+				v, err = ParseInt[uint32](tok, base)
+				gotU = uint64(v)
+			default:
+				gotU, err = ParseInt[uint64](tok, base)
+			}
+			check("ParseUint"+strconv.Itoa(bits), gotU, err, wantU, wantUErr)
+		}
+		// Through a Scanner: same value, and the token is consumed.
+		s := NewScanner(strings.NewReader(" " + tok + " end"))
+		want, wantErr := strconv.ParseInt(tok, base, 64)
+		got, err := ScanInt[int64](s, base)
+		if tok == "" {
+			if err == nil {
+				t.Fatal("empty token scanned as a number")
+			}
+			return
+		}
+		check("ScanInt", uint64(got), err, uint64(want), wantErr)
+		if w, _ := s.Word(); w != "end" {
+			t.Fatalf("after %q the next token is %q", tok, w)
+		}
+	})
+}
+
+// FuzzScanFloat compares float scanning with strconv.ParseFloat, bit for
+// bit, at both sizes.
+func FuzzScanFloat(f *testing.F) {
+	for _, s := range []string{"0", "-0", "1", "0.1", "1e23", "8.988465674311579e+307", "1.7976931348623157e308",
+		"1.7976931348623159e308", "4.9e-324", "2.4703282292062327e-324", "2.4703282292062328e-324", "2.2250738585072011e-308",
+		"9007199254740993", "1.00000000000000011102230246251565404236316680908203125", "123456789012345678901234567890e-10",
+		".5", "5.", "+.5e+1", "inf", "-Infinity", "nan", "0x1p-2", "0x1.8p1", "1_0", "1e", "e1", ".", "-", "1e400", "1e-400",
+		"3.4028235e38", "3.4028236e38", "1.17549435e-38", "7.0064923e-46", "0.000000000000000000000000000001"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, tok string) {
+		for _, bits := range []int{32, 64} {
+			want, wantErr := strconv.ParseFloat(tok, bits)
+			var got float64
+			var err error
+			if bits == 32 {
+				var v float32
+				v, err = ParseFloat[float32](tok)
+				got = float64(v)
+			} else {
+				got, err = ParseFloat[float64]([]byte(tok))
+			}
+			same := math.Float64bits(got) == math.Float64bits(want) || (got != got && want != want)
+			if (err == nil) != (wantErr == nil) || !same {
+				t.Fatalf("ParseFloat(%q, %d) = %v (%#x), %v; strconv: %v (%#x), %v", tok, bits,
+					got, math.Float64bits(got), err, want, math.Float64bits(want), wantErr)
+			}
+			if wantErr != nil && (wantErr.(*strconv.NumError).Err == strconv.ErrRange) != errors.Is(err, ErrRange) {
+				t.Fatalf("ParseFloat(%q, %d): error kind %v, strconv %v", tok, bits, err, wantErr)
+			}
+		}
+	})
+}

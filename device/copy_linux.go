@@ -135,4 +135,3 @@ func sendfileConn(dst *Conn, src *File) (int64, bool, error) {
 	}
 	return total, true, nil
 }
-

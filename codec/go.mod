@@ -4,4 +4,6 @@ go 1.26.0
 
 require github.com/fastio-go/fastio/core v0.0.0-00010101000000-000000000000
 
+require github.com/google/go-cmp v0.7.0
+
 replace github.com/fastio-go/fastio/core => ../core

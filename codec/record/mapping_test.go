@@ -1,0 +1,245 @@
+package record
+
+import (
+	"errors"
+	"math"
+	"testing"
+
+	"github.com/fastio-go/fastio/core"
+	"github.com/google/go-cmp/cmp"
+)
+
+type inner struct {
+	X int64  `record:"1"`
+	S string `record:"2"`
+}
+
+type allKinds struct {
+	U8    uint8   `record:"1"`
+	U16   uint16  `record:"2"`
+	U32   uint32  `record:"3"`
+	U64   uint64  `record:"4"`
+	U     uint    `record:"5"`
+	I8    int8    `record:"6"`
+	I16   int16   `record:"7"`
+	I32   int32   `record:"8"`
+	I64   int64   `record:"9"`
+	I     int     `record:"10"`
+	B     bool    `record:"11"`
+	F32   float32 `record:"12"`
+	F64   float64 `record:"13"`
+	S     string  `record:"14"`
+	Bytes []byte  `record:"15"`
+	In    inner   `record:"16"`
+	Ptr   *inner  `record:"17"`
+	Big   uint16  `record:"30000"`
+	Skip  int
+	Opt   string `record:"18,omitempty"`
+	Dash  int    `record:"-"`
+}
+
+// marshalBody encodes v and returns the record body.
+func marshalBody(t *testing.T, v any) []byte {
+	t.Helper()
+	var out core.Buffer
+	e := NewWriter(&out)
+	if err := Marshal(e, v); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.EndRecord(); err != nil {
+		t.Fatal(err)
+	}
+	r := NewReader(core.NewSpanReader(out.Bytes()))
+	if !r.Next() {
+		t.Fatal(r.Err())
+	}
+	return r.Record()
+}
+
+func TestMarshalRoundTrip(t *testing.T) {
+	tests := []struct {
+		name string
+		in   allKinds
+	}{
+		{"zero", allKinds{}},
+		{"max", allKinds{U8: math.MaxUint8, U16: math.MaxUint16, U32: math.MaxUint32, U64: math.MaxUint64, U: math.MaxUint,
+			I8: math.MinInt8, I16: math.MinInt16, I32: math.MinInt32, I64: math.MinInt64, I: math.MaxInt, B: true,
+			F32: math.MaxFloat32, F64: -math.SmallestNonzeroFloat64, S: "s", Bytes: []byte{0, 1}, In: inner{-5, "in"},
+			Ptr: &inner{X: 7}, Big: 9, Opt: "opt"}},
+		{"floats", allKinds{F32: 1.5, F64: math.Inf(-1)}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			body := marshalBody(t, &tt.in)
+			var got allKinds
+			if err := Unmarshal(NewDecoder(body), &got); err != nil {
+				t.Fatal(err)
+			}
+			if tt.in.Bytes == nil {
+				got.Bytes = nil // an empty blob decodes to an empty, non-nil slice
+			}
+			if diff := cmp.Diff(tt.in, got); diff != "" {
+				t.Fatalf("round trip (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestMarshalOmitEmpty(t *testing.T) {
+	type s struct {
+		A int    `record:"1,omitempty"`
+		B string `record:"2,omitempty"`
+		C *inner `record:"3"`
+		D int    `record:"4"`
+	}
+	body := marshalBody(t, s{})
+	if want := AppendUint(nil, 4, 0); string(body) != string(want) {
+		t.Fatalf("body % x, want % x", body, want)
+	}
+}
+
+func TestFloatIsShort(t *testing.T) {
+	type f struct {
+		F float64 `record:"1"`
+	}
+	if body := marshalBody(t, f{1.0}); len(body) != 5 {
+		t.Fatalf("1.0 takes %d bytes, want 5 (tag and a 3-byte varint)", len(body))
+	}
+}
+
+// TestOldReaderNewFile checks that a reader built for an older struct
+// accepts records of a newer one, skipping the identifiers it lacks.
+func TestOldReaderNewFile(t *testing.T) {
+	type v2 struct {
+		Name  string `record:"1"`
+		Size  uint64 `record:"2"`
+		Owner inner  `record:"3"`
+		Tags  []byte `record:"4"`
+	}
+	type v1 struct {
+		Name string `record:"1"`
+		Size uint64 `record:"2"`
+	}
+	body := marshalBody(t, v2{"n", 42, inner{1, "o"}, []byte("t")})
+	var old v1
+	if err := Unmarshal(NewDecoder(body), &old); err != nil {
+		t.Fatal(err)
+	}
+	if old != (v1{"n", 42}) {
+		t.Fatalf("old reader got %+v", old)
+	}
+}
+
+func TestUnmarshalErrors(t *testing.T) {
+	type small struct {
+		A uint8   `record:"1"`
+		B bool    `record:"2"`
+		S string  `record:"3"`
+		I int8    `record:"4"`
+		F float32 `record:"5"`
+	}
+	tests := []struct {
+		name string
+		body []byte
+		err  error
+		id   ID
+	}{
+		{"uint8 overflow", AppendUint(nil, 1, 256), ErrRange, 1},
+		{"bool 2", AppendUint(nil, 2, 2), ErrRange, 2},
+		{"int8 overflow", AppendInt(nil, 4, -129), ErrRange, 4},
+		{"float32 overflow", AppendUint(nil, 5, floatBits(math.MaxFloat64)), ErrRange, 5},
+		{"blob for int", AppendString(nil, 1, "x"), ErrKind, 1},
+		{"int for string", AppendUint(nil, 3, 1), ErrKind, 3},
+		{"bad wire data", []byte{0x00, 0x00, 0x00}, ErrReservedID, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var s small
+			err := Unmarshal(NewDecoder(tt.body), &s)
+			var re *Error
+			if !errors.Is(err, tt.err) || !errors.As(err, &re) || re.ID != tt.id || re.Offset != 0 {
+				t.Fatalf("error %v, want %v for field %d at offset 0", err, tt.err, tt.id)
+			}
+		})
+	}
+}
+
+type node struct {
+	V    int   `record:"1"`
+	Next *node `record:"2"`
+}
+
+func TestRecursiveType(t *testing.T) {
+	in := &node{1, &node{2, &node{3, nil}}}
+	body := marshalBody(t, in)
+	var got node
+	if err := Unmarshal(NewDecoder(body), &got); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(in, &got); diff != "" {
+		t.Fatalf("(-want +got):\n%s", diff)
+	}
+	// Nesting deeper than MaxDepth is refused, not followed.
+	deep := &node{}
+	for i := 0; i < MaxDepth+5; i++ {
+		deep = &node{i, deep}
+	}
+	body = marshalBody(t, deep)
+	if err := Unmarshal(NewDecoder(body), &got); !errors.Is(err, ErrTooDeep) {
+		t.Fatalf("deep nesting: %v, want %v", err, ErrTooDeep)
+	}
+}
+
+func TestUnsupported(t *testing.T) {
+	tests := []struct {
+		name string
+		v    any
+	}{
+		{"not a struct", new(int)},
+		{"nil pointer", (*inner)(nil)},
+		{"bad tag", &struct {
+			A int `record:"x"`
+		}{}},
+		{"id 0", &struct {
+			A int `record:"0"`
+		}{}},
+		{"id too big", &struct {
+			A int `record:"32768"`
+		}{}},
+		{"duplicate id", &struct {
+			A int `record:"1"`
+			B int `record:"1"`
+		}{}},
+		{"unexported", &struct {
+			a int `record:"1"`
+		}{}},
+		{"slice of int", &struct {
+			A []int `record:"1"`
+		}{}},
+		{"map", &struct {
+			A map[int]int `record:"1"`
+		}{}},
+		{"pointer to int", &struct {
+			A *int `record:"1"`
+		}{}},
+		{"bad nested", &struct {
+			A struct {
+				B chan int `record:"1"`
+			} `record:"1"`
+		}{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out core.Buffer
+			if err := Marshal(NewWriter(&out), tt.v); !errors.Is(err, ErrUnsupported) {
+				t.Fatalf("Marshal error %v, want %v", err, ErrUnsupported)
+			}
+			if err := Unmarshal(NewDecoder(nil), tt.v); !errors.Is(err, ErrUnsupported) {
+				t.Fatalf("Unmarshal error %v, want %v", err, ErrUnsupported)
+			}
+		})
+	}
+	if err := Unmarshal(NewDecoder(nil), inner{}); !errors.Is(err, ErrUnsupported) {
+		t.Fatalf("Unmarshal into a non-pointer: %v", err)
+	}
+}

@@ -9,7 +9,7 @@ require (
 
 require (
 	github.com/klauspost/cpuid/v2 v2.2.3 // indirect
-	golang.org/x/sys v0.0.0-20220704084225-05e143d24a9e // indirect
+	golang.org/x/sys v0.50.0 // indirect
 )
 
 replace github.com/fastio-go/fastio/core => ../core

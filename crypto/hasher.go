@@ -44,7 +44,9 @@ type Hasher struct {
 	outer      engine
 	ipad, opad []byte
 
-	tmp [MaxSize]byte
+	// Scratch for digests: a local array would escape through the
+	// engine's interface call and cost an allocation.
+	tmp, out [MaxSize]byte
 }
 
 // New returns a Hasher for algorithm a. The error, for an invalid a, is an
@@ -234,6 +236,9 @@ func (h *Hasher) flush() {
 	if h.n > 0 {
 		h.eng.Write(h.buf[:h.n])
 		h.n = 0
+		if h.err != nil {
+			h.lim = 0 // keep the fast paths closed
+		}
 	}
 }
 
@@ -295,28 +300,25 @@ func (h *Hasher) Sum(b []byte) []byte {
 // Digest returns the digest as a value, without allocating.
 func (h *Hasher) Digest() Digest {
 	var d Digest
-	d.n = uint8(len(h.Sum(d.b[:0])))
+	d.n = uint8(copy(d.b[:], h.Sum(h.out[:0])))
 	return d
 }
 
 // AppendHex appends the digest in lower-case hex to dst.
 func (h *Hasher) AppendHex(dst []byte) []byte {
-	var d [MaxSize]byte
-	return hex.AppendEncode(dst, h.Sum(d[:0]))
+	return hex.AppendEncode(dst, h.Sum(h.out[:0]))
 }
 
 // AppendBase64 appends the digest in standard padded base64 (RFC 4648) to
 // dst.
 func (h *Hasher) AppendBase64(dst []byte) []byte {
-	var d [MaxSize]byte
-	return base64.StdEncoding.AppendEncode(dst, h.Sum(d[:0]))
+	return base64.StdEncoding.AppendEncode(dst, h.Sum(h.out[:0]))
 }
 
 // Verify reports, in time independent of the contents, whether want is
 // exactly the digest (or MAC) of what was written.
 func (h *Hasher) Verify(want []byte) bool {
-	var d [MaxSize]byte
-	return subtle.ConstantTimeCompare(h.Sum(d[:0]), want) == 1
+	return subtle.ConstantTimeCompare(h.Sum(h.out[:0]), want) == 1
 }
 
 // VerifyTruncated reports, in time independent of the contents, whether
@@ -328,8 +330,7 @@ func (h *Hasher) VerifyTruncated(tag []byte) bool {
 	if len(tag) < MinTruncatedSize || len(tag) > h.size {
 		return false
 	}
-	var d [MaxSize]byte
-	return subtle.ConstantTimeCompare(h.Sum(d[:0])[:len(tag)], tag) == 1
+	return subtle.ConstantTimeCompare(h.Sum(h.out[:0])[:len(tag)], tag) == 1
 }
 
 // VerifyHex is Verify for a digest written in hex (either case). A

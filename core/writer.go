@@ -8,10 +8,11 @@ import (
 
 // DefaultBufferSize is the buffer size of NewWriter and NewReader. It was
 // chosen by BenchmarkWriterBufferSize and BenchmarkReaderBufferSize (see
-// README.md): 64 KiB is where writing small records to a file and reading a
-// file stop getting faster on Linux, while 4 KiB (bufio's default) costs one
-// system call per 4 KiB.
-const DefaultBufferSize = 64 << 10
+// README.md): writing 12-byte lines to a file gets faster up to 256 KiB
+// (about 2.4× bufio's 4 KiB default, 1.15× a 64 KiB buffer) and gains only
+// a few per cent beyond; reading 100-byte pieces is flat from 16 KiB to
+// 256 KiB.
+const DefaultBufferSize = 256 << 10
 
 // MinBufferSize is the smallest buffer a Writer or Reader uses; smaller
 // requested sizes are raised to it so that any formatter's Reserve of a

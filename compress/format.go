@@ -51,4 +51,3 @@ const (
 	// BestCompression is level 9.
 	BestCompression = flate.BestCompression
 )
-

@@ -150,7 +150,8 @@ func TestWrittenCount(t *testing.T) {
 		t.Fatal(err)
 	}
 	o := NewOutFile(w, 64)
-	o.Write(bytes.Repeat([]byte("a"), 100)) // 64 flushed, 36 buffered
+	o.Write(bytes.Repeat([]byte("a"), 40))
+	o.Write(bytes.Repeat([]byte("b"), 40)) // 64 flushed, 16 buffered
 	p := make([]byte, 64)
 	if _, err := io.ReadFull(r, p); err != nil {
 		t.Fatal(err)

@@ -1,0 +1,8 @@
+//go:build purego || !amd64
+
+package unicode
+
+func asciiToUTF16(dst, src []byte, be bool) int { return asciiToUTF16Go(dst, src, be) }
+func asciiToUTF32(dst, src []byte, be bool) int { return asciiToUTF32Go(dst, src, be) }
+func utf16ToASCII(dst, src []byte, be bool) int { return utf16ToASCIIGo(dst, src, be) }
+func utf32ToASCII(dst, src []byte, be bool) int { return utf32ToASCIIGo(dst, src, be) }

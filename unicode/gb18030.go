@@ -1,0 +1,297 @@
+package unicode
+
+import (
+	"sync"
+)
+
+//go:generate go run gen_gb18030.go
+
+// GB18030 has three forms (GB 18030-2005, sections 5 and 6):
+//
+//   - one byte 0x00–0x7F: ASCII;
+//   - two bytes, lead 0x81–0xFE and trail 0x40–0x7E or 0x80–0xFE: 23,940
+//     codes, every one mapped to a BMP code point by the generated table
+//     (gb18030_tables.go);
+//   - four bytes b0 b1 b2 b3 with b0, b2 in 0x81–0xFE and b1, b3 in
+//     0x30–0x39, numbered by the linear index
+//     ((b0-0x81)*10 + b1-0x30)*126 + b2-0x81)*10 + b3-0x30. Indexes 0–39419
+//     are the BMP code points no other form covers, in code point order
+//     (ranges in gbFourByteRanges); index 189000 + (c - 0x10000) is
+//     supplementary code point c (0x90308130 is U+10000, 0xE3329A35 is
+//     U+10FFFF). Other indexes are unassigned.
+//
+// Bad input follows Python's codec, the project's reference: a lead byte
+// whose follower does not continue a valid form, and a four-byte code with
+// an unassigned index, are one invalid byte, and decoding resumes at the next
+// byte; a valid prefix cut by the end of the input is one truncated sequence.
+
+const (
+	gbTwoByteCount = 126 * 190
+	gbBMPLinear    = 39420  // four-byte indexes of the BMP
+	gbSuppBase     = 189000 // linear index of U+10000
+)
+
+type gbTables struct {
+	dec [gbTwoByteCount]uint16 // two-byte pointer → code point
+	enc [0x10000]uint16        // code point → two-byte code lead<<8|trail, 0 if none
+}
+
+var (
+	gbOnce sync.Once
+	gbTab  *gbTables
+)
+
+// loadGB expands the generated range tables once, on first use of GB18030
+// (176 KiB: direct-indexed so that the hot loops do one load per character).
+func loadGB() *gbTables {
+	gbOnce.Do(func() {
+		t := new(gbTables)
+		for i := 0; i+2 < len(gbTwoByteRuns); i += 3 {
+			p, c, n := int(gbTwoByteRuns[i]), gbTwoByteRuns[i+1], int(gbTwoByteRuns[i+2])
+			for k := 0; k < n; k++ {
+				t.dec[p+k] = c + uint16(k)
+			}
+		}
+		j := 0
+		for p := range t.dec {
+			if t.dec[p] == 0 {
+				t.dec[p] = gbTwoByteList[j]
+				j++
+			}
+		}
+		for p, c := range t.dec {
+			lead, trail := p/190+0x81, p%190+0x40
+			if trail >= 0x7F {
+				trail++
+			}
+			t.enc[c] = uint16(lead<<8 | trail)
+		}
+		gbTab = t
+	})
+	return gbTab
+}
+
+// gbPointer returns the two-byte pointer of a lead and a trail byte that
+// the caller has checked.
+func gbPointer(lead, trail byte) int {
+	off := 0x40
+	if trail >= 0x80 {
+		off = 0x41
+	}
+	return int(lead-0x81)*190 + int(trail) - off
+}
+
+func gbTrailOK(b byte) bool { return b >= 0x40 && b != 0x7F && b != 0xFF }
+
+// gbLinearToBMP maps a four-byte index below gbBMPLinear to its code point.
+func gbLinearToBMP(lin uint32) uint32 {
+	lo, hi := 0, len(gbFourByteRanges)/3
+	for hi-lo > 1 {
+		m := int(uint(lo+hi) >> 1)
+		if uint32(gbFourByteRanges[3*m]) <= lin {
+			lo = m
+		} else {
+			hi = m
+		}
+	}
+	return lin - uint32(gbFourByteRanges[3*lo]) + uint32(gbFourByteRanges[3*lo+1])
+}
+
+// gbBMPToLinear maps a BMP code point without a one- or two-byte code to its
+// four-byte index.
+func gbBMPToLinear(c uint32) uint32 {
+	lo, hi := 0, len(gbFourByteRanges)/3
+	for hi-lo > 1 {
+		m := int(uint(lo+hi) >> 1)
+		if uint32(gbFourByteRanges[3*m+1]) <= c {
+			lo = m
+		} else {
+			hi = m
+		}
+	}
+	return c - uint32(gbFourByteRanges[3*lo+1]) + uint32(gbFourByteRanges[3*lo])
+}
+
+// decodeGB decodes the GB18030 sequence at the start of p (len(p) >= 1).
+func decodeGB(t *gbTables, p []byte) (r uint32, n int, st int) {
+	b0 := p[0]
+	if b0 < 0x80 {
+		return uint32(b0), 1, decOK
+	}
+	if b0 == 0x80 || b0 == 0xFF {
+		return runeError, 1, decInvalid
+	}
+	if len(p) < 2 {
+		return runeError, len(p), decIncomplete
+	}
+	b1 := p[1]
+	if b1 >= 0x30 && b1 <= 0x39 {
+		if len(p) < 3 {
+			return runeError, len(p), decIncomplete
+		}
+		b2 := p[2]
+		if b2 < 0x81 || b2 == 0xFF {
+			return runeError, 1, decInvalid
+		}
+		if len(p) < 4 {
+			return runeError, len(p), decIncomplete
+		}
+		b3 := p[3]
+		if b3 < 0x30 || b3 > 0x39 {
+			return runeError, 1, decInvalid
+		}
+		lin := ((uint32(b0-0x81)*10+uint32(b1-0x30))*126+uint32(b2-0x81))*10 + uint32(b3-0x30)
+		if lin < gbBMPLinear {
+			return gbLinearToBMP(lin), 4, decOK
+		}
+		if lin-gbSuppBase < 0x100000 {
+			return lin - gbSuppBase + 0x10000, 4, decOK
+		}
+		return runeError, 1, decInvalid
+	}
+	if !gbTrailOK(b1) {
+		return runeError, 1, decInvalid
+	}
+	return uint32(t.dec[gbPointer(b0, b1)]), 2, decOK
+}
+
+// gbLen returns the length of scalar value r in GB18030.
+func gbLen(t *gbTables, r uint32) int {
+	if r < 0x80 {
+		return 1
+	}
+	if r < 0x10000 && t.enc[r] != 0 {
+		return 2
+	}
+	return 4
+}
+
+// putGB writes scalar value r as GB18030 to dst, which has room for it, and
+// returns the length.
+func putGB(t *gbTables, dst []byte, r uint32) int {
+	if r < 0x80 {
+		dst[0] = byte(r)
+		return 1
+	}
+	var lin uint32
+	if r < 0x10000 {
+		if c := t.enc[r]; c != 0 {
+			_ = dst[1]
+			dst[0], dst[1] = byte(c>>8), byte(c)
+			return 2
+		}
+		lin = gbBMPToLinear(r)
+	} else {
+		lin = r - 0x10000 + gbSuppBase
+	}
+	_ = dst[3]
+	dst[3] = byte(lin%10) + 0x30
+	lin /= 10
+	dst[2] = byte(lin%126) + 0x81
+	lin /= 126
+	dst[1] = byte(lin%10) + 0x30
+	dst[0] = byte(lin/10) + 0x81
+	return 4
+}
+
+func gbToUTF8(dst, src []byte, atEOF, strict bool) (nd, ns int, st status) {
+	t := loadGB()
+	for ns < len(src) {
+		c := src[ns]
+		if c < 0x80 {
+			n := asciiPrefix(src[ns:min(len(src), ns+len(dst)-nd)])
+			if n == 0 {
+				return nd, ns, stShortDst
+			}
+			copy(dst[nd:], src[ns:ns+n])
+			ns += n
+			nd += n
+			continue
+		}
+		if ns+2 <= len(src) && c != 0x80 && c != 0xFF {
+			if b1 := src[ns+1]; gbTrailOK(b1) {
+				r := uint32(t.dec[gbPointer(c, b1)])
+				if nd+3 > len(dst) && nd+utf8Len(r) > len(dst) {
+					return nd, ns, stShortDst
+				}
+				if r < 0x800 {
+					dst[nd] = 0xC0 | byte(r>>6)
+					dst[nd+1] = 0x80 | byte(r)&0x3F
+					nd += 2
+				} else {
+					dst[nd] = 0xE0 | byte(r>>12)
+					dst[nd+1] = 0x80 | byte(r>>6)&0x3F
+					dst[nd+2] = 0x80 | byte(r)&0x3F
+					nd += 3
+				}
+				ns += 2
+				continue
+			}
+		}
+		r, n, d := decodeGB(t, src[ns:])
+		switch d {
+		case decIncomplete:
+			if !atEOF {
+				return nd, ns, stShortSrc
+			}
+			if strict {
+				return nd, ns, stTruncated
+			}
+		case decInvalid:
+			if strict {
+				return nd, ns, stInvalid
+			}
+		}
+		if nd+4 > len(dst) && nd+utf8Len(r) > len(dst) {
+			return nd, ns, stShortDst
+		}
+		nd += putUTF8(dst[nd:], r)
+		ns += n
+	}
+	return nd, ns, stDone
+}
+
+func utf8ToGB(dst, src []byte, atEOF, strict bool) (nd, ns int, st status) {
+	t := loadGB()
+	for ns < len(src) {
+		c := src[ns]
+		if c < 0x80 {
+			n := asciiPrefix(src[ns:min(len(src), ns+len(dst)-nd)])
+			if n == 0 {
+				return nd, ns, stShortDst
+			}
+			copy(dst[nd:], src[ns:ns+n])
+			ns += n
+			nd += n
+			continue
+		}
+		var r uint32
+		var n int
+		if ns+4 <= len(src) {
+			r, n = decodeUTF8Fast(src[ns:])
+		}
+		if n == 0 {
+			var ok bool
+			if r, n, st, ok = decodeUTF8At(src[ns:], atEOF, strict); !ok {
+				return nd, ns, st
+			}
+		}
+		if r < 0x10000 {
+			if g := t.enc[r]; g != 0 {
+				if nd+2 > len(dst) {
+					return nd, ns, stShortDst
+				}
+				dst[nd], dst[nd+1] = byte(g>>8), byte(g)
+				nd += 2
+				ns += n
+				continue
+			}
+		}
+		if nd+4 > len(dst) {
+			return nd, ns, stShortDst
+		}
+		nd += putGB(t, dst[nd:], r)
+		ns += n
+	}
+	return nd, ns, stDone
+}

@@ -1,0 +1,57 @@
+package unicode
+
+// UTF-32 decoding: a code unit that is a surrogate or above U+10FFFF is
+// replaced by one U+FFFD; 1 to 3 bytes left at the end of the input are
+// truncated input, one U+FFFD.
+
+// decodeUTF32 decodes the code unit at the start of p (len(p) >= 1).
+func decodeUTF32(p []byte, be bool) (r uint32, n int, st int) {
+	if len(p) < 4 {
+		return runeError, len(p), decIncomplete
+	}
+	u := load32(p, be)
+	if u > maxRune || u&0xFFFFF800 == 0xD800 {
+		return runeError, 4, decInvalid
+	}
+	return u, 4, decOK
+}
+
+func utf32ToUTF8(dst, src []byte, atEOF, strict, be bool) (nd, ns int, st status) {
+	for ns+4 <= len(src) {
+		u := load32(src[ns:], be)
+		if u < 0x80 {
+			n := utf32ToASCII(dst[nd:], src[ns:], be)
+			if n == 0 {
+				return nd, ns, stShortDst
+			}
+			ns += 4 * n
+			nd += n
+			continue
+		}
+		if u > maxRune || u&0xFFFFF800 == 0xD800 {
+			if strict {
+				return nd, ns, stInvalid
+			}
+			u = runeError
+		}
+		if nd+4 > len(dst) && nd+utf8Len(u) > len(dst) {
+			return nd, ns, stShortDst
+		}
+		nd += putUTF8(dst[nd:], u)
+		ns += 4
+	}
+	if ns < len(src) {
+		if !atEOF {
+			return nd, ns, stShortSrc
+		}
+		if strict {
+			return nd, ns, stTruncated
+		}
+		if nd+3 > len(dst) {
+			return nd, ns, stShortDst
+		}
+		nd += copy(dst[nd:], replacements[UTF8])
+		ns = len(src)
+	}
+	return nd, ns, stDone
+}

@@ -1,0 +1,233 @@
+package unicode
+
+import "encoding/binary"
+
+// UTF-8 decoding follows the Unicode Standard, chapter 3, table 3-7
+// (well-formed byte sequences) and its "U+FFFD substitution of maximal
+// subparts" practice, which the WHATWG Encoding Standard and Python's codec
+// follow too: an ill-formed sequence is replaced by one U+FFFD per maximal
+// prefix of a well-formed sequence, or per single byte when no such prefix
+// starts there.
+
+// u8info describes each lead byte: the sequence length in the low nibble
+// (0 for bytes that cannot start a sequence) and in the high nibble the
+// index of the valid range of the second byte in u8lo/u8hi.
+var u8info = func() (t [256]uint8) {
+	for b := 0xC2; b <= 0xDF; b++ {
+		t[b] = 2
+	}
+	for b := 0xE0; b <= 0xEF; b++ {
+		t[b] = 3
+	}
+	t[0xE0] = 1<<4 | 3
+	t[0xED] = 2<<4 | 3
+	for b := 0xF0; b <= 0xF4; b++ {
+		t[b] = 4
+	}
+	t[0xF0] = 3<<4 | 4
+	t[0xF4] = 4<<4 | 4
+	return t
+}()
+
+var (
+	u8lo = [5]byte{0x80, 0xA0, 0x80, 0x90, 0x80}
+	u8hi = [5]byte{0xBF, 0xBF, 0x9F, 0xBF, 0x8F}
+)
+
+// decodeUTF8 decodes the sequence starting with p[0] >= 0x80; see decOK.
+func decodeUTF8(p []byte) (r uint32, n int, st int) {
+	info := u8info[p[0]]
+	size := int(info & 7)
+	if size == 0 {
+		return runeError, 1, decInvalid
+	}
+	if len(p) < 2 {
+		return runeError, len(p), decIncomplete
+	}
+	b1 := p[1]
+	if b1 < u8lo[info>>4] || b1 > u8hi[info>>4] {
+		return runeError, 1, decInvalid
+	}
+	if size == 2 {
+		return uint32(p[0]&0x1F)<<6 | uint32(b1&0x3F), 2, decOK
+	}
+	if len(p) < 3 {
+		return runeError, len(p), decIncomplete
+	}
+	b2 := p[2]
+	if b2&0xC0 != 0x80 {
+		return runeError, 2, decInvalid
+	}
+	if size == 3 {
+		return uint32(p[0]&0x0F)<<12 | uint32(b1&0x3F)<<6 | uint32(b2&0x3F), 3, decOK
+	}
+	if len(p) < 4 {
+		return runeError, len(p), decIncomplete
+	}
+	b3 := p[3]
+	if b3&0xC0 != 0x80 {
+		return runeError, 3, decInvalid
+	}
+	return uint32(p[0]&0x07)<<18 | uint32(b1&0x3F)<<12 | uint32(b2&0x3F)<<6 | uint32(b3&0x3F), 4, decOK
+}
+
+// decodeUTF8Fast decodes a well-formed 2-, 3- or 4-byte sequence from the
+// 4 bytes at p, returning n = 0 when they do not start with one (the caller
+// then takes the careful path). It avoids the table walk of decodeUTF8.
+func decodeUTF8Fast(p []byte) (r uint32, n int) {
+	v := binary.LittleEndian.Uint32(p)
+	switch {
+	case v&0xC0E0 == 0x80C0:
+		r = (v&0x1F)<<6 | (v>>8)&0x3F
+		if r >= 0x80 {
+			return r, 2
+		}
+	case v&0xC0C0F0 == 0x8080E0:
+		r = (v&0x0F)<<12 | (v>>8&0x3F)<<6 | (v>>16)&0x3F
+		if r >= 0x800 && r&0xF800 != 0xD800 {
+			return r, 3
+		}
+	case v&0xC0C0C0F8 == 0x808080F0:
+		r = (v&0x07)<<18 | (v>>8&0x3F)<<12 | (v>>16&0x3F)<<6 | (v>>24)&0x3F
+		if r-0x10000 < 0x100000 {
+			return r, 4
+		}
+	}
+	return 0, 0
+}
+
+// decodeUTF8At is the slow path shared by the kernels that read UTF-8: it
+// decodes the non-ASCII sequence at src[0] and says what to do with it. A
+// result with ok false tells the caller to return st.
+func decodeUTF8At(src []byte, atEOF, strict bool) (r uint32, n int, st status, ok bool) {
+	r, n, d := decodeUTF8(src)
+	switch d {
+	case decIncomplete:
+		if !atEOF {
+			return 0, 0, stShortSrc, false
+		}
+		if strict {
+			return 0, 0, stTruncated, false
+		}
+	case decInvalid:
+		if strict {
+			return 0, 0, stInvalid, false
+		}
+	}
+	return r, n, stDone, true
+}
+
+func utf8ToUTF16(dst, src []byte, atEOF, strict, be bool) (nd, ns int, st status) {
+	for ns < len(src) {
+		c := src[ns]
+		if c < 0x80 {
+			n := asciiToUTF16(dst[nd:], src[ns:], be)
+			if n == 0 {
+				return nd, ns, stShortDst
+			}
+			ns += n
+			nd += 2 * n
+			continue
+		}
+		var r uint32
+		var n int
+		if ns+4 <= len(src) {
+			r, n = decodeUTF8Fast(src[ns:])
+		}
+		if n == 0 {
+			var ok bool
+			if r, n, st, ok = decodeUTF8At(src[ns:], atEOF, strict); !ok {
+				return nd, ns, st
+			}
+		}
+		if r < 0x10000 {
+			if nd+2 > len(dst) {
+				return nd, ns, stShortDst
+			}
+			put16(dst[nd:], uint16(r), be)
+			nd += 2
+		} else {
+			if nd+4 > len(dst) {
+				return nd, ns, stShortDst
+			}
+			s := surrogates(r)
+			if be {
+				s = (s&0x00FF00FF)<<8 | (s>>8)&0x00FF00FF
+			}
+			binary.LittleEndian.PutUint32(dst[nd:], s)
+			nd += 4
+		}
+		ns += n
+	}
+	return nd, ns, stDone
+}
+
+func utf8ToUTF32(dst, src []byte, atEOF, strict, be bool) (nd, ns int, st status) {
+	for ns < len(src) {
+		c := src[ns]
+		if c < 0x80 {
+			n := asciiToUTF32(dst[nd:], src[ns:], be)
+			if n == 0 {
+				return nd, ns, stShortDst
+			}
+			ns += n
+			nd += 4 * n
+			continue
+		}
+		var r uint32
+		var n int
+		if ns+4 <= len(src) {
+			r, n = decodeUTF8Fast(src[ns:])
+		}
+		if n == 0 {
+			var ok bool
+			if r, n, st, ok = decodeUTF8At(src[ns:], atEOF, strict); !ok {
+				return nd, ns, st
+			}
+		}
+		if nd+4 > len(dst) {
+			return nd, ns, stShortDst
+		}
+		put32(dst[nd:], r, be)
+		nd += 4
+		ns += n
+	}
+	return nd, ns, stDone
+}
+
+// utf8ToUTF8 copies valid UTF-8 and replaces (or reports) the rest.
+func utf8ToUTF8(dst, src []byte, atEOF, strict bool) (nd, ns int, st status) {
+	for ns < len(src) {
+		if src[ns] < 0x80 {
+			n := asciiPrefix(src[ns:min(len(src), ns+len(dst)-nd)])
+			if n == 0 {
+				return nd, ns, stShortDst
+			}
+			copy(dst[nd:], src[ns:ns+n])
+			ns += n
+			nd += n
+			continue
+		}
+		var r uint32
+		var n int
+		if ns+4 <= len(src) {
+			r, n = decodeUTF8Fast(src[ns:])
+		}
+		if n == 0 {
+			var ok bool
+			if r, n, st, ok = decodeUTF8At(src[ns:], atEOF, strict); !ok {
+				return nd, ns, st
+			}
+		}
+		if nd+4 > len(dst) && nd+utf8Len(r) > len(dst) {
+			return nd, ns, stShortDst
+		}
+		if r == runeError {
+			nd += copy(dst[nd:], replacements[UTF8])
+		} else {
+			nd += copy(dst[nd:], src[ns:ns+n])
+		}
+		ns += n
+	}
+	return nd, ns, stDone
+}

@@ -324,6 +324,11 @@ func intName[T any]() string {
 // (signed T) or strconv.ParseUint (unsigned T). It does not allocate
 // unless it fails.
 func ScanInt[T core.Integer](s *Scanner, base int) (T, error) {
+	if base == 10 {
+		if v, ok := scanDecFast[T](s); ok {
+			return v, nil
+		}
+	}
 	tok, err := s.token("integer")
 	if err != nil {
 		return 0, err
@@ -334,6 +339,53 @@ func ScanInt[T core.Integer](s *Scanner, base int) (T, error) {
 	}
 	s.consume(len(tok))
 	return v, nil
+}
+
+// scanDecFast is the hot path of decimal integers: one pass over the window
+// that skips whitespace, reads an optional '-' and up to 19 digits, and
+// succeeds when whitespace follows and the value fits T. Anything else
+// (a '+', a long or overflowing number, a token at the window's end, bad
+// syntax) reports false with nothing consumed, for the general path.
+func scanDecFast[T core.Integer](s *Scanner) (T, bool) {
+	w := s.window()
+	i := 0
+	for i < len(w) && isSpace(w[i]) {
+		i++
+	}
+	bitSize, signed := intKind[T]()
+	neg := false
+	if signed && i < len(w) && w[i] == '-' {
+		neg = true
+		i++
+	}
+	start := i
+	var u uint64
+	for i < len(w) {
+		d := w[i] - '0'
+		if d > 9 {
+			break
+		}
+		u = u*10 + uint64(d)
+		i++
+	}
+	if n := i - start; n == 0 || n > 19 || i == len(w) || !isSpace(w[i]) {
+		return 0, false
+	}
+	if signed {
+		cut := uint64(1) << uint(bitSize-1)
+		if neg {
+			if u > cut {
+				return 0, false
+			}
+			u = -u
+		} else if u >= cut {
+			return 0, false
+		}
+	} else if bitSize < 64 && u >= 1<<uint(bitSize) {
+		return 0, false
+	}
+	s.consume(i)
+	return T(u), true
 }
 
 // ScanFloat scans a float of type T, correctly rounded, with the syntax of

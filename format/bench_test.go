@@ -1,0 +1,223 @@
+package format
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"sync"
+	"testing"
+
+	"github.com/fastio-go/fastio/core"
+)
+
+// The benchmarks reproduce the shapes scaled down: the integers
+// 0..N-1 one per line (N = 1,000,000 instead of 10,000,000) and N random
+// float64 values of every exponent in shortest form (N = 200,000). Each
+// peer formats the same values into the same discarding device, or reads
+// the same bytes back, in the same run.
+
+const (
+	benchInts   = 1_000_000
+	benchFloats = 200_000
+)
+
+var intFile = sync.OnceValue(func() []byte {
+	var b core.Buffer
+	for i := range benchInts {
+		IntLn(&b, i)
+	}
+	return b.Bytes()
+})
+
+var floatVals = sync.OnceValue(func() []float64 {
+	r := rand.New(rand.NewPCG(1, 2))
+	v := make([]float64, benchFloats)
+	for i := range v {
+		for {
+			f := math.Float64frombits(r.Uint64())
+			if !math.IsNaN(f) && !math.IsInf(f, 0) {
+				v[i] = f
+				break
+			}
+		}
+	}
+	return v
+})
+
+var floatFile = sync.OnceValue(func() []byte {
+	var b core.Buffer
+	for _, f := range floatVals() {
+		FloatLn(&b, f)
+	}
+	return b.Bytes()
+})
+
+func BenchmarkWriteInts(b *testing.B) {
+	size := int64(len(intFile()))
+	b.Run("fastio", func(b *testing.B) {
+		b.SetBytes(size)
+		b.ReportAllocs()
+		w := core.NewWriter(io.Discard)
+		for b.Loop() {
+			for i := range benchInts {
+				IntLn(w, i)
+			}
+			w.Flush()
+		}
+	})
+	b.Run("bufio_strconv", func(b *testing.B) {
+		b.SetBytes(size)
+		b.ReportAllocs()
+		w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
+		var scratch []byte
+		for b.Loop() {
+			for i := range benchInts {
+				scratch = strconv.AppendInt(scratch[:0], int64(i), 10)
+				scratch = append(scratch, '\n')
+				w.Write(scratch)
+			}
+			w.Flush()
+		}
+	})
+	b.Run("fmt", func(b *testing.B) {
+		b.SetBytes(size)
+		b.ReportAllocs()
+		w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
+		for b.Loop() {
+			for i := range benchInts {
+				fmt.Fprintln(w, i)
+			}
+			w.Flush()
+		}
+	})
+}
+
+func BenchmarkReadInts(b *testing.B) {
+	data := intFile()
+	want := benchInts * (benchInts - 1) / 2
+	check := func(b *testing.B, sum int) {
+		if sum != want {
+			b.Fatalf("sum %d, want %d", sum, want)
+		}
+	}
+	b.Run("fastio", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		b.ReportAllocs()
+		r := core.NewReader(nil)
+		for b.Loop() {
+			r.Reset(bytes.NewReader(data))
+			s := NewScanner(r)
+			sum := 0
+			for {
+				v, err := s.Int()
+				if err != nil {
+					break
+				}
+				sum += v
+			}
+			check(b, sum)
+		}
+	})
+	b.Run("bufio_strconv", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		b.ReportAllocs()
+		for b.Loop() {
+			sc := bufio.NewScanner(bytes.NewReader(data))
+			sum := 0
+			for sc.Scan() {
+				v, err := strconv.Atoi(sc.Text())
+				if err != nil {
+					b.Fatal(err)
+				}
+				sum += v
+			}
+			check(b, sum)
+		}
+	})
+	b.Run("fmt", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		b.ReportAllocs()
+		for b.Loop() {
+			r := bufio.NewReader(bytes.NewReader(data))
+			sum := 0
+			for {
+				var v int
+				if _, err := fmt.Fscan(r, &v); err != nil {
+					break
+				}
+				sum += v
+			}
+			check(b, sum)
+		}
+	})
+}
+
+func BenchmarkWriteFloats(b *testing.B) {
+	vals := floatVals()
+	size := int64(len(floatFile()))
+	b.Run("fastio", func(b *testing.B) {
+		b.SetBytes(size)
+		b.ReportAllocs()
+		w := core.NewWriter(io.Discard)
+		for b.Loop() {
+			for _, f := range vals {
+				FloatLn(w, f)
+			}
+			w.Flush()
+		}
+	})
+	b.Run("bufio_strconv", func(b *testing.B) {
+		b.SetBytes(size)
+		b.ReportAllocs()
+		w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
+		var scratch []byte
+		for b.Loop() {
+			for _, f := range vals {
+				scratch = strconv.AppendFloat(scratch[:0], f, 'g', -1, 64)
+				scratch = append(scratch, '\n')
+				w.Write(scratch)
+			}
+			w.Flush()
+		}
+	})
+}
+
+func BenchmarkReadFloats(b *testing.B) {
+	data := floatFile()
+	vals := floatVals()
+	b.Run("fastio", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		b.ReportAllocs()
+		r := core.NewReader(nil)
+		for b.Loop() {
+			r.Reset(bytes.NewReader(data))
+			s := NewScanner(r)
+			for i := 0; ; i++ {
+				v, err := s.Float64()
+				if err != nil {
+					break
+				}
+				if v != vals[i] {
+					b.Fatalf("value %d: %v, want %v", i, v, vals[i])
+				}
+			}
+		}
+	})
+	b.Run("bufio_strconv", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		b.ReportAllocs()
+		for b.Loop() {
+			sc := bufio.NewScanner(bytes.NewReader(data))
+			for i := 0; sc.Scan(); i++ {
+				v, err := strconv.ParseFloat(sc.Text(), 64)
+				if err != nil || v != vals[i] {
+					b.Fatalf("value %d: %v, %v", i, v, err)
+				}
+			}
+		}
+	})
+}

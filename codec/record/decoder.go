@@ -93,7 +93,7 @@ func (d *Decoder) nextSlow() bool {
 }
 
 func (d *Decoder) fail(err error, id ID) bool {
-	d.err = &Error{Op: "decode field", Offset: d.base + int64(d.off), ID: id, Err: err}
+	d.err = &Error{Op: "decode", Offset: d.base + int64(d.off), ID: id, Err: err}
 	d.off = len(d.buf)
 	return false
 }

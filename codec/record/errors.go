@@ -3,6 +3,7 @@ package record
 import (
 	"errors"
 	"strconv"
+	"strings"
 )
 
 var (
@@ -34,7 +35,7 @@ var (
 
 // Error is a decoding or usage error with its context.
 type Error struct {
-	Op     string // what was being done: "read frame", "decode field", "unmarshal", ...
+	Op     string // what was being done: "read frame length", "decode", "unmarshal", ...
 	Offset int64  // byte offset of the frame or field at fault; -1 when unknown
 	ID     ID     // the field's identifier, or 0 when unknown
 	Err    error  // the cause: a sentinel of this package or of codec/varint
@@ -43,12 +44,12 @@ type Error struct {
 func (e *Error) Error() string {
 	s := "record: " + e.Op
 	if e.ID != 0 {
-		s += " of field " + strconv.Itoa(int(e.ID))
+		s += " field " + strconv.Itoa(int(e.ID))
 	}
 	if e.Offset >= 0 {
 		s += " at offset " + strconv.FormatInt(e.Offset, 10)
 	}
-	return s + ": " + e.Err.Error()
+	return s + ": " + strings.TrimPrefix(e.Err.Error(), "record: ")
 }
 
 // Unwrap returns the cause.

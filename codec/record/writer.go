@@ -65,7 +65,7 @@ func (e *Writer) room(n int) {
 
 func (e *Writer) badID(id ID) {
 	if e.err == nil {
-		e.err = &Error{Op: "encode field", Offset: -1, ID: id, Err: ErrBadID}
+		e.err = &Error{Op: "encode", Offset: -1, ID: id, Err: ErrBadID}
 	}
 }
 

@@ -1,0 +1,135 @@
+package record
+
+import (
+	"bytes"
+	"io"
+	"testing"
+
+	"github.com/fastio-go/fastio/core"
+	"github.com/fastio-go/fastio/core/coretest"
+)
+
+func seedCorpus(f *testing.F) {
+	f.Add([]byte{})
+	f.Add(seedBytesByHand(&seedValue)[1:])
+	f.Add(AppendBlob(AppendUint(nil, 1, 300), 2, AppendString(nil, 3, "nested")))
+	f.Add([]byte{0x00, 0x01, 0x80})
+	f.Add([]byte{0x80, 0x01, 0x05, 'a'})
+	f.Add([]byte{0x00, 0x00, 0x00})
+	f.Add(append([]byte{0x00, 0x01}, bytes.Repeat([]byte{0x80}, 11)...))
+}
+
+// FuzzDecoder checks that decoding never panics and that what it accepts
+// is canonical: re-encoding the fields gives back the input bytes.
+func FuzzDecoder(f *testing.F) {
+	seedCorpus(f)
+	f.Fuzz(func(t *testing.T, in []byte) {
+		d := NewDecoder(in)
+		var re []byte
+		for d.Next() {
+			fl := d.Field()
+			if fl.Kind == Int {
+				re = AppendUint(re, fl.ID, fl.Value)
+			} else {
+				re = AppendBlob(re, fl.ID, fl.Data)
+				sub := fl.Fields()
+				for sub.Next() {
+				}
+			}
+		}
+		if d.Err() == nil && !bytes.Equal(re, in) {
+			t.Fatalf("accepted % x but re-encodes as % x", in, re)
+		}
+		if d.Err() != nil && !bytes.HasPrefix(in, re) {
+			t.Fatalf("fields before the error re-encode as % x, not a prefix of % x", re, in)
+		}
+		var v allKinds
+		Unmarshal(NewDecoder(in), &v)
+	})
+}
+
+// FuzzReader checks that the stream reader gives the same records and the
+// same error whatever the chunking, and never buffers past MaxRecord.
+func FuzzReader(f *testing.F) {
+	f.Add(seedBytesByHand(&seedValue), 100)
+	f.Add(AppendFrame(AppendFrame(nil, nil), bytes.Repeat([]byte{1}, 200)), 300)
+	f.Add([]byte{0x05, 0x00}, 0)
+	f.Add([]byte{0xff, 0xff, 0xff, 0xff, 0x0f}, 0)
+	f.Fuzz(func(t *testing.T, in []byte, limit int) {
+		limit %= 1 << 16
+		read := func(src io.Reader) ([][]byte, string, *Reader) {
+			r := NewReader(src)
+			r.MaxRecord = limit
+			recs, err := readAll(r)
+			msg := ""
+			if err != nil {
+				msg = err.Error()
+			}
+			return recs, msg, r
+		}
+		want, wantErr, _ := read(core.NewSpanReader(in))
+		got, gotErr, r := read(core.NewReaderSize(&coretest.Reader{Data: in, Faults: coretest.Faults{Max: 1}}, 64))
+		if gotErr != wantErr || len(got) != len(want) {
+			t.Fatalf("1-byte reads: %d records, error %q; span: %d records, error %q", len(got), gotErr, len(want), wantErr)
+		}
+		for i := range want {
+			if !bytes.Equal(got[i], want[i]) {
+				t.Fatalf("record %d differs", i)
+			}
+		}
+		bound := limit
+		if bound <= 0 {
+			bound = DefaultMaxRecord
+		}
+		if cap(r.spill) > bound {
+			t.Fatalf("reader buffered %d bytes, limit %d", cap(r.spill), bound)
+		}
+	})
+}
+
+// FuzzRoundTrip checks decode(encode(x)) == x through the Writer and the
+// Reader.
+func FuzzRoundTrip(f *testing.F) {
+	f.Add(uint16(1), uint64(0), int64(0), []byte("x"), false)
+	f.Add(uint16(32767), uint64(1<<63), int64(-1<<63), bytes.Repeat([]byte{9}, 200), true)
+	f.Fuzz(func(t *testing.T, id uint16, u uint64, s int64, blob []byte, nest bool) {
+		rid := ID(id%uint16(MaxID)) + 1
+		var out core.Buffer
+		e := NewWriter(&out)
+		e.Uint(rid, u)
+		if nest {
+			e.Begin(rid)
+		}
+		e.Int(rid, s)
+		e.Blob(rid, blob)
+		if nest {
+			e.End()
+		}
+		if err := e.EndRecord(); err != nil {
+			t.Fatal(err)
+		}
+		r := NewReader(core.NewReaderSize(&coretest.Reader{Data: out.Bytes(), Faults: coretest.Faults{Max: 3}}, 64))
+		if !r.Next() {
+			t.Fatal(r.Err())
+		}
+		d := r.Fields()
+		if !d.Next() || d.Field().ID != rid || d.Field().Value != u || d.Field().Kind != Int {
+			t.Fatalf("first field %+v, %v", d.Field(), d.Err())
+		}
+		if nest {
+			if !d.Next() || d.Field().Kind != Blob {
+				t.Fatalf("nested field %+v, %v", d.Field(), d.Err())
+			}
+			d = d.Field().Fields()
+		}
+		if !d.Next() || d.Field().Int() != s {
+			t.Fatalf("signed field %+v, %v", d.Field(), d.Err())
+		}
+		if !d.Next() || !bytes.Equal(d.Field().Data, blob) {
+			t.Fatalf("blob field %+v, %v", d.Field(), d.Err())
+		}
+		if d.Next() || d.Err() != nil || r.Next() || r.Err() != nil {
+			t.Fatal("trailing data or error")
+		}
+	})
+}

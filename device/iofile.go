@@ -16,6 +16,10 @@ import (
 // moves back to just after the bytes consumed), as C stdio does between
 // reads and writes; on a stream such as a socket the two directions are
 // independent and the read-ahead is kept.
+//
+// An IOFile is not safe for concurrent use. To read a socket in one
+// goroutine while writing it in another, use the halves Reader and Writer,
+// each from its own goroutine.
 type IOFile struct {
 	w       *core.Writer
 	r       *core.Reader
@@ -51,6 +55,14 @@ func OpenInOut(path, mode string) (*IOFile, error) {
 	}
 	return NewIOFile(f, 0), nil
 }
+
+// Reader returns the input half: reading from it does not flush the
+// output, so one goroutine may use it while another uses Writer. Do not mix
+// it with the IOFile's own reads.
+func (f *IOFile) Reader() *core.Reader { return f.r }
+
+// Writer returns the output half, for use alongside Reader.
+func (f *IOFile) Writer() *core.Writer { return f.w }
 
 // Device returns the device.
 func (f *IOFile) Device() io.ReadWriter { return f.dev }

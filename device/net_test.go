@@ -62,10 +62,13 @@ func TestTCPEcho(t *testing.T) {
 			// Read in a goroutine: the echo could fill both socket buffers.
 			got := make(chan []byte, 1)
 			go func() {
-				b, _ := io.ReadAll(io.LimitReader(readerOnly{c}, int64(want.Len())))
+				b, _ := io.ReadAll(io.LimitReader(c.Reader(), int64(want.Len())))
 				got <- b
 			}()
-			if err := c.CloseWrite(); err != nil {
+			if err := c.Writer().Flush(); err != nil {
+				t.Fatal(err)
+			}
+			if err := c.Device().(*Conn).CloseWrite(); err != nil {
 				t.Fatal(err)
 			}
 			if b := <-got; !bytes.Equal(b, want.Bytes()) {
@@ -124,6 +127,17 @@ func TestTCPRequestResponse(t *testing.T) {
 		if err != nil || got != strings.ToUpper(req) {
 			t.Fatalf("reply %q, %v", got, err)
 		}
+	}
+	// Half-close: the server reads EOF, returns and closes its side.
+	c.WriteString("last\n")
+	if err := c.CloseWrite(); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := readLine(c); got != "LAST" || err != nil {
+		t.Fatalf("reply %q, %v", got, err)
+	}
+	if _, err := c.ReadByte(); err != io.EOF {
+		t.Errorf("after CloseWrite: %v, want EOF", err)
 	}
 }
 

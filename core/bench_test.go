@@ -72,26 +72,24 @@ func BenchmarkHelloFile(b *testing.B) {
 		w := core.NewWriter(f)
 		b.SetBytes(int64(len(helloLine)))
 		b.ReportAllocs()
-		for i := range b.N {
-			w.PutString(helloLine)
-			if i%rewindEvery == rewindEvery-1 {
-				rewind(b, f, w)
+		for n := b.N; n > 0; n -= rewindEvery {
+			for range min(n, rewindEvery) {
+				w.PutString(helloLine)
 			}
+			rewind(b, f, w)
 		}
-		w.Flush()
 	})
 	b.Run("bufio", func(b *testing.B) {
 		f := tempFile(b)
 		w := bufio.NewWriter(f)
 		b.SetBytes(int64(len(helloLine)))
 		b.ReportAllocs()
-		for i := range b.N {
-			w.WriteString(helloLine)
-			if i%rewindEvery == rewindEvery-1 {
-				rewind(b, f, w)
+		for n := b.N; n > 0; n -= rewindEvery {
+			for range min(n, rewindEvery) {
+				w.WriteString(helloLine)
 			}
+			rewind(b, f, w)
 		}
-		w.Flush()
 	})
 	// The limit: one prefilled 1 MiB buffer written to the file repeatedly.
 	b.Run("limit", func(b *testing.B) {
@@ -122,13 +120,12 @@ func BenchmarkWriterBufferSize(b *testing.B) {
 			w := core.NewWriterSize(f, size)
 			b.SetBytes(int64(len(helloLine)))
 			b.ReportAllocs()
-			for i := range b.N {
-				w.PutString(helloLine)
-				if i%rewindEvery == rewindEvery-1 {
-					rewind(b, f, w)
+			for n := b.N; n > 0; n -= rewindEvery {
+				for range min(n, rewindEvery) {
+					w.PutString(helloLine)
 				}
+				rewind(b, f, w)
 			}
-			w.Flush()
 		})
 	}
 }

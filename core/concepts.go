@@ -29,7 +29,10 @@ import "io"
 //     every later Write returns it and writes nothing. Bytes are acknowledged
 //     (counted in n) only once they are buffered or written.
 //   - Flush writes every buffered byte to the device and returns the sticky
-//     error, if any. A flush with nothing buffered is a no-op.
+//     error, if any. A flush with nothing buffered is a no-op. A device that
+//     accepts part of a write without an error is called again with the rest.
+//   - Close, where an implementation has it, flushes and returns the flush's
+//     error; afterwards every call returns ErrClosed, a second Close too.
 type BufferedWriter interface {
 	io.Writer
 	Reserve(n int) []byte
@@ -55,7 +58,10 @@ type BufferedWriter interface {
 //     has been delivered.
 //   - Consume(n) drops the first n bytes of the window. n is clamped to
 //     [0, len(Window())], so Consume never reads from the device.
-//   - Read follows io.Reader; it serves the window first.
+//   - Read follows io.Reader; it serves the window first. A zero-length Read
+//     returns 0, nil without touching the device.
+//   - Close, where an implementation has it, empties the window; afterwards
+//     Fill and Read return ErrClosed, and so does a second Close.
 type BufferedReader interface {
 	io.Reader
 	Window() []byte

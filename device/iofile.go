@@ -233,3 +233,24 @@ func nameOf(dev any) string {
 	}
 	return "device"
 }
+
+// Peek flushes pending output, then returns the next n bytes without
+// consuming them (see core.Reader.Peek).
+func (f *IOFile) Peek(n int) ([]byte, error) {
+	if !f.reading {
+		if err := f.toRead(); err != nil {
+			return nil, err
+		}
+	}
+	return f.r.Peek(n)
+}
+
+// Discard flushes pending output, then skips the next n bytes of input.
+func (f *IOFile) Discard(n int) (int, error) {
+	if !f.reading {
+		if err := f.toRead(); err != nil {
+			return 0, err
+		}
+	}
+	return f.r.Discard(n)
+}

@@ -17,6 +17,10 @@ MODULES := $(shell sed -n 's|^[[:space:]]*\./\([a-z0-9]*\)$$|\1|p' go.work)
 # Packages whose tests exercise concurrency; they run again under -race.
 RACE_PKGS ?= $(shell $(GO) list work | grep -E '/(core|device)(/|$$)' || true)
 
+# Packages with a `purego` build tag (an assembly or unsafe fast path with a
+# pure-Go fallback); their tests run again with the tag.
+PUREGO_PKGS ?= $(shell grep -rlE --include='*.go' '^//go:build.*purego' $(MODULES) | xargs -r -n1 dirname | sort -u | sed 's|^|./|')
+
 FUZZTIME  ?= 10s
 BENCHTIME ?= 1s
 COUNT     ?= 6
@@ -55,7 +59,7 @@ race:
 
 # Code with an assembly path also runs its pure-Go fallback.
 purego:
-	$(GO) test -count=1 -short -tags purego work
+	$(if $(strip $(PUREGO_PKGS)),$(GO) test -count=1 -short -tags purego $(PUREGO_PKGS))
 
 # Each module builds, tests and tidies alone, outside the workspace.
 modcheck:

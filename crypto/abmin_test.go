@@ -1,0 +1,95 @@
+package crypto
+
+import (
+	"crypto/hmac"
+	"crypto/sha1"
+	"crypto/sha256"
+	"crypto/sha512"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+// abMin times f and g alternately, reps calls each per trial, and returns
+// the best trial of each in ns per call: on a shared, noisy machine the
+// minimum of alternating runs is the steadiest estimate of a ratio.
+func abMin(trials, reps int, f, g func()) (float64, float64) {
+	minA, minB := time.Duration(1<<62), time.Duration(1<<62)
+	for range trials {
+		t0 := time.Now()
+		for range reps {
+			f()
+		}
+		t1 := time.Now()
+		for range reps {
+			g()
+		}
+		t2 := time.Now()
+		minA, minB = min(minA, t1.Sub(t0)), min(minB, t2.Sub(t1))
+	}
+	return float64(minA) / float64(reps), float64(minB) / float64(reps)
+}
+
+// TestABFigures prints the ratios quoted in README.md (run by hand with
+// FASTIO_AB=1; see scripts/peers.sh). A ratio above 1 means fastio is
+// faster than the peer.
+func TestABFigures(t *testing.T) {
+	if os.Getenv("FASTIO_AB") == "" {
+		t.Skip("set FASTIO_AB=1")
+	}
+	report := func(name string, n int, ours, peer float64) {
+		t.Logf("%-34s fastio %8.0f ns (%6.0f MB/s)  peer %8.0f ns  speed ratio %.2f×", name, ours, float64(n)*1e3/ours, peer, peer/ours)
+	}
+	for _, size := range []int{64, 1 << 10, 1 << 20} {
+		data := benchData(size)
+		reps := max(1, (1<<22)/size/8)
+		name := func(s string) string { return fmt.Sprintf("%s/%d", s, size) }
+		var out [MaxSize]byte
+		a, b := abMin(30, reps, func() { _ = Sum1(data) }, func() { _ = sha1.Sum(data) })
+		report(name("Sum1 vs sha1.Sum"), size, a, b)
+		a, b = abMin(30, reps, func() { _ = Sum256(data) }, func() { _ = sha256.Sum256(data) })
+		report(name("Sum256 vs sha256.Sum256"), size, a, b)
+		a, b = abMin(30, reps, func() { _ = Sum512(data) }, func() { _ = sha512.Sum512(data) })
+		report(name("Sum512 vs sha512.Sum512"), size, a, b)
+		for _, alg := range []Algorithm{SHA1, SHA256, SHA512} {
+			h := mustNew(t, alg)
+			s := stdNew(alg)()
+			a, b = abMin(30, reps, func() { h.Reset(); h.Write(data); h.Sum(out[:0]) }, func() { s.Reset(); s.Write(data); s.Sum(out[:0]) })
+			report(name("device "+alg.String()+" vs hash.Hash"), size, a, b)
+			key := []byte("a 32-byte key for the benchmarks")
+			m, _ := NewHMAC(alg, key)
+			sm := hmac.New(stdNew(alg), key)
+			a, b = abMin(30, reps, func() { m.Reset(); m.Write(data); m.Sum(out[:0]) }, func() { sm.Reset(); sm.Write(data); sm.Sum(out[:0]) })
+			report(name("HMAC "+alg.String()+" vs crypto/hmac"), size, a, b)
+		}
+	}
+	const line = "Hello World\n"
+	const lines = 1 << 16
+	all := []byte(strings.Repeat(line, lines))
+	h := mustNew(t, SHA256)
+	a, b := abMin(100, 1, func() {
+		h.Reset()
+		for range lines {
+			h.WriteString(line)
+		}
+		h.Sum(h.tmp[:0])
+	}, func() { _ = Sum256(all) })
+	t.Logf("12-byte lines into device vs one call: %.3f× the time", a/b)
+	s := sha256.New()
+	a2, b2 := abMin(20, 1, func() {
+		h.Reset()
+		for range lines {
+			h.WriteString(line)
+		}
+		h.Sum(h.tmp[:0])
+	}, func() {
+		s.Reset()
+		for range lines {
+			fmt.Fprint(s, line)
+		}
+		s.Sum(h.out[:0])
+	})
+	t.Logf("12-byte lines into device vs fmt.Fprint into sha256.New(): %.2f× faster", b2/a2)
+}

@@ -124,17 +124,12 @@ func (f IntFormat) AppendFormat(dst []byte) []byte {
 // maxFloatLen is the longest shortest-form float: "-2.2250738585072014e-308".
 const maxFloatLen = 32
 
-// appendShortest appends v in shortest round-trip form.
-//
-// Delegation: shortest and precision formatting use strconv.AppendFloat,
-// which in Go 1.26 implements Dragonbox (Junekey Jeon, 2020) for the
-// shortest form and Ryu-style fixed precision. Writing straight into the
-// writer's reserved space is what this package adds; see README.md.
+// appendShortest appends v in shortest round-trip form (ftoa.go).
 func appendShortest[T core.Float](dst []byte, v T) []byte {
 	if unsafe.Sizeof(v) == 4 {
-		return strconv.AppendFloat(dst, float64(v), 'g', -1, 32)
+		return appendFloatShortest(dst, float64(v), 32)
 	}
-	return strconv.AppendFloat(dst, float64(v), 'g', -1, 64)
+	return appendFloatShortest(dst, float64(v), 64)
 }
 
 // FloatFormat is the manipulator of a floating-point value: its form
@@ -205,7 +200,12 @@ func (f FloatFormat) AppendFormat(dst []byte) []byte {
 		// strconv writes +Inf with its sign already.
 		dst = append(dst, '+')
 	}
-	dst = strconv.AppendFloat(dst, f.v, f.mode, f.prec, int(f.bitSize))
+	if f.prec < 0 && f.mode == 'g' {
+		dst = appendFloatShortest(dst, f.v, int(f.bitSize))
+	} else {
+		// The precision forms delegate to strconv (see README.md).
+		dst = strconv.AppendFloat(dst, f.v, f.mode, f.prec, int(f.bitSize))
+	}
 	finite := f.v-f.v == 0
 	if f.loc != nil || f.group {
 		l := f.loc.or()

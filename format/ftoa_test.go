@@ -1,0 +1,133 @@
+package format
+
+import (
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"testing"
+)
+
+func checkShortest64(t *testing.T, v float64) {
+	t.Helper()
+	if got, want := string(appendFloatShortest(nil, v, 64)), strconv.FormatFloat(v, 'g', -1, 64); got != want {
+		t.Fatalf("%#016x: got %q, want %q", math.Float64bits(v), got, want)
+	}
+}
+
+func checkShortest32(t *testing.T, v float32) {
+	t.Helper()
+	if got, want := string(appendFloatShortest(nil, float64(v), 32)), strconv.FormatFloat(float64(v), 'g', -1, 32); got != want {
+		t.Fatalf("%#08x: got %q, want %q", math.Float32bits(v), got, want)
+	}
+}
+
+func TestShortestSpecial(t *testing.T) {
+	tests := []struct {
+		name string
+		v    float64
+		want string
+	}{
+		{"zero", 0, "0"},
+		{"negative zero", math.Copysign(0, -1), "-0"},
+		{"inf", math.Inf(1), "+Inf"},
+		{"negative inf", math.Inf(-1), "-Inf"},
+		{"nan", math.NaN(), "NaN"},
+		{"smallest subnormal", 5e-324, "5e-324"},
+		{"largest", math.MaxFloat64, "1.7976931348623157e+308"},
+		{"smallest normal", 0x1p-1022, "2.2250738585072014e-308"},
+		{"largest subnormal", 0x1p-1022 - 0x1p-1074, "2.225073858507201e-308"},
+		{"tenth", 0.1, "0.1"},
+		{"1e-5", 1e-5, "1e-05"},
+		{"1e-4", 1e-4, "0.0001"},
+		{"123456", 123456, "123456"},
+		{"1e6", 1e6, "1e+06"},
+		{"1e23", 1e23, "1e+23"},
+		{"2^53", 1 << 53, "9.007199254740992e+15"},
+		{"negative", -2.5, "-2.5"},
+		{"100", 100, "100"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := string(appendFloatShortest(nil, tt.v, 64)); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+			checkShortest64(t, tt.v)
+		})
+	}
+	for _, v := range []float32{0, float32(math.Copysign(0, -1)), float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.NaN()),
+		math.MaxFloat32, math.SmallestNonzeroFloat32, 0x1p-126, 0.1, 16777216, 1e10} {
+		checkShortest32(t, v)
+	}
+}
+
+// TestShortestClasses covers every binary exponent at its power of two and
+// its neighbours, the smallest and largest subnormals, integers around
+// 2^53, and decimal round numbers (often halfway between candidates).
+func TestShortestClasses(t *testing.T) {
+	t.Run("powers of two", func(t *testing.T) {
+		for e := 1; e < 2047; e++ {
+			b := uint64(e) << 52
+			for _, x := range []uint64{b - 1, b, b + 1, b | (1<<52 - 1)} {
+				checkShortest64(t, math.Float64frombits(x))
+			}
+		}
+		for e := uint32(1); e < 255; e++ {
+			b := e << 23
+			for _, x := range []uint32{b - 1, b, b + 1} {
+				checkShortest32(t, math.Float32frombits(x))
+			}
+		}
+	})
+	t.Run("subnormals", func(t *testing.T) {
+		for x := uint64(1); x < 5000; x++ {
+			checkShortest64(t, math.Float64frombits(x))
+			checkShortest64(t, math.Float64frombits(1<<52-x))
+		}
+		for x := uint32(1); x < 5000; x++ {
+			checkShortest32(t, math.Float32frombits(x))
+			checkShortest32(t, math.Float32frombits(1<<23-x))
+		}
+	})
+	t.Run("integers", func(t *testing.T) {
+		for i := int64(-1000); i < 1000; i++ {
+			checkShortest64(t, float64(i))
+			checkShortest64(t, float64(1<<53+i))
+			checkShortest32(t, float32(i))
+			checkShortest32(t, float32(1<<24+i))
+		}
+	})
+	t.Run("decimals", func(t *testing.T) {
+		for e := -330; e <= 310; e++ {
+			for _, m := range []float64{1, 2, 5, 1.5, 9.5, 1.25, 3.3333333333333335, 9.999999999999999} {
+				v := m * math.Pow(10, float64(e))
+				checkShortest64(t, v)
+				checkShortest64(t, math.Nextafter(v, 0))
+				checkShortest64(t, math.Nextafter(v, math.Inf(1)))
+				checkShortest32(t, float32(v))
+			}
+		}
+	})
+}
+
+func TestShortestRandom(t *testing.T) {
+	n := 200_000
+	if testing.Short() {
+		n = 50_000
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	for range n {
+		checkShortest64(t, math.Float64frombits(r.Uint64()))
+		checkShortest32(t, math.Float32frombits(r.Uint32()))
+	}
+}
+
+func FuzzShortest(f *testing.F) {
+	for _, b := range []uint64{0, 1, 0x7ff0000000000000, 0x7fefffffffffffff, 0x0010000000000000, 0x3fb999999999999a, 0x44b52d02c7e14af6} {
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, b uint64) {
+		checkShortest64(t, math.Float64frombits(b))
+		checkShortest32(t, math.Float32frombits(uint32(b)))
+		checkShortest32(t, math.Float32frombits(uint32(b>>32)))
+	})
+}

@@ -1,6 +1,7 @@
 package unicode
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -45,7 +46,7 @@ func bridged(e Encoding) *bridge {
 // gives ErrUnknownEncoding.
 func Register(name string, enc encoding.Encoding) (Encoding, error) {
 	if enc == nil || name == "" {
-		return 0, &Error{Offset: -1, Err: ErrUnknownEncoding}
+		return 0, fmt.Errorf("%w: Register needs a name and an encoding", ErrUnknownEncoding)
 	}
 	for e := UTF8; e < numNative; e++ {
 		if strings.EqualFold(name, nativeNames[e]) {
@@ -64,7 +65,7 @@ func Register(name string, enc encoding.Encoding) (Encoding, error) {
 		}
 	}
 	if len(list) >= int(^Encoding(0)-firstBridged) {
-		return 0, &Error{Offset: -1, Err: ErrUnknownEncoding}
+		return 0, fmt.Errorf("%w: too many registered encodings", ErrUnknownEncoding)
 	}
 	next := make([]bridge, len(list), len(list)+1)
 	copy(next, list)
@@ -102,7 +103,7 @@ func (c Converter) bridgeChain() transform.Transformer {
 
 func (c Converter) appendBridged(dst, src []byte) ([]byte, error) {
 	if bridged(c.from) == nil && !c.from.Native() || bridged(c.to) == nil && !c.to.Native() {
-		return dst, &Error{Offset: -1, Err: ErrUnknownEncoding}
+		return dst, fmt.Errorf("%w: %v to %v", ErrUnknownEncoding, c.from, c.to)
 	}
 	t := c.NewTransformer()
 	for {

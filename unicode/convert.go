@@ -1,6 +1,7 @@
 package unicode
 
 import (
+	"fmt"
 	"unicode/utf8"
 	"unsafe"
 
@@ -39,7 +40,7 @@ type Converter struct {
 func New(from, to Encoding, opt Options) (Converter, error) {
 	for _, e := range [2]Encoding{from, to} {
 		if !e.Native() && bridged(e) == nil {
-			return Converter{}, &Error{Encoding: e, Offset: -1, Err: ErrUnknownEncoding}
+			return Converter{}, fmt.Errorf("%w: %v", ErrUnknownEncoding, e)
 		}
 		if e == GB18030 {
 			loadGB()
@@ -187,7 +188,7 @@ func Valid(enc Encoding, src []byte) bool {
 // is validated as the character U+FEFF.
 func Validate(enc Encoding, src []byte) error {
 	if !enc.Native() {
-		return &Error{Encoding: enc, Offset: -1, Err: ErrUnknownEncoding}
+		return fmt.Errorf("%w: %v is not a native encoding", ErrUnknownEncoding, enc)
 	}
 	to := UTF8
 	if enc == UTF8 {

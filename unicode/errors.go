@@ -17,8 +17,8 @@ var (
 	// ErrUnencodable is the cause of an *Error for a character that the
 	// target encoding (a golang.org/x/text one) cannot represent.
 	ErrUnencodable = errors.New("unicode: character not representable in target encoding")
-	// ErrUnknownEncoding is returned by New and Lookup for an Encoding value
-	// or label that names no encoding.
+	// ErrUnknownEncoding is wrapped by the errors of New, Register and
+	// charset.Lookup for an Encoding value or a label that names no encoding.
 	ErrUnknownEncoding = errors.New("unicode: unknown encoding")
 	// ErrPendingTooLong is returned by a streaming Writer whose bridged
 	// (golang.org/x/text) source decoder holds back more bytes than the Writer
@@ -31,7 +31,7 @@ var (
 // an *Error.
 type Error struct {
 	Encoding Encoding // the source encoding (the target one for ErrUnencodable)
-	Offset   int64    // byte offset of the bad sequence in the source, counted from the first byte converted
+	Offset   int64    // byte offset of the bad sequence in the source, counted from the first byte converted; -1 if unknown
 	Bytes    [4]byte  // the first bytes of the bad sequence
 	N        int      // how many of Bytes are set
 	Err      error    // ErrInvalid, ErrTruncated or ErrUnencodable
@@ -61,8 +61,10 @@ func (e *Error) Error() string {
 		b = append(b, " 0x"...)
 		b = append(b, "0123456789ABCDEF"[c>>4], "0123456789ABCDEF"[c&15])
 	}
-	b = append(b, " at byte offset "...)
-	b = strconv.AppendInt(b, e.Offset, 10)
+	if e.Offset >= 0 {
+		b = append(b, " at byte offset "...)
+		b = strconv.AppendInt(b, e.Offset, 10)
+	}
 	return string(b)
 }
 

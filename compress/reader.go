@@ -117,7 +117,8 @@ type Reader struct {
 	msize  uint64 // bytes inflated in the current member
 	out    int64  // bytes inflated in total
 	start  int64  // input offset where the deflate data of the member starts
-	field  []byte // scratch for gzip name and comment
+	field  []byte   // scratch for gzip name and comment
+	tmp    [16]byte // scratch for headers and trailers (a local array would escape)
 }
 
 // NewReader returns a Reader that inflates the stream in format read from
@@ -406,9 +407,9 @@ func (r *Reader) headerErr(op string, err error) {
 }
 
 func (r *Reader) zlibHeader() ([]byte, bool) {
-	var h [2]byte
+	h := r.tmp[:2]
 	at := r.s.offset()
-	if err := r.s.readFull(h[:]); err != nil {
+	if err := r.s.readFull(h); err != nil {
 		r.headerErr("read header", err)
 		return nil, false
 	}
@@ -427,12 +428,12 @@ func (r *Reader) zlibHeader() ([]byte, bool) {
 	if flg&(1<<5) == 0 {
 		return nil, true
 	}
-	var id [4]byte
-	if err := r.s.readFull(id[:]); err != nil {
+	id := r.tmp[:4]
+	if err := r.s.readFull(id); err != nil {
 		r.headerErr("read header", err)
 		return nil, false
 	}
-	want := binary.BigEndian.Uint32(id[:])
+	want := binary.BigEndian.Uint32(id)
 	if r.opts.Dict == nil {
 		r.fail("read header", at+2, ErrDictionary, fmt.Sprintf("stream needs a dictionary with Adler-32 0x%08x, none given", want))
 		return nil, false
@@ -447,14 +448,14 @@ func (r *Reader) zlibHeader() ([]byte, bool) {
 func (r *Reader) gzipHeader(magicRead bool) bool {
 	const op = "read header"
 	at := r.s.offset()
-	var h [10]byte
+	h := r.tmp[:10]
 	var err error
 	if magicRead {
 		at -= 2
 		h[0], h[1] = gzipID1, gzipID2
 		err = r.s.readFull(h[2:])
 	} else {
-		err = r.s.readFull(h[:])
+		err = r.s.readFull(h)
 	}
 	if err != nil {
 		r.headerErr(op, err)
@@ -472,19 +473,19 @@ func (r *Reader) gzipHeader(magicRead bool) bool {
 		return false
 	}
 	flg := h[3]
-	crc := crc32Update(0, h[:])
+	crc := crc32Update(0, h)
 	hd := Header{OS: h[9]}
 	if t := binary.LittleEndian.Uint32(h[4:]); t != 0 {
 		hd.ModTime = time.Unix(int64(t), 0)
 	}
 	if flg&flagExtra != 0 {
-		var l [2]byte
-		if err := r.s.readFull(l[:]); err != nil {
+		l := r.tmp[10:12]
+		if err := r.s.readFull(l); err != nil {
 			r.headerErr(op, err)
 			return false
 		}
-		crc = crc32Update(crc, l[:])
-		n := int(binary.LittleEndian.Uint16(l[:]))
+		crc = crc32Update(crc, l)
+		n := int(binary.LittleEndian.Uint16(l))
 		hd.Extra = make([]byte, n)
 		if err := r.s.readFull(hd.Extra); err != nil {
 			r.headerErr(op, err)
@@ -509,13 +510,13 @@ func (r *Reader) gzipHeader(magicRead bool) bool {
 		hd.Comment = s
 	}
 	if flg&flagHdrCRC != 0 {
-		var c [2]byte
+		c := r.tmp[12:14]
 		cat := r.s.offset()
-		if err := r.s.readFull(c[:]); err != nil {
+		if err := r.s.readFull(c); err != nil {
 			r.headerErr(op, err)
 			return false
 		}
-		if got := binary.LittleEndian.Uint16(c[:]); got != uint16(crc) {
+		if got := binary.LittleEndian.Uint16(c); got != uint16(crc) {
 			r.fail(op, cat, ErrChecksum, fmt.Sprintf("header CRC-16 0x%04x, computed 0x%04x", got, uint16(crc)))
 			return false
 		}
@@ -552,22 +553,22 @@ func (r *Reader) trailer() {
 	at := r.s.offset()
 	switch r.format {
 	case Zlib:
-		var t [4]byte
-		if err := r.s.readFull(t[:]); err != nil {
+		t := r.tmp[:4]
+		if err := r.s.readFull(t); err != nil {
 			r.headerErr(op, err)
 			return
 		}
-		if want := binary.BigEndian.Uint32(t[:]); want != r.sum {
+		if want := binary.BigEndian.Uint32(t); want != r.sum {
 			r.fail(op, at, ErrChecksum, fmt.Sprintf("Adler-32 in trailer 0x%08x, computed 0x%08x", want, r.sum))
 			return
 		}
 	case Gzip:
-		var t [8]byte
-		if err := r.s.readFull(t[:]); err != nil {
+		t := r.tmp[:8]
+		if err := r.s.readFull(t); err != nil {
 			r.headerErr(op, err)
 			return
 		}
-		if want := binary.LittleEndian.Uint32(t[:]); want != r.sum {
+		if want := binary.LittleEndian.Uint32(t); want != r.sum {
 			r.fail(op, at, ErrChecksum, fmt.Sprintf("CRC-32 in trailer 0x%08x, computed 0x%08x", want, r.sum))
 			return
 		}

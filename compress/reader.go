@@ -114,9 +114,9 @@ type Reader struct {
 	max    int64
 	state  readState
 	sum    uint32
-	msize  uint64 // bytes inflated in the current member
-	out    int64  // bytes inflated in total
-	start  int64  // input offset where the deflate data of the member starts
+	msize  uint64   // bytes inflated in the current member
+	out    int64    // bytes inflated in total
+	start  int64    // input offset where the deflate data of the member starts
 	field  []byte   // scratch for gzip name and comment
 	tmp    [16]byte // scratch for headers and trailers (a local array would escape)
 }

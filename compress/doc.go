@@ -1,0 +1,41 @@
+// Package compress makes zlib (RFC 1950), gzip (RFC 1952) and raw deflate
+// (RFC 1951) streams devices of fastio: a compressing Writer that is a
+// core.BufferedWriter over any core.BufferedWriter, and an inflating Reader
+// that is a core.BufferedReader over any core.BufferedReader. Compressing
+// or inflating is then one more layer in a chain:
+//
+//	format → compress.Writer → file
+//	file → compress.Reader → scan
+//
+// The deflate engine is github.com/klauspost/compress/flate; this package
+// adds the zlib and gzip framing, checksums, buffering in the core
+// concepts, limits and errors.
+//
+// # Writing
+//
+// NewWriter takes a format and a level (HuffmanOnly, DefaultCompression,
+// NoCompression, BestSpeed … BestCompression); NewWriterDict adds a preset
+// dictionary. Formatters write in place with Reserve and Commit; Flush is
+// a sync flush for streaming protocols; Close writes the trailer. Writers
+// are reused with Reset or a WriterPool, without allocation.
+//
+// # Reading
+//
+// NewReader inflates a stream; Window hands out the inflated bytes in
+// place, so a scanner needs no copy of its own. ReaderOptions set a preset
+// dictionary, a limit on the inflated size (DefaultMaxSize, 1 GiB, unless
+// set) and on the compression ratio, whether gzip members after the first
+// are read (they are by default, as gzip -d does, and zero padding after
+// them is skipped), and whether to stop at the end of the stream and leave
+// what follows in the source (the Reader consumes exactly the stream's
+// bytes from it).
+//
+// # Errors
+//
+// Bad input gives an *Error naming the format, the step and the offset in
+// the compressed input, wrapping a sentinel for errors.Is: ErrHeader,
+// ErrCorrupt, ErrTruncated, ErrChecksum, ErrTrailingData, ErrDictionary,
+// ErrTooLarge or ErrRatio. Inflating never panics on bad input and never
+// allocates because of a size read from it beyond MaxHeaderField for gzip
+// names and comments.
+package compress

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Measures fastio/crypto against its command-line peers on this machine, by
+# hand (not part of `go test`): `openssl speed -evp` for 1 MiB messages and
+# `sha256sum` on a 1 GiB file. Needs the Debian packages openssl and
+# coreutils. Each side is run several times, alternating, and the best run
+# of each is kept, which is the steadiest figure on a shared machine.
+#
+# Usage: scripts/peers.sh [file-size-MiB]   (from the crypto folder)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mib=${1:-1024}
+file=${TMPDIR:-/tmp}/fastio-crypto-peers-${mib}MiB.bin
+if [[ ! -f $file ]]; then
+	head -c $((mib << 20)) /dev/urandom >"$file"
+fi
+cat "$file" >/dev/null # into the page cache
+
+best() { sort -g | head -1; }
+
+echo "== 1 MiB messages: openssl speed -evp (best of 3, MB/s) vs Go (FASTIO_AB figures)"
+for alg in sha1 sha256 sha512; do
+	for _ in 1 2 3; do
+		openssl speed -evp "$alg" -bytes 1048576 -seconds 1 2>/dev/null | tail -1 | awk '{sub("k","",$2); print $2/1000}'
+	done | sort -g | tail -1 | xargs printf "openssl %-7s %8.0f MB/s\n" "$alg"
+done
+FASTIO_AB=1 GOWORK=off go test -count=1 -run ABFigures -v . | grep -E '1048576|lines'
+
+echo "== ${mib} MiB file, page cache warm: sha256sum vs SumFile (best of 5, seconds)"
+GOWORK=off go test -c -o /tmp/fastio-crypto.test . >/dev/null
+ours=() theirs=()
+for _ in 1 2 3 4 5; do
+	s=$( { /usr/bin/time -f %e sha256sum "$file" >/dev/null; } 2>&1 )
+	theirs+=("$s")
+	o=$(FASTIO_SUMFILE=$file /tmp/fastio-crypto.test -test.run '^$' -test.bench 'SumFile/SHA-256/map' -test.benchtime 1x | awk '/ns\/op/ {print $3/1e9}')
+	ours+=("$o")
+done
+t=$(printf "%s\n" "${theirs[@]}" | best)
+o=$(printf "%s\n" "${ours[@]}" | best)
+echo "sha256sum $t s, SumFile $o s, SumFile time / sha256sum time = $(awk -v a="$o" -v b="$t" 'BEGIN{printf "%.3f", a/b}')"

@@ -37,19 +37,6 @@ func (k Kind) String() string {
 // validID reports whether id is in 1..MaxID.
 func validID(id ID) bool { return id-1 < MaxID }
 
-// putHeader writes a tag and varint into p, which has room for
-// MaxHeaderLen bytes, and returns their length.
-func putHeader(p []byte, tag uint16, v uint64) int {
-	_ = p[MaxHeaderLen-1]
-	p[0] = byte(tag >> 8)
-	p[1] = byte(tag)
-	if v < 0x80 {
-		p[2] = byte(v)
-		return 3
-	}
-	return 2 + varint.PutUint(p[2:], v)
-}
-
 // AppendUint appends an integer field to a record body. An id outside
 // 1..MaxID appends nothing (Writer reports it as ErrBadID).
 func AppendUint(dst []byte, id ID, v uint64) []byte {

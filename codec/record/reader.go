@@ -67,23 +67,24 @@ func (d *Reader) Next() bool {
 		return false
 	}
 	start := d.off
-	var size uint64
-	if w := d.r.Window(); len(w) > 0 && w[0] < 0x80 {
-		size = uint64(w[0])
-		d.r.Consume(1)
-		d.off++
-	} else {
-		var err error
-		size, err = varint.ReadUint(d.r)
-		if err == io.EOF {
-			d.eof = true
-			return false
-		}
-		if err != nil {
-			return d.fail("read frame length", start, err)
-		}
-		d.off += int64(varint.Len(size))
+	w := d.r.Window()
+	if len(w) > 0 && w[0] < 0x80 && int(w[0]) < len(w) && (d.MaxRecord <= 0 || int(w[0]) <= d.MaxRecord) {
+		// The common case: a short record wholly in the window.
+		n := int(w[0])
+		d.rec, d.used = w[1:1+n:1+n], 1+n
+		d.recOff = start + 1
+		d.off = d.recOff + int64(n)
+		return true
 	}
+	size, err := varint.ReadUint(d.r)
+	if err == io.EOF {
+		d.eof = true
+		return false
+	}
+	if err != nil {
+		return d.fail("read frame length", start, err)
+	}
+	d.off += int64(varint.Len(size))
 	limit := d.MaxRecord
 	if limit <= 0 {
 		limit = DefaultMaxRecord

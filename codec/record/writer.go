@@ -7,29 +7,35 @@ import (
 	"github.com/fastio-go/fastio/core"
 )
 
-// largeRecord is the body size from which EndRecord writes the body with
-// one Write instead of copying it into reserved space, so that a huge
-// record passes by the writer's buffer instead of growing it.
-const largeRecord = 32 << 10
+// minReserve is the space a Writer asks of its buffered writer at the
+// start of a record: enough for typical records, so that a record costs one
+// Reserve and one Commit.
+const minReserve = 512
 
 // Writer encodes records onto a buffered writer, one frame per record:
 // add fields with Uint, Int, Blob, String and Begin/End (a nested record),
-// then EndRecord frames the record and hands it to the writer. Flush
-// pushes everything to the device.
+// then EndRecord frames the record and commits it. Flush pushes everything
+// to the device.
 //
-// The fields of the current record are collected in a buffer of the Writer
-// (reused from record to record, so that steady-state encoding does not
-// allocate), because a frame starts with the record's length.
+// Fields are encoded straight into the free space of the buffered writer
+// (core.BufferedWriter's Reserve), behind one byte kept for the frame's
+// length; EndRecord writes the length and commits, moving the body only
+// when it is 128 bytes or longer and its length needs more than that byte.
+// So a record is written with no intermediate copy. While a record is
+// open, do not use the buffered writer directly: the record lives in its
+// reserved space.
 //
 // Usage errors (an identifier outside 1..MaxID, End without Begin) are
 // kept until EndRecord, which returns them and drops the faulty record;
-// the Writer stays usable. Device errors are kept by the underlying
-// writer and returned by Flush, as core.BufferedWriter specifies.
+// the Writer stays usable. Device errors are kept by the buffered writer
+// and returned by Flush, as core.BufferedWriter specifies.
 type Writer struct {
 	w    core.BufferedWriter
-	body []byte
-	open []int // body offsets where the content of open nested records starts
+	buf  []byte // reserved space holding the open frame at buf[:n]
+	n    int    // 0 when no record is open, else 1 + body length
+	open []int  // buf offsets where the content of open nested records starts
 	err  error
+	tmp  []byte // holds the open frame while more space is reserved
 }
 
 // NewWriter returns a Writer onto w, which is used as it is when it is a
@@ -48,19 +54,23 @@ func (e *Writer) Reset(w io.Writer) {
 // Discard drops the fields added since the last EndRecord, and any usage
 // error.
 func (e *Writer) Discard() {
-	e.body, e.open, e.err = e.body[:0], e.open[:0], nil
+	e.buf, e.n, e.open, e.err = nil, 0, e.open[:0], nil
 }
 
 // Len returns the length of the current record body so far.
-func (e *Writer) Len() int { return len(e.body) }
+func (e *Writer) Len() int { return max(e.n-1, 0) }
 
-// room makes space for n more bytes in body.
-func (e *Writer) room(n int) {
-	if cap(e.body)-len(e.body) < n {
-		nb := make([]byte, len(e.body), max(2*cap(e.body), len(e.body)+n, 256))
-		copy(nb, e.body)
-		e.body = nb
+// room makes buf[n:] at least need bytes long, opening a record if none
+// is open. The frame moves to the start of the new space.
+func (e *Writer) room(need int) {
+	if e.n == 0 {
+		e.buf = e.w.Reserve(max(minReserve, need+1))
+		e.n = 1
+		return
 	}
+	e.tmp = append(e.tmp[:0], e.buf[:e.n]...)
+	e.buf = e.w.Reserve(max(2*len(e.buf), e.n+need))
+	copy(e.buf, e.tmp)
 }
 
 func (e *Writer) badID(id ID) {
@@ -69,15 +79,31 @@ func (e *Writer) badID(id ID) {
 	}
 }
 
+// putField writes a tag and a varint at b[n:], which has MaxHeaderLen
+// bytes of room, and returns the new end.
+func putField(b []byte, n int, tag uint16, v uint64) int {
+	p := b[n : n+MaxHeaderLen]
+	p[0], p[1] = byte(tag>>8), byte(tag)
+	i := 2
+	for v >= 0x80 && i < MaxHeaderLen-1 {
+		p[i] = byte(v) | 0x80
+		v >>= 7
+		i++
+	}
+	p[i] = byte(v)
+	return n + i + 1
+}
+
 // Uint adds an integer field.
 func (e *Writer) Uint(id ID, v uint64) {
 	if !validID(id) {
 		e.badID(id)
 		return
 	}
-	e.room(MaxHeaderLen)
-	n := len(e.body)
-	e.body = e.body[:n+putHeader(e.body[n:n+MaxHeaderLen], uint16(id), v)]
+	if len(e.buf)-e.n < MaxHeaderLen || e.n == 0 {
+		e.room(MaxHeaderLen)
+	}
+	e.n = putField(e.buf, e.n, uint16(id), v)
 }
 
 // Int adds a signed integer field, zigzag-encoded.
@@ -103,10 +129,11 @@ func addBlob[T core.Text](e *Writer, id ID, b T) {
 		e.badID(id)
 		return
 	}
-	e.room(MaxHeaderLen + len(b))
-	n := len(e.body)
-	n += putHeader(e.body[n:n+MaxHeaderLen], uint16(id)|blobBit, uint64(len(b)))
-	e.body = e.body[:n+copy(e.body[n:n+len(b)], b)]
+	if len(e.buf)-e.n < MaxHeaderLen+len(b) || e.n == 0 {
+		e.room(MaxHeaderLen + len(b))
+	}
+	n := putField(e.buf, e.n, uint16(id)|blobBit, uint64(len(b)))
+	e.n = n + copy(e.buf[n:], b)
 }
 
 // Begin opens a nested record: the fields added until the matching End
@@ -116,10 +143,13 @@ func (e *Writer) Begin(id ID) {
 		e.badID(id)
 		id = MaxID // keep Begin/End balanced; the record is dropped anyway
 	}
-	e.room(3)
+	if len(e.buf)-e.n < 3 || e.n == 0 {
+		e.room(3)
+	}
 	tag := uint16(id) | blobBit
-	e.body = append(e.body, byte(tag>>8), byte(tag), 0) // length patched by End
-	e.open = append(e.open, len(e.body))
+	e.buf[e.n], e.buf[e.n+1], e.buf[e.n+2] = byte(tag>>8), byte(tag), 0 // length patched by End
+	e.n += 3
+	e.open = append(e.open, e.n)
 }
 
 // End closes the nested record opened by the last Begin.
@@ -132,24 +162,30 @@ func (e *Writer) End() {
 	}
 	start := e.open[len(e.open)-1]
 	e.open = e.open[:len(e.open)-1]
-	size := len(e.body) - start
-	if size < 0x80 {
-		e.body[start-1] = byte(size)
-		return
-	}
-	// The one byte kept for the length is too short: move the content.
-	k := varint.Len(uint64(size))
-	e.room(k - 1)
-	e.body = e.body[:len(e.body)+k-1]
-	copy(e.body[start+k-1:], e.body[start:start+size])
-	varint.PutUint(e.body[start-1:], uint64(size))
+	e.patch(start)
 }
 
-// EndRecord frames the current record and writes it to the underlying
-// writer. If a usage error happened since the last EndRecord, the record is
-// dropped and the error returned; an unclosed Begin is ErrNesting. Device
-// errors are reported by Flush (or here when a large record is written
-// straight through).
+// patch writes the length of the content at buf[start:n] into the byte
+// before it, moving the content when the length needs more bytes.
+func (e *Writer) patch(start int) {
+	size := e.n - start
+	if size < 0x80 {
+		e.buf[start-1] = byte(size)
+		return
+	}
+	k := varint.Len(uint64(size))
+	if len(e.buf)-e.n < k-1 {
+		e.room(k - 1)
+	}
+	copy(e.buf[start+k-1:], e.buf[start:e.n])
+	varint.PutUint(e.buf[start-1:], uint64(size))
+	e.n += k - 1 // open records all start before start: their offsets stay
+}
+
+// EndRecord frames the current record and commits it to the buffered
+// writer. If a usage error happened since the last EndRecord, the record
+// is dropped and the error returned; an unclosed Begin is ErrNesting.
+// Device errors are reported by Flush.
 func (e *Writer) EndRecord() error {
 	if e.err == nil && len(e.open) > 0 {
 		e.err = &Error{Op: "end record", Offset: -1, Err: ErrNesting}
@@ -158,20 +194,25 @@ func (e *Writer) EndRecord() error {
 		e.Discard()
 		return err
 	}
-	size := len(e.body)
-	var err error
-	if size < largeRecord {
-		p := e.w.Reserve(varint.MaxLen64 + size)
-		n := varint.PutUint(p, uint64(size))
-		e.w.Commit(n + copy(p[n:], e.body))
-	} else {
-		varint.WriteUint(e.w, uint64(size))
-		_, err = e.w.Write(e.body)
+	if e.n == 0 {
+		e.room(0) // an empty record
 	}
-	e.body = e.body[:0]
-	return err
+	e.patch(1)
+	e.w.Commit(e.n)
+	e.buf, e.n = nil, 0
+	return nil
 }
 
-// Flush writes all framed records to the device and returns the
-// underlying writer's error. The current, unfinished record is kept.
-func (e *Writer) Flush() error { return e.w.Flush() }
+// Flush writes all finished records to the device and returns the
+// buffered writer's error. An open record stays open; it is not written.
+func (e *Writer) Flush() error {
+	if e.n == 0 {
+		return e.w.Flush()
+	}
+	// Flush may move the reserved space: keep the open frame aside.
+	e.tmp = append(e.tmp[:0], e.buf[:e.n]...)
+	err := e.w.Flush()
+	e.buf = e.w.Reserve(max(len(e.tmp)+minReserve, minReserve))
+	copy(e.buf, e.tmp)
+	return err
+}

@@ -39,9 +39,12 @@ func TestEncodeMatchesEncodingBinary(t *testing.T) {
 		if n := PutUint(p[:], v); !bytes.Equal(p[:n], want) {
 			t.Errorf("PutUint(%#x) = % x, want % x", v, p[:n], want)
 		}
-		got, n, err := Uint(want)
-		if err != nil || n != len(want) || got != v {
-			t.Errorf("Uint(% x) = %#x, %d, %v; want %#x, %d, nil", want, got, n, err, v, len(want))
+		// Alone (byte loop) and followed by more bytes (the 8-byte path).
+		for _, in := range [][]byte{want, append(want, bytes.Repeat([]byte{0xff}, 9)...)} {
+			got, n, err := Uint(in)
+			if err != nil || n != len(want) || got != v {
+				t.Errorf("Uint(% x) = %#x, %d, %v; want %#x, %d, nil", in, got, n, err, v, len(want))
+			}
 		}
 	}
 }
@@ -115,6 +118,8 @@ var badInputs = []struct {
 	{"nine continuation bytes", bytes.Repeat([]byte{0xff}, 9), ErrTruncated, 9, false},
 	{"overlong zero", []byte{0x80, 0x00}, ErrOverlong, 2, true},
 	{"overlong one", []byte{0x81, 0x80, 0x00}, ErrOverlong, 3, true},
+	{"overlong in 8-byte window", []byte{0x81, 0x80, 0x00, 1, 2, 3, 4, 5, 6}, ErrOverlong, 3, true},
+	{"overlong eighth byte", append(bytes.Repeat([]byte{0x80}, 7), 0x00, 0x05), ErrOverlong, 8, true},
 	{"overlong ten bytes", append(bytes.Repeat([]byte{0x80}, 9), 0x00), ErrOverlong, 10, true},
 	{"overflow bit 64", append(bytes.Repeat([]byte{0xff}, 9), 0x02), ErrOverflow, 10, false},
 	{"overflow 0x7f", append(bytes.Repeat([]byte{0x80}, 9), 0x7f), ErrOverflow, 10, false},

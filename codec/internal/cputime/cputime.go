@@ -1,0 +1,41 @@
+package cputime
+
+import (
+	"runtime"
+	"slices"
+	"time"
+)
+
+// Per runs f(n), which must do n operations, on a locked thread and
+// returns the CPU time per operation in nanoseconds.
+func Per(n int, f func(n int)) float64 {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	t0 := now()
+	f(n)
+	return float64(now()-t0) / float64(n)
+}
+
+// Compare runs a(n) and b(n) alternately for rounds rounds, after one
+// warm-up round each, and returns the median CPU nanoseconds per operation
+// of each.
+func Compare(rounds, n int, a, b func(n int)) (float64, float64) {
+	Per(n, a)
+	Per(n, b)
+	as := make([]float64, rounds)
+	bs := make([]float64, rounds)
+	for i := range rounds {
+		as[i] = Per(n, a)
+		bs[i] = Per(n, b)
+	}
+	return median(as), median(bs)
+}
+
+func median(v []float64) float64 {
+	slices.Sort(v)
+	return v[len(v)/2]
+}
+
+var start = time.Now()
+
+func wallNow() time.Duration { return time.Since(start) }

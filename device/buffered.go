@@ -143,3 +143,24 @@ func fdOf(dev any) uintptr {
 	}
 	return ^uintptr(0)
 }
+
+
+// WriteString writes s like core.Writer.WriteString, with core's
+// inlinable PutString as the fast path.
+func (o *OutFile) WriteString(s string) (int, error) {
+	if len(s) <= o.Writer.Available() {
+		o.Writer.PutString(s)
+		return len(s), nil
+	}
+	return o.Writer.WriteString(s)
+}
+
+// Write writes p like core.Writer.Write, with core's inlinable Put as the
+// fast path.
+func (o *OutFile) Write(p []byte) (int, error) {
+	if len(p) <= o.Writer.Available() {
+		o.Writer.Put(p)
+		return len(p), nil
+	}
+	return o.Writer.Write(p)
+}

@@ -40,7 +40,12 @@ func (l *Locked) Write(p []byte) (int, error) {
 	var n int
 	var err error
 	if l.cw != nil {
-		n, err = l.cw.Write(p)
+		if len(p) <= l.cw.Available() {
+			l.cw.Put(p)
+			n = len(p)
+		} else {
+			n, err = l.cw.Write(p)
+		}
 	} else {
 		n, err = l.bw.Write(p)
 	}
@@ -54,7 +59,12 @@ func (l *Locked) WriteString(s string) (int, error) {
 	var n int
 	var err error
 	if l.cw != nil {
-		n, err = l.cw.WriteString(s)
+		if len(s) <= l.cw.Available() {
+			l.cw.PutString(s) // inlines, unlike WriteString
+			n = len(s)
+		} else {
+			n, err = l.cw.WriteString(s)
+		}
 	} else {
 		n, err = l.bw.Write(bytesOf(s))
 	}
@@ -69,7 +79,9 @@ func (l *Locked) WriteByte(c byte) error {
 	if l.cw != nil {
 		err = l.cw.WriteByte(c)
 	} else {
-		_, err = l.bw.Write([]byte{c})
+		p := l.bw.Reserve(1)
+		p[0] = c
+		l.bw.Commit(1)
 	}
 	l.mu.Unlock()
 	return err

@@ -32,7 +32,11 @@ func TestMain(m *testing.M) {
 		os.Stdout.WriteString("?")
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if bigDir != "" {
+		os.RemoveAll(bigDir)
+	}
+	os.Exit(code)
 }
 
 func TestStdio(t *testing.T) {

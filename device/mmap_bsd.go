@@ -1,0 +1,5 @@
+//go:build darwin || freebsd
+
+package device
+
+const mapFlags = 0

@@ -1,0 +1,3 @@
+package device
+
+const mapFlags = 0

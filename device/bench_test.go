@@ -302,7 +302,6 @@ func BenchmarkCopy1GiB(b *testing.B) {
 	})
 }
 
-
 // reportCPU reports the CPU time per operation since start.
 func reportCPU(b *testing.B, start int64) {
 	b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")

@@ -144,7 +144,6 @@ func fdOf(dev any) uintptr {
 	return ^uintptr(0)
 }
 
-
 // WriteString writes s like core.Writer.WriteString, with core's
 // inlinable PutString as the fast path.
 func (o *OutFile) WriteString(s string) (int, error) {

@@ -65,8 +65,8 @@ func TestParseFloatCases(t *testing.T) {
 // up to 19 digits at every exponent, against strconv.
 func TestParseFloatRandom(t *testing.T) {
 	n := 40_000
-	if testing.Short() {
-		n = 10_000
+	if testing.Short() || raceEnabled {
+		n = 3_000
 	}
 	r := rand.New(rand.NewPCG(5, 6))
 	for range n {

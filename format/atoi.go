@@ -44,47 +44,50 @@ var digitVal = func() (t [256]byte) {
 	return t
 }()
 
-// parseUint parses s as an unsigned integer in base 2..36 with no sign,
-// as strconv.ParseUint(s, base, 64) does. On overflow it returns the
-// largest uint64 and rangeErr.
-func parseUint(s []byte, base int) (uint64, code) {
+// parseUint parses s as an unsigned integer in base 2..36 with no sign and
+// a value of at most bitSize bits, as strconv.ParseUint(s, base, bitSize)
+// does, and like it reports rangeErr (with the largest value) as soon as
+// the digits so far exceed that, even if a bad byte follows.
+func parseUint(s []byte, base, bitSize int) (uint64, code) {
 	if len(s) == 0 {
 		return 0, syntax
 	}
+	maxVal := uint64(1)<<uint(bitSize) - 1
+	if bitSize >= 64 {
+		maxVal = 1<<64 - 1
+	}
 	if base == 10 && len(s) <= 19 {
-		// 19 digits cannot overflow: the common case needs no checks
-		// beyond the digit test.
+		// 19 digits cannot overflow 64 bits: the common case needs no
+		// checks beyond the digit test.
 		var n uint64
 		for _, c := range s {
 			d := c - '0'
 			if d > 9 {
+				if n > maxVal {
+					return maxVal, rangeErr
+				}
 				return 0, syntax
 			}
 			n = n*10 + uint64(d)
+		}
+		if n > maxVal {
+			return maxVal, rangeErr
 		}
 		return n, ok
 	}
 	b := uint64(base)
 	var n uint64
-	over := false
 	for _, c := range s {
 		d := uint64(digitVal[c])
 		if d >= b {
 			return 0, syntax
 		}
-		if over {
-			continue
-		}
 		hi, lo := bits.Mul64(n, b)
 		lo, carry := bits.Add64(lo, d, 0)
-		if hi != 0 || carry != 0 {
-			over = true
-			continue
+		if hi != 0 || carry != 0 || lo > maxVal {
+			return maxVal, rangeErr
 		}
 		n = lo
-	}
-	if over {
-		return 1<<64 - 1, rangeErr
 	}
 	return n, ok
 }
@@ -93,24 +96,17 @@ func parseUint(s []byte, base int) (uint64, code) {
 // the given bit size, for a signed or unsigned result. The value returned
 // on rangeErr is the bound exceeded, as strconv returns.
 func parseInt(s []byte, base, bitSize int, signed bool) (uint64, code) {
+	if !signed {
+		return parseUint(s, base, bitSize)
+	}
 	neg := false
-	if len(s) > 0 && signed && (s[0] == '-' || s[0] == '+') {
+	if len(s) > 0 && (s[0] == '-' || s[0] == '+') {
 		neg = s[0] == '-'
 		s = s[1:]
 	}
-	u, c := parseUint(s, base)
+	u, c := parseUint(s, base, bitSize)
 	if c == syntax {
 		return 0, syntax
-	}
-	if !signed {
-		limit := uint64(1)<<uint(bitSize) - 1
-		if bitSize == 64 {
-			limit = 1<<64 - 1
-		}
-		if c == rangeErr || u > limit {
-			return limit, rangeErr
-		}
-		return u, ok
 	}
 	cut := uint64(1) << uint(bitSize-1)
 	if neg {

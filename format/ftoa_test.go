@@ -111,8 +111,8 @@ func TestShortestClasses(t *testing.T) {
 
 func TestShortestRandom(t *testing.T) {
 	n := 200_000
-	if testing.Short() {
-		n = 50_000
+	if testing.Short() || raceEnabled {
+		n = 10_000
 	}
 	r := rand.New(rand.NewPCG(3, 4))
 	for range n {

@@ -1,6 +1,7 @@
 package format
 
 import (
+	"encoding/binary"
 	"math/bits"
 
 	"github.com/fastio-go/fastio/core"
@@ -196,4 +197,62 @@ func AppendIntBase[T core.Integer](dst []byte, v T, base int) []byte {
 		n++
 	}
 	return append(dst, buf[65-n:]...)
+}
+
+// Branch-free decimal conversion for the typed writers.
+//
+// swar8 turns v < 1e8 into its eight decimal digits, one per byte, the most
+// significant in the lowest byte (SIMD within a register: the two halves of
+// v, then their two digit pairs, then the digits, are split in parallel by
+// multiplying with fixed-point reciprocals of 100 and 10, exact over the
+// ranges involved). Little-endian stores of the word then write the digits
+// in order. The idea is the well-known SWAR itoa (see e.g. Paul Khuong's
+// "How to print integers really fast", 2017).
+func swar8(v uint32) uint64 {
+	x := uint64(v/10000) | uint64(v%10000)<<32
+	y := (x * 10486 >> 20) & 0x0000007f0000007f
+	x = y | (x-y*100)<<16
+	y = (x * 103 >> 10) & 0x000f000f000f000f
+	return y | (x-y*10)<<8
+}
+
+const asciiZeros = 0x3030303030303030
+
+// putSwarHead stores the digits of v (0 < v < 1e8) without leading zeros at
+// the start of p, which must hold 8 bytes, and returns their count.
+func putSwarHead(p []byte, v uint32) int {
+	x := swar8(v)
+	skip := uint(bits.TrailingZeros64(x)) &^ 7 // leading zero digits × 8
+	binary.LittleEndian.PutUint64(p, (x+asciiZeros)>>skip)
+	return 8 - int(skip>>3)
+}
+
+// putIntFast writes u in decimal, with a '-' when neg, at the start of p,
+// which must hold MaxIntLen bytes (bytes after the number may be
+// overwritten), and returns the count.
+func putIntFast(p []byte, u uint64, neg bool) int {
+	n := 0
+	if neg {
+		p[0] = '-'
+		n = 1
+	}
+	q := p[n:]
+	switch {
+	case u == 0:
+		q[0] = '0'
+		return n + 1
+	case u < 1e8:
+		return n + putSwarHead(q, uint32(u))
+	case u < 1e16:
+		hi, lo := u/1e8, uint32(u%1e8)
+		k := putSwarHead(q, uint32(hi))
+		binary.LittleEndian.PutUint64(q[k:], swar8(lo)+asciiZeros)
+		return n + k + 8
+	default:
+		top, rest := u/1e16, u%1e16
+		k := putSwarHead(q, uint32(top))
+		binary.LittleEndian.PutUint64(q[k:], swar8(uint32(rest/1e8))+asciiZeros)
+		binary.LittleEndian.PutUint64(q[k+8:], swar8(uint32(rest%1e8))+asciiZeros)
+		return n + k + 16
+	}
 }

@@ -2,6 +2,7 @@ package format
 
 import (
 	"math"
+	"math/rand/v2"
 	"strconv"
 	"testing"
 )
@@ -78,4 +79,46 @@ func FuzzAppendInt(f *testing.F) {
 			t.Fatalf("AppendIntBase(%d, %d) = %q, want %q", u, base, got, want)
 		}
 	})
+}
+
+func checkFast(t *testing.T, u uint64, neg bool) {
+	t.Helper()
+	var buf [MaxIntLen]byte
+	n := putIntFast(buf[:], u, neg)
+	want := strconv.FormatUint(u, 10)
+	if neg {
+		want = "-" + want
+	}
+	if string(buf[:n]) != want {
+		t.Fatalf("putIntFast(%d, %v) = %q, want %q", u, neg, buf[:n], want)
+	}
+}
+
+// TestPutIntFast checks the SWAR conversion on every value below 10^7 (10^5
+// with -short or -race), at every power of ten and its neighbours, and on
+// random values of every length.
+func TestPutIntFast(t *testing.T) {
+	limit := uint64(1e7)
+	if testing.Short() || raceEnabled {
+		limit = 1e5
+	}
+	var buf [MaxIntLen]byte
+	for u := range limit {
+		n := putIntFast(buf[:], u, false)
+		if v, err := strconv.ParseUint(string(buf[:n]), 10, 64); err != nil || v != u || (n > 1 && buf[0] == '0') {
+			t.Fatalf("putIntFast(%d) = %q", u, buf[:n])
+		}
+	}
+	for i := range 20 {
+		for _, d := range []uint64{pow10[i] - 1, pow10[i], pow10[i] + 1} {
+			checkFast(t, d, false)
+			checkFast(t, d, true)
+		}
+	}
+	checkFast(t, math.MaxUint64, false)
+	checkFast(t, 1<<63, true)
+	r := rand.New(rand.NewPCG(7, 8))
+	for range 100000 {
+		checkFast(t, r.Uint64()>>r.UintN(64), r.UintN(2) == 0)
+	}
 }

@@ -32,11 +32,11 @@ func Int[T core.Integer](w core.BufferedWriter, v T) {
 	u, neg := split(v)
 	if cw, ok := w.(*core.Writer); ok {
 		p := cw.Reserve(MaxIntLen)
-		cw.Commit(putInt(p, u, neg))
+		cw.Commit(putIntFast(p, u, neg))
 		return
 	}
 	p := w.Reserve(MaxIntLen)
-	w.Commit(putInt(p, u, neg))
+	w.Commit(putIntFast(p, u, neg))
 }
 
 // IntLn writes v in decimal followed by a newline.
@@ -44,13 +44,13 @@ func IntLn[T core.Integer](w core.BufferedWriter, v T) {
 	u, neg := split(v)
 	if cw, ok := w.(*core.Writer); ok {
 		p := cw.Reserve(MaxIntLen + 1)
-		n := putInt(p, u, neg)
+		n := putIntFast(p, u, neg)
 		p[n] = '\n'
 		cw.Commit(n + 1)
 		return
 	}
 	p := w.Reserve(MaxIntLen + 1)
-	n := putInt(p, u, neg)
+	n := putIntFast(p, u, neg)
 	p[n] = '\n'
 	w.Commit(n + 1)
 }

@@ -2,8 +2,10 @@ package format
 
 import (
 	"encoding"
+	"encoding/binary"
 	"errors"
 	"io"
+	"math/bits"
 	"reflect"
 	"strconv"
 
@@ -360,6 +362,27 @@ func scanDecFast[T core.Integer](s *Scanner) (T, bool) {
 	}
 	start := i
 	var u uint64
+	// Eight bytes at a time while the window has them (SWAR, after
+	// Lemire's parse_eight_digits_unrolled in simdjson): find the digits
+	// among the next eight bytes, then convert them with three multiplies.
+	for len(w)-i >= 8 {
+		x := binary.LittleEndian.Uint64(w[i:])
+		nd := nonDigits(x)
+		k := 8
+		if nd != 0 {
+			k = bits.TrailingZeros64(nd) >> 3
+		}
+		if i-start+k > 19 {
+			return 0, false
+		}
+		if k > 0 {
+			u = u*pow10[k] + eightDigits(x<<uint(64-8*k))
+		}
+		i += k
+		if k < 8 {
+			goto end
+		}
+	}
 	for i < len(w) {
 		d := w[i] - '0'
 		if d > 9 {
@@ -368,6 +391,7 @@ func scanDecFast[T core.Integer](s *Scanner) (T, bool) {
 		u = u*10 + uint64(d)
 		i++
 	}
+end:
 	if n := i - start; n == 0 || n > 19 || i == len(w) || !isSpace(w[i]) {
 		return 0, false
 	}
@@ -386,6 +410,22 @@ func scanDecFast[T core.Integer](s *Scanner) (T, bool) {
 	}
 	s.consume(i)
 	return T(u), true
+}
+
+// nonDigits returns x, eight bytes, with every byte that is an ASCII digit
+// zeroed (and others nonzero). A carry out of a byte >= 0xfa may disturb
+// the bytes after it, which only ever follow a non-digit.
+func nonDigits(x uint64) uint64 {
+	const hi, three, six = 0xf0f0f0f0f0f0f0f0, 0x3030303030303030, 0x0606060606060606
+	return (x&hi ^ three) | ((x+six)&hi ^ three)
+}
+
+// eightDigits converts eight ASCII digits (or zero bytes, which count as
+// leading zeros) in x, the first in the lowest byte, to their value.
+func eightDigits(x uint64) uint64 {
+	x = (x & 0x0f0f0f0f0f0f0f0f) * (10<<8 + 1) >> 8
+	x = (x & 0x00ff00ff00ff00ff) * (100<<16 + 1) >> 16
+	return (x & 0x0000ffff0000ffff) * (10000<<32 + 1) >> 32
 }
 
 // ScanFloat scans a float of type T, correctly rounded, with the syntax of

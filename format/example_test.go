@@ -1,0 +1,167 @@
+package format_test
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/fastio-go/fastio/core"
+	"github.com/fastio-go/fastio/format"
+)
+
+func Example() {
+	w := core.NewWriter(os.Stdout)
+	format.Println(w, "n = ", 42, ", pi = ", 3.14159, ", ok = ", true)
+	for i := range 3 {
+		format.IntLn(w, i*1000)
+	}
+	w.Flush()
+	// Output:
+	// n = 42, pi = 3.14159, ok = true
+	// 0
+	// 1000
+	// 2000
+}
+
+func ExampleHex() {
+	w := core.NewWriter(os.Stdout)
+	format.Println(w, format.Hex(3054).Prefix(), " ", format.Hex(-255).Upper(), " ",
+		format.Bin(5).Prefix().Zeros(8), " ", format.Hex(uint32(0xdeadbeef)).Group())
+	w.Flush()
+	// Output: 0xbee -FF 0b000101 dead_beef
+}
+
+func ExamplePad() {
+	w := core.NewWriter(os.Stdout)
+	format.Println(w, "[", format.Pad(format.Text("left"), 8).Left(), "]")
+	format.Println(w, "[", format.Pad(format.Dec(42), 8), "]")
+	format.Println(w, "[", format.Pad(format.Text("mid"), 9).Center().Fill('*'), "]")
+	w.Flush()
+	// Output:
+	// [left    ]
+	// [      42]
+	// [***mid***]
+}
+
+func ExampleFixed() {
+	w := core.NewWriter(os.Stdout)
+	de := &format.Locale{Decimal: ",", Group: "."}
+	format.Println(w, format.Fixed(1234567.891, 2), " ", format.Fixed(1234567.891, 2).Group(), " ",
+		format.Fixed(1234567.891, 2).Group().In(de))
+	format.Println(w, format.Sci(6.02214076e23, 3), " ", format.General(1e-7, 3), " ", format.HexFloat(1.5, -1))
+	a, b := 0.1, 0.2
+	format.Println(w, format.Shortest(a+b), " ", format.Fixed(2.5, 1).Plus())
+	w.Flush()
+	// Output:
+	// 1234567.89 1,234,567.89 1.234.567,89
+	// 6.022e+23 1e-07 0x1.8p+00
+	// 0.30000000000000004 +2.5
+}
+
+func ExampleQuote() {
+	w := core.NewWriter(os.Stdout)
+	format.Println(w, format.Quote("tab\there"), " ", format.Quote("é").ASCII(), " ", format.Char('x').Quote(), " ", format.Char(0x4e16))
+	w.Flush()
+	// Output: "tab\there" "\u00e9" 'x' 世
+}
+
+func ExampleTime() {
+	w := core.NewWriter(os.Stdout)
+	t := time.Date(2024, 2, 29, 13, 4, 5, 120000000, time.FixedZone("", -5*3600))
+	format.Println(w, format.Time(t))
+	format.Println(w, format.Time(t.UTC()).Frac(3))
+	format.Println(w, 90*time.Minute+1500*time.Millisecond)
+	w.Flush()
+	// Output:
+	// 2024-02-29T13:04:05.12-05:00
+	// 2024-02-29T18:04:05.120Z
+	// 1h30m1.5s
+}
+
+type point struct{ x, y int }
+
+// AppendFormat makes point printable by Print and Put without allocating.
+func (p point) AppendFormat(dst []byte) []byte {
+	dst = append(dst, '(')
+	dst = format.AppendInt(dst, p.x)
+	dst = append(dst, ", "...)
+	dst = format.AppendInt(dst, p.y)
+	return append(dst, ')')
+}
+
+func ExampleAppender() {
+	w := core.NewWriter(os.Stdout)
+	format.Println(w, "at ", point{3, -4})
+	format.Put(w, format.Pad(point{1, 2}, 10))
+	format.Ln(w)
+	w.Flush()
+	// Output:
+	// at (3, -4)
+	//     (1, 2)
+}
+
+func ExampleScanner() {
+	s := format.NewScanner(strings.NewReader("3\n10 20 30\nname: fastio\n"))
+	n, _ := s.Int()
+	sum := 0
+	for range n {
+		v, err := s.Int()
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		sum += v
+	}
+	s.Line() // the rest of the numbers' line
+	line, _ := s.Line()
+	fmt.Println(sum, string(line))
+	// Output: 60 name: fastio
+}
+
+func ExampleScanner_errors() {
+	s := format.NewScanner(strings.NewReader("12 1x3 300"))
+	for {
+		v, err := format.ScanInt[uint8](s, 10)
+		if err == io.EOF {
+			break
+		}
+		fmt.Println(v, err)
+	}
+	// Output:
+	// 12 <nil>
+	// 0 format: expected uint8 at offset 3, found "1x3": format: invalid syntax
+	// 255 format: expected uint8 at offset 7, found "300": format: value out of range
+}
+
+func ExampleScanner_Scan() {
+	s := format.NewScanner(strings.NewReader("gopher 42 1.5e3 true"))
+	var (
+		name string
+		age  int
+		f    float64
+		ok   bool
+	)
+	if err := s.Scan(&name, &age, &f, &ok); err != nil {
+		fmt.Println(err)
+	}
+	fmt.Println(name, age, f, ok)
+	// Output: gopher 42 1500 true
+}
+
+func ExampleParseInt() {
+	v, err := format.ParseInt[int16]("-0x7fff", 0)
+	fmt.Println(v, err)
+	_, err = format.ParseInt[int8]("200", 10)
+	fmt.Println(err)
+	// Output:
+	// -32767 <nil>
+	// format: value out of range
+}
+
+func ExampleParseFloat() {
+	v, err := format.ParseFloat[float64]([]byte("2.5e-3"))
+	fmt.Println(v, err)
+	// Output: 0.0025 <nil>
+}

@@ -137,9 +137,15 @@ func newEngine(a Algorithm) engine {
 	case SHA1:
 		h = sha1.New()
 	case SHA224:
+		if own256 {
+			return newDigest256(true)
+		}
 		h = simd.New()
 		resetEngine(a, h.(engine))
 	case SHA256:
+		if own256 {
+			return newDigest256(false)
+		}
 		h = simd.New()
 	case SHA384:
 		h = sha512.New384()
@@ -153,7 +159,7 @@ func newEngine(a Algorithm) engine {
 
 // resetEngine puts e back to the initial state of a.
 func resetEngine(a Algorithm, e engine) {
-	if a == SHA224 {
+	if a == SHA224 && !own256 {
 		// Cannot fail: the state is well formed for SHA-256 engines.
 		_ = e.UnmarshalBinary(sha224Init)
 		return

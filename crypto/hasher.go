@@ -10,6 +10,11 @@ import (
 	"github.com/fastio-go/fastio/core"
 )
 
+// directWrite is the write size from which whole blocks go to the hash
+// function without a copy into the buffer: below it the copy costs less
+// than an extra call into the block function.
+const directWrite = 256
+
 // BufferSize is the size of a Hasher's buffer. Small writes are gathered
 // there and the compression function sees whole buffers; 8 KiB is a
 // multiple of every block size and stays in the L1 cache with the input.
@@ -47,6 +52,13 @@ type Hasher struct {
 	// Scratch for digests: a local array would escape through the
 	// engine's interface call and cost an allocation.
 	tmp, out [MaxSize]byte
+
+	// d256 is eng when it is this package's SHA-224/256 (own256): Sum,
+	// Reset and HMAC then work on its state directly, without interface
+	// calls or saved-state parsing. ipad256/opad256 are the HMAC states
+	// after the pad blocks.
+	d256             *digest256
+	ipad256, opad256 [8]uint32
 }
 
 // New returns a Hasher for algorithm a. The error, for an invalid a, is an
@@ -57,6 +69,7 @@ func New(a Algorithm) (*Hasher, error) {
 	}
 	h := &Hasher{buf: make([]byte, BufferSize), alg: a, eng: newEngine(a), size: a.Size()}
 	h.lim = len(h.buf)
+	h.d256, _ = h.eng.(*digest256)
 	return h, nil
 }
 
@@ -77,6 +90,10 @@ func NewHMAC(a Algorithm, key []byte) (*Hasher, error) {
 	h.outer.Write(block)
 	h.opad, _ = h.outer.MarshalBinary()
 	clear(pad[:])
+	if h.d256 != nil {
+		h.ipad256 = h.d256.h
+		h.opad256 = h.outer.(*digest256).h
+	}
 	return h, nil
 }
 
@@ -124,6 +141,15 @@ func (h *Hasher) Err() error { return h.err }
 // message; an HMAC Hasher keeps its key.
 func (h *Hasher) Reset() {
 	h.n, h.lim, h.err = 0, len(h.buf), nil
+	if d := h.d256; d != nil {
+		d.nx = 0
+		if h.outer != nil {
+			d.h, d.len = h.ipad256, 64
+		} else {
+			d.Reset()
+		}
+		return
+	}
 	if h.outer != nil {
 		_ = h.eng.UnmarshalBinary(h.ipad) // our own state: cannot fail
 		return
@@ -140,7 +166,7 @@ func (h *Hasher) Write(p []byte) (int, error) {
 		h.n = n + len(p)
 		return len(p), nil
 	}
-	if len(p) <= h.lim-n {
+	if len(p) <= h.lim-n && len(p) < directWrite {
 		h.n = n + copy(h.buf[n:], p)
 		return len(p), nil
 	}
@@ -164,7 +190,7 @@ func (h *Hasher) WriteString(s string) (int, error) {
 		h.n = n + len(s)
 		return len(s), nil
 	}
-	if len(s) <= h.lim-n {
+	if len(s) <= h.lim-n && len(s) < directWrite {
 		h.n = n + copy(h.buf[n:], s)
 		return len(s), nil
 	}
@@ -187,16 +213,27 @@ func (h *Hasher) writeSlow(p []byte) (int, error) {
 		return 0, h.err
 	}
 	total := len(p)
-	if h.n > 0 {
-		m := copy(h.buf[h.n:], p)
-		h.eng.Write(h.buf[:h.n+m])
-		h.n = 0
-		p = p[m:]
+	if len(p) <= h.lim-h.n && len(p) < 2*directWrite {
+		// A mid-sized write into a partly filled buffer: a copy is
+		// cheaper than splitting it around a block boundary.
+		h.n += copy(h.buf[h.n:], p)
+		return total, nil
 	}
-	// Whole buffers' worth goes to the engine without a copy; the buffer
-	// is a multiple of the block size, so the engine stays block aligned.
-	if len(p) >= len(h.buf) {
-		k := len(p) - len(p)%len(h.buf)
+	if h.n > 0 {
+		// Top up the buffer to a block boundary and hash it, so that the
+		// engine stays block aligned and p's whole blocks go to it with
+		// no copy.
+		bs := h.alg.BlockSize()
+		m := copy(h.buf[h.n:], p[:min(len(p), (bs-h.n%bs)%bs)])
+		h.n += m
+		p = p[m:]
+		if h.n%bs != 0 { // p ran out first
+			return total, nil
+		}
+		h.eng.Write(h.buf[:h.n])
+		h.n = 0
+	}
+	if k := len(p) - len(p)%h.alg.BlockSize(); k > 0 {
 		h.eng.Write(p[:k])
 		p = p[k:]
 	}
@@ -302,6 +339,9 @@ func (h *Hasher) ReadFrom(r io.Reader) (int64, error) {
 // and returns the result; it does not change the running state, so more
 // can be written and summed again. Sum allocates nothing when b has room.
 func (h *Hasher) Sum(b []byte) []byte {
+	if h.d256 != nil && h.d256.nx == 0 {
+		return h.sum256(b)
+	}
 	h.flush()
 	if h.outer != nil {
 		inner := h.eng.Sum(h.tmp[:0])
@@ -316,6 +356,27 @@ func (h *Hasher) Sum(b []byte) []byte {
 		return append(b, h.eng.Sum(h.tmp[:0])[:h.size]...)
 	}
 	return h.eng.Sum(b)
+}
+
+// sum256 is Sum for this package's SHA-224/256 engine when it holds no
+// partial block: the whole blocks of the buffer are hashed in place, and
+// the tail is padded and finished on a copy of the state. HMAC's outer
+// hash is one finishing step from the saved opad state.
+func (h *Hasher) sum256(b []byte) []byte {
+	d := h.d256
+	if n := h.n &^ 63; n > 0 {
+		block256(&d.h, h.buf[:n])
+		d.len += uint64(n)
+		h.n = copy(h.buf, h.buf[n:h.n])
+	}
+	st := d.h
+	var out [32]byte
+	finish256(&st, h.buf[:h.n], d.len+uint64(h.n), out[:])
+	if h.outer != nil {
+		st = h.opad256
+		finish256(&st, out[:h.size], 64+uint64(h.size), out[:])
+	}
+	return append(b, out[:h.size]...)
 }
 
 // Digest returns the digest as a value, without allocating.

@@ -8,7 +8,6 @@ import (
 	"unsafe"
 
 	"github.com/fastio-go/fastio/core"
-	simd "github.com/minio/sha256-simd"
 )
 
 // bytesOf views a string or byte slice as a byte slice without copying.
@@ -27,10 +26,22 @@ func bytesOf[T core.Text](data T) []byte {
 func Sum1[T core.Text](data T) [20]byte { return sha1.Sum(bytesOf(data)) }
 
 // Sum224 returns the SHA-224 digest of data.
-func Sum224[T core.Text](data T) [28]byte { return sha256.Sum224(bytesOf(data)) }
+func Sum224[T core.Text](data T) (s [28]byte) {
+	if own256 {
+		sum256(&iv224, bytesOf(data), s[:])
+		return s
+	}
+	return sha256.Sum224(bytesOf(data))
+}
 
-// Sum256 returns the SHA-256 digest of data, computed by sha256-simd.
-func Sum256[T core.Text](data T) [32]byte { return simd.Sum256(bytesOf(data)) }
+// Sum256 returns the SHA-256 digest of data.
+func Sum256[T core.Text](data T) (s [32]byte) {
+	if own256 {
+		sum256(&iv256, bytesOf(data), s[:])
+		return s
+	}
+	return sha256.Sum256(bytesOf(data))
+}
 
 // Sum384 returns the SHA-384 digest of data.
 func Sum384[T core.Text](data T) [48]byte { return sha512.Sum384(bytesOf(data)) }
@@ -51,10 +62,10 @@ func Sum[T core.Text](a Algorithm, data T) (Digest, error) {
 		s := sha1.Sum(p)
 		d.n = uint8(copy(d.b[:], s[:]))
 	case SHA224:
-		s := sha256.Sum224(p)
+		s := Sum224(p)
 		d.n = uint8(copy(d.b[:], s[:]))
 	case SHA256:
-		s := simd.Sum256(p)
+		s := Sum256(p)
 		d.n = uint8(copy(d.b[:], s[:]))
 	case SHA384:
 		s := sha512.Sum384(p)

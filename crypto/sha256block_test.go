@@ -1,0 +1,66 @@
+package crypto
+
+import (
+	"math/rand/v2"
+	"strconv"
+	"testing"
+)
+
+// TestBlock256 checks the block functions against each other: the SHA-NI
+// assembly (where the CPU has it) and the portable Go.
+func TestBlock256(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, blocks := range []int{0, 1, 2, 3, 17} {
+		t.Run(strconv.Itoa(blocks), func(t *testing.T) {
+			p := make([]byte, 64*blocks)
+			for i := range p {
+				p[i] = byte(rng.Uint32())
+			}
+			var h1, h2 [8]uint32
+			for i := range h1 {
+				h1[i] = rng.Uint32()
+			}
+			h2 = h1
+			block256(&h1, p)
+			blockGeneric256(&h2, p)
+			if h1 != h2 {
+				t.Errorf("SHA-NI %v: got %x, portable %x", hasSHANI, h1, h2)
+			}
+		})
+	}
+}
+
+func TestSum256Own(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for n := range 300 {
+		p := make([]byte, n)
+		for i := range p {
+			p[i] = byte(rng.Uint32())
+		}
+		var out [32]byte
+		sum256(&iv256, p, out[:])
+		if want := stdSum(SHA256, p); string(out[:]) != string(want) {
+			t.Fatalf("SHA-256 of %d bytes: got %x, want %x", n, out, want)
+		}
+		sum256(&iv224, p, out[:28])
+		if want := stdSum(SHA224, p); string(out[:28]) != string(want) {
+			t.Fatalf("SHA-224 of %d bytes: got %x, want %x", n, out[:28], want)
+		}
+		d := newDigest256(n%2 == 0)
+		hs := &Hasher{buf: make([]byte, 64), lim: 64, eng: d, alg: SHA256, size: d.Size()}
+		writeInPieces(t, hs, p, rng)
+		hs.Flush()
+		a := SHA256
+		if n%2 == 0 {
+			a = SHA224
+		}
+		st, _ := d.MarshalBinary()
+		var e digest256
+		if err := e.UnmarshalBinary(st); err != nil || e.h != d.h || e.len != d.len || e.is224 != d.is224 || string(e.x[:e.nx]) != string(d.x[:d.nx]) {
+			t.Fatalf("state round trip: %v", err)
+		}
+		if got, want := d.Sum(nil), stdSum(a, p); string(got) != string(want) {
+			t.Fatalf("%v engine, %d bytes: got %x, want %x", a, n, got, want)
+		}
+	}
+}

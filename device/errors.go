@@ -18,6 +18,14 @@ var (
 	ErrIsDir = errors.New("device: is a directory")
 )
 
+var (
+	errNoProgress     = errors.New("device accepted no bytes")
+	errNotSeekable    = errors.New("device is not seekable")
+	errNoCloseWrite   = errors.New("device cannot close its writing side")
+	errTooLarge       = errors.New("file too large to map")
+	errNegativeOffset = errors.New("negative offset or length")
+)
+
 // ModeError describes a bad mode string: which string, where in it, and
 // what is wrong. It wraps ErrBadMode.
 type ModeError struct {

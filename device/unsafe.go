@@ -1,11 +1,6 @@
 package device
 
-import (
-	"errors"
-	"unsafe"
-)
-
-var errNegativeOffset = errors.New("negative offset or length")
+import "unsafe"
 
 // bytesOf views s as a byte slice without copying; callers never write to
 // it.

@@ -40,3 +40,16 @@ func (h *handle) writev(bufs [][]byte) (int64, error) {
 	}
 	return total, nil
 }
+
+// advance drops the first n bytes of the concatenation of bufs.
+func advance(bufs [][]byte, n int) [][]byte {
+	for len(bufs) > 0 && n >= len(bufs[0]) {
+		n -= len(bufs[0])
+		bufs[0] = nil
+		bufs = bufs[1:]
+	}
+	if len(bufs) > 0 {
+		bufs[0] = bufs[0][n:]
+	}
+	return bufs
+}

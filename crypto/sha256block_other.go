@@ -1,13 +1,13 @@
-//go:build !amd64 || purego
+//go:build !amd64 && !purego
 
 package crypto
 
 const hasSHANI = false
 
-// own256 selects this package's SHA-224/256 (sha256.go): under purego, its
-// portable Go, so that no assembly runs; elsewhere sha256-simd (SHA
-// instructions on arm64) and the standard library are used instead.
-const own256 = purego
+// own256 is false here: sha256-simd (SHA instructions on arm64) and the
+// standard library serve SHA-224/256; this package's portable block
+// function is only the purego fallback.
+const own256 = false
 
 // block256 runs the SHA-256 compression function over every 64-byte block
 // of p.

@@ -1,0 +1,13 @@
+//go:build purego
+
+package crypto
+
+const hasSHANI = false
+
+// own256 is true under purego: this package's SHA-224/256 runs on its
+// portable Go block function, so that no assembly runs at all.
+const own256 = true
+
+// block256 runs the SHA-256 compression function over every 64-byte block
+// of p.
+func block256(h *[8]uint32, p []byte) { blockGeneric256(h, p) }

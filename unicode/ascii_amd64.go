@@ -2,7 +2,98 @@
 
 package unicode
 
-func asciiToUTF16(dst, src []byte, be bool) int { return asciiToUTF16Go(dst, src, be) }
-func asciiToUTF32(dst, src []byte, be bool) int { return asciiToUTF32Go(dst, src, be) }
-func utf16ToASCII(dst, src []byte, be bool) int { return utf16ToASCIIGo(dst, src, be) }
-func utf32ToASCII(dst, src []byte, be bool) int { return utf32ToASCIIGo(dst, src, be) }
+// On amd64 the ASCII runs are converted 32 bytes at a time with AVX2 when
+// the CPU and the operating system support it (checked once with CPUID and
+// XGETBV); the pure-Go code finishes the tail and serves big-endian forms.
+
+//go:noescape
+func asciiToUTF16AVX2(dst, src *byte, n int) int
+
+//go:noescape
+func asciiToUTF32AVX2(dst, src *byte, n int) int
+
+//go:noescape
+func utf16ToASCIIAVX2(dst, src *byte, n int) int
+
+//go:noescape
+func utf32ToASCIIAVX2(dst, src *byte, n int) int
+
+func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
+
+func xgetbv() (eax, edx uint32)
+
+var hasAVX2 = func() bool {
+	maxID, _, _, _ := cpuid(0, 0)
+	if maxID < 7 {
+		return false
+	}
+	_, _, ecx1, _ := cpuid(1, 0)
+	const osxsave, avx = 1 << 27, 1 << 28
+	if ecx1&osxsave == 0 || ecx1&avx == 0 {
+		return false
+	}
+	if xcr0, _ := xgetbv(); xcr0&6 != 6 { // XMM and YMM state enabled
+		return false
+	}
+	_, ebx7, _, _ := cpuid(7, 0)
+	return ebx7&(1<<5) != 0
+}()
+
+// vecMin is the shortest run worth a call into the vector code.
+const vecMin = 32
+
+// Each dispatcher converts the first vecMin units in Go, so that the short
+// runs of mixed-script text never pay for a vector call, and hands a run
+// that goes on to the AVX2 code, then the tail back to Go.
+
+func asciiToUTF16(dst, src []byte, be bool) int {
+	n := min(len(src), len(dst)/2)
+	if !hasAVX2 || be || n < 2*vecMin {
+		return asciiToUTF16Go(dst, src[:n], be)
+	}
+	i := asciiToUTF16Go(dst, src[:vecMin], be)
+	if i < vecMin {
+		return i
+	}
+	i += asciiToUTF16AVX2(&dst[2*i], &src[i], n-i)
+	return i + asciiToUTF16Go(dst[2*i:], src[i:n], be)
+}
+
+func asciiToUTF32(dst, src []byte, be bool) int {
+	n := min(len(src), len(dst)/4)
+	if !hasAVX2 || be || n < 2*vecMin {
+		return asciiToUTF32Go(dst, src[:n], be)
+	}
+	i := asciiToUTF32Go(dst, src[:vecMin], be)
+	if i < vecMin {
+		return i
+	}
+	i += asciiToUTF32AVX2(&dst[4*i], &src[i], n-i)
+	return i + asciiToUTF32Go(dst[4*i:], src[i:n], be)
+}
+
+func utf16ToASCII(dst, src []byte, be bool) int {
+	n := min(len(src)/2, len(dst))
+	if !hasAVX2 || be || n < 2*vecMin {
+		return utf16ToASCIIGo(dst, src[:2*n], be)
+	}
+	i := utf16ToASCIIGo(dst, src[:2*vecMin], be)
+	if i < vecMin {
+		return i
+	}
+	i += utf16ToASCIIAVX2(&dst[i], &src[2*i], n-i)
+	return i + utf16ToASCIIGo(dst[i:], src[2*i:2*n], be)
+}
+
+func utf32ToASCII(dst, src []byte, be bool) int {
+	n := min(len(src)/4, len(dst))
+	if !hasAVX2 || be || n < 2*vecMin {
+		return utf32ToASCIIGo(dst, src[:4*n], be)
+	}
+	i := utf32ToASCIIGo(dst, src[:4*vecMin], be)
+	if i < vecMin {
+		return i
+	}
+	i += utf32ToASCIIAVX2(&dst[i], &src[4*i], n-i)
+	return i + utf32ToASCIIGo(dst[i:], src[4*i:4*n], be)
+}

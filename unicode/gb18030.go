@@ -208,25 +208,44 @@ func gbToUTF8(dst, src []byte, atEOF, strict bool) (nd, ns int, st status) {
 			nd += n
 			continue
 		}
-		if ns+2 <= len(src) && c != 0x80 && c != 0xFF {
-			if b1 := src[ns+1]; gbTrailOK(b1) {
-				r := uint32(t.dec[gbPointer(c, b1)])
-				if nd+3 > len(dst) && nd+utf8Len(r) > len(dst) {
-					return nd, ns, stShortDst
+		// Runs of two-byte codes (Chinese text) and of four-byte codes of
+		// the supplementary planes (emoji).
+		ns0 := ns
+		if c >= 0x90 && c <= 0xE3 && ns+1 < len(src) && src[ns+1] <= 0x39 {
+			for ns+4 <= len(src) && nd+4 <= len(dst) {
+				v := ld32(src, ns)
+				b0, b1, b2, b3 := v&0xFF, v>>8&0xFF, v>>16&0xFF, v>>24
+				if b1-0x30 > 9 || b3-0x30 > 9 || b2-0x81 > 0xFE-0x81 || b0-0x81 > 0xFE-0x81 {
+					break
 				}
+				lin := ((b0-0x81)*10+b1-0x30)*1260 + (b2-0x81)*10 + b3 - 0x30 - gbSuppBase
+				if lin >= 0x100000 {
+					break
+				}
+				st32(dst, nd, utf8Word(lin+0x10000))
+				ns += 4
+				nd += 4
+			}
+		} else {
+			for ns+2 <= len(src) && nd+4 <= len(dst) {
+				v := uint32(ld16(src, ns))
+				lead, trail := byte(v), byte(v>>8)
+				if lead < 0x81 || lead == 0xFF || !gbTrailOK(trail) {
+					break
+				}
+				r := uint32(t.dec[gbPointer(lead, trail)])
 				if r < 0x800 {
-					dst[nd] = 0xC0 | byte(r>>6)
-					dst[nd+1] = 0x80 | byte(r)&0x3F
+					st16(dst, nd, utf8Word2(r))
 					nd += 2
 				} else {
-					dst[nd] = 0xE0 | byte(r>>12)
-					dst[nd+1] = 0x80 | byte(r>>6)&0x3F
-					dst[nd+2] = 0x80 | byte(r)&0x3F
+					st32(dst, nd, utf8Word3(r))
 					nd += 3
 				}
 				ns += 2
-				continue
 			}
+		}
+		if ns > ns0 {
+			continue
 		}
 		r, n, d := decodeGB(t, src[ns:])
 		switch d {
@@ -265,16 +284,59 @@ func utf8ToGB(dst, src []byte, atEOF, strict bool) (nd, ns int, st status) {
 			nd += n
 			continue
 		}
-		var r uint32
-		var n int
-		if ns+4 <= len(src) {
-			r, n = decodeUTF8Fast(src[ns:])
-		}
-		if n == 0 {
-			var ok bool
-			if r, n, st, ok = decodeUTF8At(src[ns:], atEOF, strict); !ok {
-				return nd, ns, st
+		// Runs of characters with two-byte codes (Chinese text, 3-byte
+		// UTF-8; Greek and Cyrillic, 2-byte UTF-8) and of supplementary
+		// characters (emoji).
+		ns0 := ns
+		switch {
+		case c >= 0xF0:
+			for ns+4 <= len(src) && nd+4 <= len(dst) {
+				r, ok := dec4(ld32(src, ns))
+				if !ok {
+					break
+				}
+				lin := r - 0x10000 + gbSuppBase
+				q1, d3 := lin/10, lin%10
+				q2, d2 := q1/126, q1%126
+				st32(dst, nd, (q2/10+0x81)|(q2%10+0x30)<<8|(d2+0x81)<<16|(d3+0x30)<<24)
+				ns += 4
+				nd += 4
 			}
+		case c >= 0xE0:
+			for ns+4 <= len(src) && nd+2 <= len(dst) {
+				r, ok := dec3(ld32(src, ns))
+				if !ok {
+					break
+				}
+				g := t.enc[uint16(r)]
+				if g == 0 {
+					break
+				}
+				st16(dst, nd, g>>8|g<<8)
+				ns += 3
+				nd += 2
+			}
+		default:
+			for ns+4 <= len(src) && nd+2 <= len(dst) {
+				r, ok := dec2(ld32(src, ns))
+				if !ok {
+					break
+				}
+				g := t.enc[uint16(r)]
+				if g == 0 {
+					break
+				}
+				st16(dst, nd, g>>8|g<<8)
+				ns += 2
+				nd += 2
+			}
+		}
+		if ns > ns0 {
+			continue
+		}
+		r, n, st, ok := decodeUTF8At(src[ns:], atEOF, strict)
+		if !ok {
+			return nd, ns, st
 		}
 		if r < 0x10000 {
 			if g := t.enc[r]; g != 0 {

@@ -3,6 +3,7 @@ package unicode
 import (
 	"encoding/binary"
 	"math/bits"
+	"unsafe"
 )
 
 // status is what a conversion kernel reports when it stops. Kernels return
@@ -124,7 +125,13 @@ func surrogates(r uint32) uint32 {
 	return (0xD800 + r>>10) | (0xDC00+r&0x3FF)<<16
 }
 
-// appendUTF8 writes r (a scalar value) as UTF-8 to dst, which has room for
+// utf8Word returns the 4-byte UTF-8 form of a supplementary code point as a
+// little-endian word, so that one store writes it.
+func utf8Word(r uint32) uint32 {
+	return 0x808080F0 | r>>18 | (r>>12&0x3F)<<8 | (r>>6&0x3F)<<16 | (r&0x3F)<<24
+}
+
+// putUTF8 writes r (a scalar value) as UTF-8 to dst, which has room for
 // 4 bytes, and returns the length.
 func putUTF8(dst []byte, r uint32) int {
 	switch {
@@ -161,4 +168,39 @@ func utf8Len(r uint32) int {
 		return 3
 	}
 	return 4
+}
+
+// The run loops of the kernels load and store through these helpers: the
+// caller has checked that i+2 or i+4 is within len(p), and the fixed-length
+// unsafe.Slice lets the compiler drop its own bounds checks and merge the
+// byte accesses into one load or store (little-endian on every platform).
+
+func ld16(p []byte, i int) uint16 {
+	return binary.LittleEndian.Uint16(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(p)), i)), 2))
+}
+
+func ld32(p []byte, i int) uint32 {
+	return binary.LittleEndian.Uint32(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(p)), i)), 4))
+}
+
+func st16(p []byte, i int, v uint16) {
+	binary.LittleEndian.PutUint16(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(p)), i)), 2), v)
+}
+
+func st32(p []byte, i int, v uint32) {
+	binary.LittleEndian.PutUint32(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(p)), i)), 4), v)
+}
+
+// swap16x2 swaps the bytes of both 16-bit halves of v.
+func swap16x2(v uint32) uint32 { return (v&0x00FF00FF)<<8 | (v>>8)&0x00FF00FF }
+
+// utf8Word3 returns the 3-byte UTF-8 form of a BMP code point in the low
+// bytes of a little-endian word (the fourth byte is scratch).
+func utf8Word3(r uint32) uint32 {
+	return 0x8080E0 | r>>12 | (r>>6&0x3F)<<8 | (r&0x3F)<<16
+}
+
+// utf8Word2 returns the 2-byte UTF-8 form of r < 0x800.
+func utf8Word2(r uint32) uint16 {
+	return uint16(0x80C0 | r>>6 | (r&0x3F)<<8)
 }

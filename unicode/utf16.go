@@ -1,5 +1,7 @@
 package unicode
 
+import "math/bits"
+
 // UTF-16 decoding: a high surrogate followed by a low one is a pair; any
 // other surrogate is unpaired and replaced by one U+FFFD per code unit. A
 // lone byte at the end of the input (half a code unit) is truncated input.
@@ -34,6 +36,12 @@ func utf16ToUTF8(dst, src []byte, atEOF, strict, be bool) (nd, ns int, st status
 	for ns+2 <= len(src) {
 		u := uint32(load16(src[ns:], be))
 		if u < 0x80 {
+			if (ns+4 > len(src) || load16(src[ns+2:], be) >= 0x80) && nd < len(dst) {
+				dst[nd] = byte(u)
+				nd++
+				ns += 2
+				continue
+			}
 			n := utf16ToASCII(dst[nd:], src[ns:], be)
 			if n == 0 {
 				return nd, ns, stShortDst
@@ -42,16 +50,61 @@ func utf16ToUTF8(dst, src []byte, atEOF, strict, be bool) (nd, ns int, st status
 			nd += n
 			continue
 		}
-		if nd+4 > len(dst) {
-			need := 3
-			if u < 0x800 {
-				need = 2
-			} else if u&0xFC00 == 0xD800 && ns+4 <= len(src) && load16(src[ns+2:], be)&0xFC00 == 0xDC00 {
-				need = 4
+		// Runs of one kind of character, as in text of one script.
+		ns0 := ns
+		switch {
+		case u < 0x800:
+			for ns+2 <= len(src) && nd+2 <= len(dst) {
+				u := uint32(ld16(src, ns))
+				if be {
+					u = uint32(bits.ReverseBytes16(uint16(u)))
+				}
+				if u < 0x80 || u >= 0x800 {
+					break
+				}
+				st16(dst, nd, utf8Word2(u))
+				ns += 2
+				nd += 2
 			}
-			if nd+need > len(dst) {
-				return nd, ns, stShortDst
+		case u&0xF800 != 0xD800:
+			for ns+2 <= len(src) && nd+4 <= len(dst) {
+				u := uint32(ld16(src, ns))
+				if be {
+					u = uint32(bits.ReverseBytes16(uint16(u)))
+				}
+				if u < 0x800 || u&0xF800 == 0xD800 {
+					break
+				}
+				st32(dst, nd, utf8Word3(u))
+				ns += 2
+				nd += 3
 			}
+		default:
+			for ns+4 <= len(src) && nd+4 <= len(dst) {
+				v := ld32(src, ns)
+				if be {
+					v = swap16x2(v)
+				}
+				hi, lo := v&0xFFFF, v>>16
+				if hi&0xFC00 != 0xD800 || lo&0xFC00 != 0xDC00 {
+					break
+				}
+				st32(dst, nd, utf8Word(0x10000+(hi-0xD800)<<10+(lo-0xDC00)))
+				ns += 4
+				nd += 4
+			}
+		}
+		if ns > ns0 {
+			continue
+		}
+		need := 3
+		if u < 0x800 {
+			need = 2
+		} else if u&0xFC00 == 0xD800 && ns+4 <= len(src) && load16(src[ns+2:], be)&0xFC00 == 0xDC00 {
+			need = 4
+		}
+		if nd+need > len(dst) {
+			return nd, ns, stShortDst
 		}
 		switch {
 		case u < 0x800:

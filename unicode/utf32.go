@@ -1,5 +1,7 @@
 package unicode
 
+import "math/bits"
+
 // UTF-32 decoding: a code unit that is a surrogate or above U+10FFFF is
 // replaced by one U+FFFD; 1 to 3 bytes left at the end of the input are
 // truncated input, one U+FFFD.
@@ -20,12 +22,49 @@ func utf32ToUTF8(dst, src []byte, atEOF, strict, be bool) (nd, ns int, st status
 	for ns+4 <= len(src) {
 		u := load32(src[ns:], be)
 		if u < 0x80 {
+			if (ns+8 > len(src) || load32(src[ns+4:], be) >= 0x80) && nd < len(dst) {
+				dst[nd] = byte(u)
+				nd++
+				ns += 4
+				continue
+			}
 			n := utf32ToASCII(dst[nd:], src[ns:], be)
 			if n == 0 {
 				return nd, ns, stShortDst
 			}
 			ns += 4 * n
 			nd += n
+			continue
+		}
+		// A run of non-ASCII characters.
+		ns0 := ns
+		for ns+4 <= len(src) && nd+4 <= len(dst) {
+			u := ld32(src, ns)
+			if be {
+				u = bits.ReverseBytes32(u)
+			}
+			if u < 0x800 {
+				if u < 0x80 {
+					break
+				}
+				st16(dst, nd, utf8Word2(u))
+				nd += 2
+			} else if u < 0x10000 {
+				if u&0xF800 == 0xD800 {
+					break
+				}
+				st32(dst, nd, utf8Word3(u))
+				nd += 3
+			} else {
+				if u > maxRune {
+					break
+				}
+				st32(dst, nd, utf8Word(u))
+				nd += 4
+			}
+			ns += 4
+		}
+		if ns > ns0 {
 			continue
 		}
 		if u > maxRune || u&0xFFFFF800 == 0xD800 {

@@ -1,6 +1,9 @@
 package unicode
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // UTF-8 decoding follows the Unicode Standard, chapter 3, table 3-7
 // (well-formed byte sequences) and its "U+FFFD substitution of maximal
@@ -71,29 +74,45 @@ func decodeUTF8(p []byte) (r uint32, n int, st int) {
 	return uint32(p[0]&0x07)<<18 | uint32(b1&0x3F)<<12 | uint32(b2&0x3F)<<6 | uint32(b3&0x3F), 4, decOK
 }
 
-// decodeUTF8Fast decodes a well-formed 2-, 3- or 4-byte sequence from the
-// 4 bytes at p, returning n = 0 when they do not start with one (the caller
-// then takes the careful path). It avoids the table walk of decodeUTF8.
+// The fast decoders take the 4 bytes at the current position as a
+// little-endian v (lead byte lowest) and return ok false for anything but a
+// well-formed sequence of their length; the caller then takes the careful
+// path (decodeUTF8At). They are small enough to inline.
+
+func dec2(v uint32) (uint32, bool) {
+	return (v&0x1F)<<6 | (v>>8)&0x3F, v&0xC0E0 == 0x80C0 && v&0x1E != 0
+}
+
+func dec3(v uint32) (uint32, bool) {
+	r := (v&0x0F)<<12 | (v>>8&0x3F)<<6 | (v>>16)&0x3F
+	return r, v&0xC0C0F0 == 0x8080E0 && r >= 0x800 && r&0xF800 != 0xD800
+}
+
+func dec4(v uint32) (uint32, bool) {
+	r := (v&0x07)<<18 | (v>>8&0x3F)<<12 | (v>>16&0x3F)<<6 | (v>>24)&0x3F
+	return r, v&0xC0C0C0F8 == 0x808080F0 && r-0x10000 < 0x100000
+}
+
+// decodeUTF8Fast decodes a well-formed sequence from the 4 bytes at p
+// (p[0] >= 0x80), or returns n = 0.
 func decodeUTF8Fast(p []byte) (r uint32, n int) {
 	v := binary.LittleEndian.Uint32(p)
-	switch {
-	case v&0xC0E0 == 0x80C0:
-		r = (v&0x1F)<<6 | (v>>8)&0x3F
-		if r >= 0x80 {
-			return r, 2
-		}
-	case v&0xC0C0F0 == 0x8080E0:
-		r = (v&0x0F)<<12 | (v>>8&0x3F)<<6 | (v>>16)&0x3F
-		if r >= 0x800 && r&0xF800 != 0xD800 {
-			return r, 3
-		}
-	case v&0xC0C0C0F8 == 0x808080F0:
-		r = (v&0x07)<<18 | (v>>8&0x3F)<<12 | (v>>16&0x3F)<<6 | (v>>24)&0x3F
-		if r-0x10000 < 0x100000 {
-			return r, 4
-		}
+	var ok bool
+	switch c := v & 0xFF; {
+	case c >= 0xF0:
+		r, ok = dec4(v)
+		n = 4
+	case c >= 0xE0:
+		r, ok = dec3(v)
+		n = 3
+	default:
+		r, ok = dec2(v)
+		n = 2
 	}
-	return 0, 0
+	if !ok {
+		return 0, 0
+	}
+	return r, n
 }
 
 // decodeUTF8At is the slow path shared by the kernels that read UTF-8: it
@@ -121,6 +140,13 @@ func utf8ToUTF16(dst, src []byte, atEOF, strict, be bool) (nd, ns int, st status
 	for ns < len(src) {
 		c := src[ns]
 		if c < 0x80 {
+			if (ns+1 == len(src) || src[ns+1] >= 0x80) && nd+2 <= len(dst) {
+				// A lone ASCII byte, as between words of other scripts.
+				put16(dst[nd:], uint16(c), be)
+				nd += 2
+				ns++
+				continue
+			}
 			n := asciiToUTF16(dst[nd:], src[ns:], be)
 			if n == 0 {
 				return nd, ns, stShortDst
@@ -129,16 +155,58 @@ func utf8ToUTF16(dst, src []byte, atEOF, strict, be bool) (nd, ns int, st status
 			nd += 2 * n
 			continue
 		}
-		var r uint32
-		var n int
-		if ns+4 <= len(src) {
-			r, n = decodeUTF8Fast(src[ns:])
-		}
-		if n == 0 {
-			var ok bool
-			if r, n, st, ok = decodeUTF8At(src[ns:], atEOF, strict); !ok {
-				return nd, ns, st
+		// Runs of sequences of one length, as in text of one script.
+		ns0 := ns
+		switch {
+		case c >= 0xF0:
+			for ns+4 <= len(src) && nd+4 <= len(dst) {
+				r, ok := dec4(ld32(src, ns))
+				if !ok {
+					break
+				}
+				s := surrogates(r)
+				if be {
+					s = swap16x2(s)
+				}
+				st32(dst, nd, s)
+				ns += 4
+				nd += 4
 			}
+		case c >= 0xE0:
+			for ns+4 <= len(src) && nd+2 <= len(dst) {
+				r, ok := dec3(ld32(src, ns))
+				if !ok {
+					break
+				}
+				u := uint16(r)
+				if be {
+					u = bits.ReverseBytes16(u)
+				}
+				st16(dst, nd, u)
+				ns += 3
+				nd += 2
+			}
+		default:
+			for ns+4 <= len(src) && nd+2 <= len(dst) {
+				r, ok := dec2(ld32(src, ns))
+				if !ok {
+					break
+				}
+				u := uint16(r)
+				if be {
+					u = bits.ReverseBytes16(u)
+				}
+				st16(dst, nd, u)
+				ns += 2
+				nd += 2
+			}
+		}
+		if ns > ns0 {
+			continue
+		}
+		r, n, st, ok := decodeUTF8At(src[ns:], atEOF, strict)
+		if !ok {
+			return nd, ns, st
 		}
 		if r < 0x10000 {
 			if nd+2 > len(dst) {
@@ -152,7 +220,7 @@ func utf8ToUTF16(dst, src []byte, atEOF, strict, be bool) (nd, ns int, st status
 			}
 			s := surrogates(r)
 			if be {
-				s = (s&0x00FF00FF)<<8 | (s>>8)&0x00FF00FF
+				s = swap16x2(s)
 			}
 			binary.LittleEndian.PutUint32(dst[nd:], s)
 			nd += 4
@@ -166,6 +234,12 @@ func utf8ToUTF32(dst, src []byte, atEOF, strict, be bool) (nd, ns int, st status
 	for ns < len(src) {
 		c := src[ns]
 		if c < 0x80 {
+			if (ns+1 == len(src) || src[ns+1] >= 0x80) && nd+4 <= len(dst) {
+				put32(dst[nd:], uint32(c), be)
+				nd += 4
+				ns++
+				continue
+			}
 			n := asciiToUTF32(dst[nd:], src[ns:], be)
 			if n == 0 {
 				return nd, ns, stShortDst
@@ -174,19 +248,57 @@ func utf8ToUTF32(dst, src []byte, atEOF, strict, be bool) (nd, ns int, st status
 			nd += 4 * n
 			continue
 		}
-		var r uint32
-		var n int
-		if ns+4 <= len(src) {
-			r, n = decodeUTF8Fast(src[ns:])
-		}
-		if n == 0 {
-			var ok bool
-			if r, n, st, ok = decodeUTF8At(src[ns:], atEOF, strict); !ok {
-				return nd, ns, st
+		ns0 := ns
+		switch {
+		case c >= 0xF0:
+			for ns+4 <= len(src) && nd+4 <= len(dst) {
+				r, ok := dec4(ld32(src, ns))
+				if !ok {
+					break
+				}
+				if be {
+					r = bits.ReverseBytes32(r)
+				}
+				st32(dst, nd, r)
+				ns += 4
+				nd += 4
 			}
+		case c >= 0xE0:
+			for ns+4 <= len(src) && nd+4 <= len(dst) {
+				r, ok := dec3(ld32(src, ns))
+				if !ok {
+					break
+				}
+				if be {
+					r = bits.ReverseBytes32(r)
+				}
+				st32(dst, nd, r)
+				ns += 3
+				nd += 4
+			}
+		default:
+			for ns+4 <= len(src) && nd+4 <= len(dst) {
+				r, ok := dec2(ld32(src, ns))
+				if !ok {
+					break
+				}
+				if be {
+					r = bits.ReverseBytes32(r)
+				}
+				st32(dst, nd, r)
+				ns += 2
+				nd += 4
+			}
+		}
+		if ns > ns0 {
+			continue
 		}
 		if nd+4 > len(dst) {
 			return nd, ns, stShortDst
+		}
+		r, n, st, ok := decodeUTF8At(src[ns:], atEOF, strict)
+		if !ok {
+			return nd, ns, st
 		}
 		put32(dst[nd:], r, be)
 		nd += 4

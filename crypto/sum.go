@@ -13,9 +13,6 @@ import (
 // bytesOf views a string or byte slice as a byte slice without copying.
 // The result must not be modified when data is a string.
 func bytesOf[T core.Text](data T) []byte {
-	if len(data) == 0 {
-		return nil
-	}
 	// A string header is a prefix of a slice header, so the first word is
 	// the data pointer for both kinds.
 	return unsafe.Slice(unsafe.StringData(*(*string)(unsafe.Pointer(&data))), len(data))

@@ -340,6 +340,27 @@ func BenchmarkSeedRecord(b *testing.B) {
 			p = p[n:]
 		}
 	})
+	b.Run("Decode/Schema", func(b *testing.B) {
+		sch, err := NewSchema[seedTyped]()
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportAllocs()
+		b.SetBytes(int64(rec.Len() / len(in)))
+		var s seedTyped
+		span := core.NewSpanReader(rec.Bytes())
+		r := NewReader(span)
+		for b.Loop() {
+			if !r.Next() {
+				span.Reset(rec.Bytes())
+				r.Reset(span)
+				r.Next()
+			}
+			if err := sch.Decode(r.Fields(), &s); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 	b.Run("Decode/Unmarshal", func(b *testing.B) {
 		type stat struct {
 			UID  uint32 `record:"1"`

@@ -48,6 +48,10 @@ func (d *Decoder) Next() bool {
 	v, n := uint64(p[2]), 3
 	if v >= 0x80 {
 		var ok bool
+		if len(p) >= 4 && p[3] < 0x80 && p[3] != 0 {
+			v, n = v&0x7f|uint64(p[3])<<7, 4
+			goto done
+		}
 		if len(p) < 2+8 {
 			return d.nextSlow()
 		}
@@ -56,6 +60,7 @@ func (d *Decoder) Next() bool {
 		}
 		n += 2
 	}
+done:
 	if tag&^blobBit == 0 {
 		return d.fail(ErrReservedID, 0)
 	}

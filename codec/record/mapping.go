@@ -1,6 +1,7 @@
 package record
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
@@ -9,10 +10,14 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unsafe"
+
+	"github.com/fastio-go/fastio/codec/varint"
 )
 
-// MaxDepth is how deeply Unmarshal follows nested records before it
-// gives up with ErrTooDeep, so that crafted input cannot exhaust the stack.
+// MaxDepth is how deeply decoding into structs follows nested records
+// before it gives up with ErrTooDeep, so that crafted input cannot exhaust
+// the stack.
 const MaxDepth = 64
 
 // ErrTooDeep means nested records go deeper than MaxDepth.
@@ -20,65 +25,100 @@ var ErrTooDeep = errors.New("record: nested records too deep")
 
 type op uint8
 
+// Integer-like ops come first: ops from opString on are stored as blobs.
 const (
 	opUint op = iota
 	opInt
 	opBool
-	opFloat
+	opFloat32
+	opFloat64
 	opString
 	opBytes
+	opByteArray
+	opPackedUint
+	opPackedInt
 	opStruct
 	opPtrStruct
 )
 
-// fieldPlan maps one struct field to one identifier.
+// fieldPlan maps one struct field to one identifier. The field is reached
+// by its offset from the struct's address, so that encoding and decoding
+// go through no reflection once the plan exists.
 type fieldPlan struct {
 	id        ID
-	index     int
 	op        op
 	omitEmpty bool
+	off       uintptr
+	size      uintptr // width of an integer, or of an array element
+	n         int     // array length
 	sub       *plan
+	typ       reflect.Type // the struct of opPtrStruct, for allocation
 }
 
 // plan is the mapping of one struct type, built once and cached.
 type plan struct {
 	fields []fieldPlan
-	dense  []int16 // identifier -> index in fields + 1, for small identifiers
+	dense  []slot // by identifier, for identifiers below 1024
 	sparse map[ID]int
-	err    error
+
+	err error
 }
 
-func (p *plan) lookup(id ID) (*fieldPlan, bool) {
+// slot is the part of a fieldPlan the decoding loop needs for scalar
+// fields, packed in 8 bytes so that one load from the dense table brings
+// it: no second, dependent load from fields on the common path.
+type slot struct {
+	op   op
+	size uint8  // fieldPlan.size
+	idx  uint16 // index in fields + 1; 0 for an unmapped identifier
+	off  uint32 // fieldPlan.off
+}
+
+func (p *plan) lookup(id ID) slot {
 	if int(id) < len(p.dense) {
-		if i := p.dense[id]; i > 0 {
-			return &p.fields[i-1], true
-		}
-		return nil, false
+		return p.dense[id]
 	}
 	if i, ok := p.sparse[id]; ok {
-		return &p.fields[i], true
+		f := &p.fields[i]
+		return slot{f.op, uint8(f.size), uint16(i + 1), uint32(f.off)}
 	}
-	return nil, false
+	return slot{}
 }
 
-var plans sync.Map // reflect.Type -> *plan
+var (
+	plans   sync.Map   // reflect.Type -> *plan, complete plans only
+	planMu  sync.Mutex // serialises building, so recursive types see their placeholder
+	checked sync.Map   // *plan -> error, or struct{} when valid
+)
 
-var planMu sync.Mutex // serialises building, so recursive types see their placeholder
-
-func planFor(t reflect.Type) *plan {
-	if p, ok := plans.Load(t); ok {
-		return p.(*plan)
+// validPlan returns the plan of struct type t, or why t cannot be mapped.
+func validPlan(t reflect.Type) (*plan, error) {
+	var p *plan
+	if v, ok := plans.Load(t); ok {
+		p = v.(*plan)
+	} else {
+		planMu.Lock()
+		building := map[reflect.Type]*plan{}
+		p = buildPlan(t, building)
+		// Publish only complete plans: a recursive type's plans point at
+		// each other and are all filled in by now.
+		for bt, bp := range building {
+			plans.Store(bt, bp)
+		}
+		planMu.Unlock()
 	}
-	planMu.Lock()
-	defer planMu.Unlock()
-	building := map[reflect.Type]*plan{}
-	p := buildPlan(t, building)
-	// Publish only complete plans: a recursive type's plans point at each
-	// other and are all filled in by now.
-	for bt, bp := range building {
-		plans.Store(bt, bp)
+	if e, ok := checked.Load(p); ok {
+		if err, isErr := e.(error); isErr {
+			return nil, err
+		}
+		return p, nil
 	}
-	return p
+	if err := p.check(map[*plan]bool{}); err != nil {
+		checked.Store(p, err)
+		return nil, err
+	}
+	checked.Store(p, struct{}{})
+	return p, nil
 }
 
 func buildPlan(t reflect.Type, building map[reflect.Type]*plan) *plan {
@@ -113,31 +153,37 @@ func buildPlan(t reflect.Type, building map[reflect.Type]*plan) *plan {
 			p.err = fmt.Errorf("%w: %s.%s is tagged but not exported", ErrUnsupported, t, sf.Name)
 			break
 		}
-		fp := fieldPlan{id: id, index: i, omitEmpty: opts == "omitempty"}
-		switch ft := sf.Type; ft.Kind() {
-		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		if sf.Offset > math.MaxUint32 {
+			p.err = fmt.Errorf("%w: %s.%s is more than 4 GiB into its struct", ErrUnsupported, t, sf.Name)
+			break
+		}
+		fp := fieldPlan{id: id, off: sf.Offset, omitEmpty: opts == "omitempty", size: sf.Type.Size()}
+		ft := sf.Type
+		switch k := ft.Kind(); {
+		case isUint(k):
 			fp.op = opUint
-		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		case isInt(k):
 			fp.op = opInt
-		case reflect.Bool:
+		case k == reflect.Bool:
 			fp.op = opBool
-		case reflect.Float32, reflect.Float64:
-			fp.op = opFloat
-		case reflect.String:
+		case k == reflect.Float32:
+			fp.op = opFloat32
+		case k == reflect.Float64:
+			fp.op = opFloat64
+		case k == reflect.String:
 			fp.op = opString
-		case reflect.Slice:
-			if ft.Elem().Kind() != reflect.Uint8 {
-				p.err = fmt.Errorf("%w: %s.%s has type %s (only []byte slices map to fields)", ErrUnsupported, t, sf.Name, ft)
-			}
+		case k == reflect.Slice && ft.Elem().Kind() == reflect.Uint8:
 			fp.op = opBytes
-		case reflect.Struct:
+		case k == reflect.Array && ft.Elem().Kind() == reflect.Uint8:
+			fp.op, fp.n = opByteArray, ft.Len()
+		case k == reflect.Array && isUint(ft.Elem().Kind()):
+			fp.op, fp.n, fp.size = opPackedUint, ft.Len(), ft.Elem().Size()
+		case k == reflect.Array && isInt(ft.Elem().Kind()):
+			fp.op, fp.n, fp.size = opPackedInt, ft.Len(), ft.Elem().Size()
+		case k == reflect.Struct:
 			fp.op, fp.sub = opStruct, buildPlan(ft, building)
-		case reflect.Pointer:
-			if ft.Elem().Kind() != reflect.Struct {
-				p.err = fmt.Errorf("%w: %s.%s has type %s", ErrUnsupported, t, sf.Name, ft)
-				break
-			}
-			fp.op, fp.sub = opPtrStruct, buildPlan(ft.Elem(), building)
+		case k == reflect.Pointer && ft.Elem().Kind() == reflect.Struct:
+			fp.op, fp.sub, fp.typ = opPtrStruct, buildPlan(ft.Elem(), building), ft.Elem()
 		default:
 			p.err = fmt.Errorf("%w: %s.%s has type %s", ErrUnsupported, t, sf.Name, ft)
 		}
@@ -152,10 +198,10 @@ func buildPlan(t reflect.Type, building map[reflect.Type]*plan) *plan {
 			maxDense = max(maxDense, int(f.id)+1)
 		}
 	}
-	p.dense = make([]int16, maxDense)
+	p.dense = make([]slot, maxDense)
 	for i, f := range p.fields {
 		if int(f.id) < maxDense {
-			p.dense[f.id] = int16(i + 1)
+			p.dense[f.id] = slot{f.op, uint8(f.size), uint16(i + 1), uint32(f.off)}
 		} else {
 			if p.sparse == nil {
 				p.sparse = map[ID]int{}
@@ -164,6 +210,15 @@ func buildPlan(t reflect.Type, building map[reflect.Type]*plan) *plan {
 		}
 	}
 	return p
+}
+
+func isUint(k reflect.Kind) bool {
+	return k == reflect.Uint || k == reflect.Uint8 || k == reflect.Uint16 || k == reflect.Uint32 ||
+		k == reflect.Uint64 || k == reflect.Uintptr
+}
+
+func isInt(k reflect.Kind) bool {
+	return k == reflect.Int || k == reflect.Int8 || k == reflect.Int16 || k == reflect.Int32 || k == reflect.Int64
 }
 
 // check reports a plan's error or that of any plan below it.
@@ -185,25 +240,6 @@ func (p *plan) check(seen map[*plan]bool) error {
 	return nil
 }
 
-var checked sync.Map // *plan -> error (nil stored as struct{}{})
-
-func validPlan(t reflect.Type) (*plan, error) {
-	p := planFor(t)
-	if e, ok := checked.Load(p); ok {
-		if err, isErr := e.(error); isErr {
-			return nil, err
-		}
-		return p, nil
-	}
-	err := p.check(map[*plan]bool{})
-	if err != nil {
-		checked.Store(p, err)
-		return nil, err
-	}
-	checked.Store(p, struct{}{})
-	return p, nil
-}
-
 // floatBits maps a float to the integer stored for it: the IEEE bits with
 // their bytes reversed, so that the exponent and high mantissa bits, where
 // common values have their non-zero bits, land in the low varint groups
@@ -212,81 +248,208 @@ func floatBits(f float64) uint64 { return bits.ReverseBytes64(math.Float64bits(f
 
 func bitsFloat(u uint64) float64 { return math.Float64frombits(bits.ReverseBytes64(u)) }
 
-// Marshal adds the fields of the struct v (a struct or a pointer to one) to
-// the current record of e. Struct fields are mapped by tags:
+func loadUint(p unsafe.Pointer, size uintptr) uint64 {
+	switch size {
+	case 1:
+		return uint64(*(*uint8)(p))
+	case 2:
+		return uint64(*(*uint16)(p))
+	case 4:
+		return uint64(*(*uint32)(p))
+	}
+	return *(*uint64)(p)
+}
+
+func loadInt(p unsafe.Pointer, size uintptr) int64 {
+	switch size {
+	case 1:
+		return int64(*(*int8)(p))
+	case 2:
+		return int64(*(*int16)(p))
+	case 4:
+		return int64(*(*int32)(p))
+	}
+	return *(*int64)(p)
+}
+
+// storeUint stores v in an unsigned integer of size bytes, reporting
+// false, and storing nothing, when it does not fit.
+func storeUint(p unsafe.Pointer, size uintptr, v uint64) bool {
+	switch size {
+	case 1:
+		*(*uint8)(p) = uint8(v)
+	case 2:
+		*(*uint16)(p) = uint16(v)
+	case 4:
+		*(*uint32)(p) = uint32(v)
+	default:
+		*(*uint64)(p) = v
+		return true
+	}
+	if v>>(size*8) != 0 {
+		storeUintRaw(p, size, 0)
+		return false
+	}
+	return true
+}
+
+func storeUintRaw(p unsafe.Pointer, size uintptr, v uint64) {
+	switch size {
+	case 1:
+		*(*uint8)(p) = uint8(v)
+	case 2:
+		*(*uint16)(p) = uint16(v)
+	case 4:
+		*(*uint32)(p) = uint32(v)
+	}
+}
+
+// storeInt stores v in a signed integer of size bytes, reporting false,
+// and storing nothing, when it does not fit.
+func storeInt(p unsafe.Pointer, size uintptr, v int64) bool {
+	if s := 64 - size*8; v<<s>>s != v {
+		return false
+	}
+	switch size {
+	case 1:
+		*(*int8)(p) = int8(v)
+	case 2:
+		*(*int16)(p) = int16(v)
+	case 4:
+		*(*int32)(p) = int32(v)
+	default:
+		*(*int64)(p) = v
+	}
+	return true
+}
+
+// Marshal adds the fields of the struct v (a pointer to a struct, or a
+// struct, which costs a copy) to the current record of e. Struct fields
+// are mapped by tags:
 //
 //	type Stat struct {
-//		UID  uint32 `record:"1"`
-//		Name string `record:"4"`
-//		Note string `record:"9,omitempty"`
-//		Skip int    // untagged fields are not stored
+//		UID  uint32    `record:"1"`
+//		Name string    `record:"4"`
+//		Time [2]uint64 `record:"5"`
+//		Note string    `record:"9,omitempty"`
+//		Skip int       // untagged fields are not stored
 //	}
 //
 // Unsigned integers become integer fields, signed ones zigzag-encoded
-// integer fields, bools the integers 0 and 1, floats integer fields (see
-// floatBits in the source: IEEE bits, bytes reversed); strings and []byte
-// become blobs; a nested struct, or a non-nil pointer to one, becomes a
-// nested record. With omitempty, a zero value (or nil pointer, or empty
-// string or slice) is not written; a nil pointer is never written. Other
-// field types make Marshal fail with ErrUnsupported.
+// integer fields, bools the integers 0 and 1, floats integer fields (the
+// IEEE bits with their bytes reversed, as encoding/gob does, so that short
+// values stay short). Strings, []byte and [N]byte become blobs of their
+// bytes; an array of integers becomes a blob of N varints (zigzag for
+// signed elements) — the seed's timestamp is a [2]uint64. A nested struct,
+// or a non-nil pointer to one, becomes a nested record. With omitempty, a
+// zero number, false, an empty string or slice is not written; a nil
+// pointer is never written. Other field types make Marshal fail with
+// ErrUnsupported.
 func Marshal(e *Writer, v any) error {
 	rv := reflect.ValueOf(v)
-	if rv.Kind() == reflect.Pointer && !rv.IsNil() {
-		rv = rv.Elem()
+	if rv.Kind() == reflect.Struct {
+		pv := reflect.New(rv.Type())
+		pv.Elem().Set(rv)
+		rv = pv
 	}
-	if rv.Kind() != reflect.Struct {
-		return fmt.Errorf("%w: Marshal of %T, want a struct or pointer to struct", ErrUnsupported, v)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() || rv.Elem().Kind() != reflect.Struct {
+		return fmt.Errorf("%w: Marshal of %T, want a struct or non-nil pointer to struct", ErrUnsupported, v)
 	}
-	p, err := validPlan(rv.Type())
+	p, err := validPlan(rv.Elem().Type())
 	if err != nil {
 		return err
 	}
-	marshal(e, p, rv)
+	p.encode(e, rv.UnsafePointer())
 	return nil
 }
 
-func marshal(e *Writer, p *plan, rv reflect.Value) {
+func (p *plan) encode(e *Writer, v unsafe.Pointer) {
 	for i := range p.fields {
 		f := &p.fields[i]
-		fv := rv.Field(f.index)
-		if f.omitEmpty && fv.IsZero() {
-			continue
-		}
+		ptr := unsafe.Add(v, f.off)
 		switch f.op {
 		case opUint:
-			e.Uint(f.id, fv.Uint())
+			if x := loadUint(ptr, f.size); x != 0 || !f.omitEmpty {
+				e.Uint(f.id, x)
+			}
 		case opInt:
-			e.Int(f.id, fv.Int())
+			if x := loadInt(ptr, f.size); x != 0 || !f.omitEmpty {
+				e.Int(f.id, x)
+			}
 		case opBool:
-			e.Bool(f.id, fv.Bool())
-		case opFloat:
-			e.Uint(f.id, floatBits(fv.Float()))
+			if x := *(*bool)(ptr); x || !f.omitEmpty {
+				e.Bool(f.id, x)
+			}
+		case opFloat32:
+			if x := *(*float32)(ptr); x != 0 || !f.omitEmpty {
+				e.Uint(f.id, floatBits(float64(x)))
+			}
+		case opFloat64:
+			if x := *(*float64)(ptr); x != 0 || !f.omitEmpty {
+				e.Uint(f.id, floatBits(x))
+			}
 		case opString:
-			e.String(f.id, fv.String())
+			if x := *(*string)(ptr); x != "" || !f.omitEmpty {
+				e.String(f.id, x)
+			}
 		case opBytes:
-			e.Blob(f.id, fv.Bytes())
+			if x := *(*[]byte)(ptr); len(x) != 0 || !f.omitEmpty {
+				e.Blob(f.id, x)
+			}
+		case opByteArray:
+			e.Blob(f.id, unsafe.Slice((*byte)(ptr), f.n))
+		case opPackedUint, opPackedInt:
+			encodePacked(e, f, ptr)
 		case opStruct:
 			e.Begin(f.id)
-			marshal(e, f.sub, fv)
+			f.sub.encode(e, ptr)
 			e.End()
 		case opPtrStruct:
-			if fv.IsNil() {
-				continue
+			if sp := *(*unsafe.Pointer)(ptr); sp != nil {
+				e.Begin(f.id)
+				f.sub.encode(e, sp)
+				e.End()
 			}
-			e.Begin(f.id)
-			marshal(e, f.sub, fv.Elem())
-			e.End()
 		}
+	}
+}
+
+// encodePacked writes an integer array as a blob of varints.
+func encodePacked(e *Writer, f *fieldPlan, ptr unsafe.Pointer) {
+	elem := func(i int) uint64 {
+		q := unsafe.Add(ptr, uintptr(i)*f.size)
+		if f.op == opPackedInt {
+			return varint.Zigzag(loadInt(q, f.size))
+		}
+		return loadUint(q, f.size)
+	}
+	size := 0
+	for i := range f.n {
+		size += varint.Len(elem(i))
+	}
+	if !validID(f.id) {
+		e.badID(f.id)
+		return
+	}
+	if len(e.buf)-e.n < MaxHeaderLen+size || e.n == 0 {
+		e.room(MaxHeaderLen + size)
+	}
+	e.n = putField(e.buf, e.n, uint16(f.id)|blobBit, uint64(size))
+	for i := range f.n {
+		e.n += varint.PutUint(e.buf[e.n:], elem(i))
 	}
 }
 
 // Unmarshal decodes the fields d yields into the struct v points to,
 // mapped by the tags Marshal describes. Fields of identifiers v does not
-// have are skipped; struct fields whose identifier does not occur keep
-// their values; a repeated identifier leaves the last value. A field of the
-// wrong kind gives ErrKind, an integer that does not fit its struct field
-// (or a bool other than 0 and 1) ErrRange, both as *Error with the field's
-// offset. Strings are copied; []byte fields reuse their capacity.
+// have are skipped, so that old readers accept newer records; struct
+// fields whose identifier does not occur keep their values; a repeated
+// identifier leaves the last value. A field of the wrong kind gives
+// ErrKind; an integer that does not fit its struct field, a bool other
+// than 0 and 1, a [N]byte blob of another length or a packed array of
+// another count give ErrRange; both as *Error with the field's offset.
+// Strings and []byte are copied ([]byte fields reuse their capacity); see
+// Schema for a decoder whose []byte fields alias the input.
 func Unmarshal(d Decoder, v any) error {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() || rv.Elem().Kind() != reflect.Struct {
@@ -296,66 +459,188 @@ func Unmarshal(d Decoder, v any) error {
 	if err != nil {
 		return err
 	}
-	return unmarshal(d, p, rv.Elem(), 0)
+	return p.decode(d.buf[d.off:], d.base+int64(d.off), rv.UnsafePointer(), false, 0)
 }
 
-// unmarshal takes the Decoder by value: a pointer passed down the
-// recursion would make escape analysis move every nested Decoder to the heap.
-func unmarshal(d Decoder, p *plan, rv reflect.Value, depth int) error {
-	for d.Next() {
-		f := d.Field()
-		fp, ok := p.lookup(f.ID)
-		if !ok {
+// decode decodes body into the struct at v in one loop, with the common
+// field shapes decoded inline and the rest through a Decoder. With alias,
+// []byte fields are set to sub-slices of body.
+func (p *plan) decode(body []byte, base int64, v unsafe.Pointer, alias bool, depth int) error {
+	for off := 0; off < len(body); {
+		q := body[off:]
+		var tag uint16
+		var x uint64
+		var n int
+		switch {
+		case len(q) >= 4 && q[2] < 0x80:
+			tag, x, n = uint16(q[0])<<8|uint16(q[1]), uint64(q[2]), 3
+		case len(q) >= 4 && q[3] < 0x80 && q[3] != 0:
+			tag, x, n = uint16(q[0])<<8|uint16(q[1]), uint64(q[2]&0x7f)|uint64(q[3])<<7, 4
+		case len(q) >= 10:
+			// word8 by hand: the call costs more than the decoding.
+			w := binary.LittleEndian.Uint64(q[2:])
+			if m := ^w & 0x8080808080808080; m != 0 {
+				n = bits.TrailingZeros64(m)>>3 + 1
+				if byte(w>>(uint(n-1)*8)) != 0 {
+					w &= 0x7f7f7f7f7f7f7f7f >> (64 - uint(n)*8)
+					w = w&0x007f007f007f007f | w&0x7f007f007f007f00>>1
+					w = w&0x00003fff00003fff | w&0x3fff00003fff0000>>2
+					x = w&0x000000000fffffff | w&0x0fffffff00000000>>4
+					tag, n = uint16(q[0])<<8|uint16(q[1]), n+2
+					break
+				}
+			}
+			fallthrough
+		default:
+			d := Decoder{buf: body, off: off, base: base}
+			if !d.Next() {
+				return d.Err()
+			}
+			tag, x, n = uint16(d.f.ID), d.f.Value, d.off-off-len(d.f.Data)
+			if d.f.Kind == Blob {
+				tag |= blobBit
+			}
+		}
+		id := ID(tag &^ blobBit)
+		if id == 0 {
+			return &Error{Op: "decode", Offset: base + int64(off), Err: ErrReservedID}
+		}
+		var data []byte
+		if tag >= blobBit {
+			if x > uint64(len(q)-n) {
+				return &Error{Op: "decode", Offset: base + int64(off), ID: id, Err: ErrBlobBounds}
+			}
+			data = q[n : n+int(x) : n+int(x)]
+			n += int(x)
+		}
+		sl := p.lookup(id)
+		if sl.idx == 0 {
+			off += n
 			continue
 		}
-		fv := rv.Field(fp.index)
-		wantBlob := fp.op >= opString
-		if wantBlob != (f.Kind == Blob) {
-			return &Error{Op: "unmarshal", Offset: f.Offset, ID: f.ID, Err: ErrKind}
+		if (sl.op >= opString) != (tag >= blobBit) {
+			return &Error{Op: "unmarshal", Offset: base + int64(off), ID: id, Err: ErrKind}
 		}
-		bad := false
-		switch fp.op {
+		ptr := unsafe.Add(v, uintptr(sl.off))
+		ok := true
+		switch sl.op {
 		case opUint:
-			bad = fv.OverflowUint(f.Value)
-			if !bad {
-				fv.SetUint(f.Value)
-			}
+			ok = storeUint(ptr, uintptr(sl.size), x)
 		case opInt:
-			x := f.Int()
-			bad = fv.OverflowInt(x)
-			if !bad {
-				fv.SetInt(x)
-			}
+			ok = storeInt(ptr, uintptr(sl.size), varint.Unzigzag(x))
 		case opBool:
-			bad = f.Value > 1
-			fv.SetBool(f.Value == 1)
-		case opFloat:
-			x := bitsFloat(f.Value)
-			bad = fv.OverflowFloat(x)
-			if !bad {
-				fv.SetFloat(x)
+			ok = x <= 1
+			*(*bool)(ptr) = x == 1
+		case opFloat32:
+			fl := bitsFloat(x)
+			if ok = math.IsInf(fl, 0) || math.IsNaN(fl) || math.Abs(fl) <= math.MaxFloat32; ok {
+				*(*float32)(ptr) = float32(fl)
 			}
+		case opFloat64:
+			*(*float64)(ptr) = bitsFloat(x)
 		case opString:
-			fv.SetString(string(f.Data))
+			*(*string)(ptr) = string(data)
 		case opBytes:
-			fv.SetBytes(append(fv.Bytes()[:0], f.Data...))
+			if alias {
+				*(*[]byte)(ptr) = data
+			} else {
+				b := (*[]byte)(ptr)
+				*b = append((*b)[:0], data...)
+			}
+		case opByteArray:
+			f := &p.fields[sl.idx-1]
+			if ok = len(data) == f.n; ok {
+				copy(unsafe.Slice((*byte)(ptr), f.n), data)
+			}
+		case opPackedUint, opPackedInt:
+			ok = decodePacked(&p.fields[sl.idx-1], ptr, data)
 		case opStruct, opPtrStruct:
+			f := &p.fields[sl.idx-1]
 			if depth >= MaxDepth {
-				return &Error{Op: "unmarshal", Offset: f.Offset, ID: f.ID, Err: ErrTooDeep}
+				return &Error{Op: "unmarshal", Offset: base + int64(off), ID: id, Err: ErrTooDeep}
 			}
-			if fp.op == opPtrStruct {
-				if fv.IsNil() {
-					fv.Set(reflect.New(fv.Type().Elem()))
+			sp := ptr
+			if f.op == opPtrStruct {
+				if sp = *(*unsafe.Pointer)(ptr); sp == nil {
+					sp = reflect.New(f.typ).UnsafePointer()
+					*(*unsafe.Pointer)(ptr) = sp
 				}
-				fv = fv.Elem()
 			}
-			if err := unmarshal(f.Fields(), fp.sub, fv, depth+1); err != nil {
+			if err := f.sub.decode(data, base+int64(off+n-len(data)), sp, alias, depth+1); err != nil {
 				return err
 			}
 		}
-		if bad {
-			return &Error{Op: "unmarshal", Offset: f.Offset, ID: f.ID, Err: ErrRange}
+		if !ok {
+			return &Error{Op: "unmarshal", Offset: base + int64(off), ID: id, Err: ErrRange}
+		}
+		off += n
+	}
+	return nil
+}
+
+// decodePacked decodes a blob of exactly f.n varints into an integer
+// array, reporting false when the count or a value does not fit. A
+// varint error also reports false: the blob does not hold f.n integers.
+func decodePacked(f *fieldPlan, ptr unsafe.Pointer, data []byte) bool {
+	for i := range f.n {
+		var x uint64
+		var k int
+		if len(data) >= 8 {
+			var ok bool
+			if x, k, ok = word8(data); !ok {
+				var err error
+				if x, k, err = varint.Uint(data); err != nil {
+					return false
+				}
+			}
+		} else {
+			var err error
+			if x, k, err = varint.Uint(data); err != nil {
+				return false
+			}
+		}
+		data = data[k:]
+		q := unsafe.Add(ptr, uintptr(i)*f.size)
+		if f.op == opPackedInt {
+			if !storeInt(q, f.size, varint.Unzigzag(x)) {
+				return false
+			}
+		} else if !storeUint(q, f.size, x) {
+			return false
 		}
 	}
-	return d.Err()
+	return len(data) == 0
+}
+
+// Schema is the typed, reflection-free form of Marshal and Unmarshal for
+// one struct type T, mapped by the same tags: build it once with
+// NewSchema, then Encode and Decode values of T without interface
+// conversions. Decode sets []byte fields to sub-slices of the input (zero
+// copy): they are valid as long as the input is, for a Reader until its
+// next Next. A Schema is safe for concurrent use.
+type Schema[T any] struct {
+	p *plan
+}
+
+// NewSchema returns the Schema of T, which must be a struct type whose
+// tagged fields Marshal supports.
+func NewSchema[T any]() (*Schema[T], error) {
+	t := reflect.TypeFor[T]()
+	if t.Kind() != reflect.Struct {
+		return nil, fmt.Errorf("%w: Schema of %s, want a struct type", ErrUnsupported, t)
+	}
+	p, err := validPlan(t)
+	if err != nil {
+		return nil, err
+	}
+	return &Schema[T]{p: p}, nil
+}
+
+// Encode adds the fields of *v to the current record of e.
+func (s *Schema[T]) Encode(e *Writer, v *T) { s.p.encode(e, unsafe.Pointer(v)) }
+
+// Decode decodes the fields d yields into *v, as Unmarshal does but with
+// []byte fields aliasing the input.
+func (s *Schema[T]) Decode(d Decoder, v *T) error {
+	return s.p.decode(d.buf[d.off:], d.base+int64(d.off), unsafe.Pointer(v), true, 0)
 }

@@ -48,14 +48,17 @@ func AppendInt(dst []byte, v int64) []byte { return AppendUint(dst, Zigzag(v)) }
 // length. If p is shorter than Len(v) it writes nothing and returns 0;
 // a p of MaxLen64 bytes always suffices.
 func PutUint(p []byte, v uint64) int {
-	if v < 0x80 && len(p) > 0 {
-		p[0] = byte(v)
-		return 1
-	}
 	if len(p) < MaxLen64 && len(p) < Len(v) {
 		return 0
 	}
-	return put(p, v)
+	i := 0
+	for v >= 0x80 {
+		p[i] = byte(v) | 0x80
+		v >>= 7
+		i++
+	}
+	p[i] = byte(v)
+	return i + 1
 }
 
 // PutInt writes the zigzag encoding of v at the start of p, as PutUint.

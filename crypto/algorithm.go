@@ -135,6 +135,11 @@ func newEngine(a Algorithm) engine {
 	var h hash.Hash
 	switch a {
 	case SHA1:
+		if own256 {
+			d := new(digest1)
+			d.Reset()
+			return d
+		}
 		h = sha1.New()
 	case SHA224:
 		if own256 {

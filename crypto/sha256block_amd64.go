@@ -33,3 +33,16 @@ func block256(h *[8]uint32, p []byte) {
 	}
 	blockGeneric256(h, p)
 }
+
+//go:noescape
+func blockSHA1NI(h *[5]uint32, p []byte)
+
+// block1 runs the SHA-1 compression function over every 64-byte block of
+// p.
+func block1(h *[5]uint32, p []byte) {
+	if hasSHANI {
+		blockSHA1NI(h, p)
+		return
+	}
+	blockGeneric1(h, p)
+}

@@ -11,3 +11,7 @@ const own256 = true
 // block256 runs the SHA-256 compression function over every 64-byte block
 // of p.
 func block256(h *[8]uint32, p []byte) { blockGeneric256(h, p) }
+
+// block1 runs the SHA-1 compression function over every 64-byte block of
+// p.
+func block1(h *[5]uint32, p []byte) { blockGeneric1(h, p) }

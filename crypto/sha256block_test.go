@@ -64,3 +64,44 @@ func TestSum256Own(t *testing.T) {
 		}
 	}
 }
+
+func TestBlock1(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for _, blocks := range []int{0, 1, 2, 5} {
+		p := make([]byte, 64*blocks)
+		for i := range p {
+			p[i] = byte(rng.Uint32())
+		}
+		var h1 [5]uint32
+		for i := range h1 {
+			h1[i] = rng.Uint32()
+		}
+		h2 := h1
+		block1(&h1, p)
+		blockGeneric1(&h2, p)
+		if h1 != h2 {
+			t.Errorf("%d blocks: SHA-NI %v: got %x, portable %x", blocks, hasSHANI, h1, h2)
+		}
+	}
+	for n := range 300 {
+		p := make([]byte, n)
+		for i := range p {
+			p[i] = byte(rng.Uint32())
+		}
+		if got, want := sum1(p), stdSum(SHA1, p); string(got[:]) != string(want) {
+			t.Fatalf("SHA-1 of %d bytes: got %x, want %x", n, got, want)
+		}
+		var d digest1
+		d.Reset()
+		d.Write(p[:n/3])
+		st, _ := d.MarshalBinary()
+		var e digest1
+		if err := e.UnmarshalBinary(st); err != nil {
+			t.Fatal(err)
+		}
+		e.Write(p[n/3:])
+		if got, want := e.Sum(nil), stdSum(SHA1, p); string(got) != string(want) {
+			t.Fatalf("SHA-1 engine, %d bytes: got %x, want %x", n, got, want)
+		}
+	}
+}

@@ -20,7 +20,12 @@ func bytesOf[T core.Text](data T) []byte {
 
 // Sum1 returns the SHA-1 digest of data. SHA-1 is for interoperability
 // only; see the package doc.
-func Sum1[T core.Text](data T) [20]byte { return sha1.Sum(bytesOf(data)) }
+func Sum1[T core.Text](data T) [20]byte {
+	if own256 {
+		return sum1(bytesOf(data))
+	}
+	return sha1.Sum(bytesOf(data))
+}
 
 // Sum224 returns the SHA-224 digest of data.
 func Sum224[T core.Text](data T) (s [28]byte) {
@@ -56,7 +61,7 @@ func Sum[T core.Text](a Algorithm, data T) (Digest, error) {
 	p := bytesOf(data)
 	switch a {
 	case SHA1:
-		s := sha1.Sum(p)
+		s := Sum1(p)
 		d.n = uint8(copy(d.b[:], s[:]))
 	case SHA224:
 		s := Sum224(p)

@@ -58,7 +58,7 @@ func BenchmarkHelloWorld(b *testing.B) {
 		})
 	})
 	b.Run("OutFile.WriteString", func(b *testing.B) {
-		o := NewOutFile(raw, 0)
+		o := NewOutFile(raw, FileBufferSize)
 		run(b, func() {
 			for range helloLines {
 				o.WriteString(hello)
@@ -69,7 +69,7 @@ func BenchmarkHelloWorld(b *testing.B) {
 		})
 	})
 	b.Run("OutFile.PutString", func(b *testing.B) {
-		o := NewOutFile(raw, 0)
+		o := NewOutFile(raw, FileBufferSize)
 		run(b, func() {
 			for range helloLines {
 				o.PutString(hello)
@@ -80,7 +80,7 @@ func BenchmarkHelloWorld(b *testing.B) {
 		})
 	})
 	b.Run("Locked", func(b *testing.B) {
-		l := NewLocked(NewOutFile(raw, 0))
+		l := NewLocked(NewOutFile(raw, FileBufferSize))
 		run(b, func() {
 			for range helloLines {
 				l.WriteString(hello)

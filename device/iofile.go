@@ -53,7 +53,7 @@ func OpenInOut(path, mode string) (*IOFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	return NewIOFile(f, 0), nil
+	return NewIOFile(f, FileBufferSize), nil
 }
 
 // Reader returns the input half: reading from it does not flush the

@@ -2,6 +2,9 @@ package record
 
 import (
 	"bytes"
+	"fmt"
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"io"
 	"testing"
 
@@ -43,8 +46,20 @@ func FuzzDecoder(f *testing.F) {
 		if d.Err() != nil && !bytes.HasPrefix(in, re) {
 			t.Fatalf("fields before the error re-encode as % x, not a prefix of % x", re, in)
 		}
-		var v allKinds
-		Unmarshal(NewDecoder(in), &v)
+		// Unmarshal (copying) and Schema.Decode (aliasing) agree.
+		var v, w allKinds
+		err1 := Unmarshal(NewDecoder(in), &v)
+		sch, err := NewSchema[allKinds]()
+		if err != nil {
+			t.Fatal(err)
+		}
+		err2 := sch.Decode(NewDecoder(in), &w)
+		if fmt.Sprint(err1) != fmt.Sprint(err2) {
+			t.Fatalf("Unmarshal: %v; Schema.Decode: %v", err1, err2)
+		}
+		if err1 == nil && !cmp.Equal(v, w, cmpopts.EquateEmpty(), cmpopts.EquateNaNs()) {
+			t.Fatalf("Unmarshal and Schema.Decode differ: %s", cmp.Diff(v, w))
+		}
 	})
 }
 

@@ -1,6 +1,7 @@
 package record
 
 import (
+	"encoding/binary"
 	"errors"
 	"math"
 	"testing"
@@ -34,8 +35,12 @@ type allKinds struct {
 	Ptr   *inner  `record:"17"`
 	Big   uint16  `record:"30000"`
 	Skip  int
-	Opt   string `record:"18,omitempty"`
-	Dash  int    `record:"-"`
+	Opt   string    `record:"18,omitempty"`
+	Dash  int       `record:"-"`
+	Arr   [3]byte   `record:"19"`
+	PU    [2]uint16 `record:"20"`
+	PI    [3]int64  `record:"21"`
+	Empty [0]uint64 `record:"22"`
 }
 
 // marshalBody encodes v and returns the record body.
@@ -65,7 +70,8 @@ func TestMarshalRoundTrip(t *testing.T) {
 		{"max", allKinds{U8: math.MaxUint8, U16: math.MaxUint16, U32: math.MaxUint32, U64: math.MaxUint64, U: math.MaxUint,
 			I8: math.MinInt8, I16: math.MinInt16, I32: math.MinInt32, I64: math.MinInt64, I: math.MaxInt, B: true,
 			F32: math.MaxFloat32, F64: -math.SmallestNonzeroFloat64, S: "s", Bytes: []byte{0, 1}, In: inner{-5, "in"},
-			Ptr: &inner{X: 7}, Big: 9, Opt: "opt"}},
+			Ptr: &inner{X: 7}, Big: 9, Opt: "opt", Arr: [3]byte{1, 2, 3}, PU: [2]uint16{math.MaxUint16, 0},
+			PI: [3]int64{math.MinInt64, -1, math.MaxInt64}}},
 		{"floats", allKinds{F32: 1.5, F64: math.Inf(-1)}},
 	}
 	for _, tt := range tests {
@@ -132,11 +138,21 @@ func TestOldReaderNewFile(t *testing.T) {
 
 func TestUnmarshalErrors(t *testing.T) {
 	type small struct {
-		A uint8   `record:"1"`
-		B bool    `record:"2"`
-		S string  `record:"3"`
-		I int8    `record:"4"`
-		F float32 `record:"5"`
+		A  uint8     `record:"1"`
+		B  bool      `record:"2"`
+		S  string    `record:"3"`
+		I  int8      `record:"4"`
+		F  float32   `record:"5"`
+		BA [2]byte   `record:"6"`
+		PU [2]uint16 `record:"7"`
+		PI [1]int8   `record:"8"`
+	}
+	packed := func(vs ...uint64) []byte {
+		var b []byte
+		for _, v := range vs {
+			b = binary.AppendUvarint(b, v)
+		}
+		return b
 	}
 	tests := []struct {
 		name string
@@ -151,6 +167,14 @@ func TestUnmarshalErrors(t *testing.T) {
 		{"blob for int", AppendString(nil, 1, "x"), ErrKind, 1},
 		{"int for string", AppendUint(nil, 3, 1), ErrKind, 3},
 		{"bad wire data", []byte{0x00, 0x00, 0x00}, ErrReservedID, 0},
+		{"byte array too short", AppendBlob(nil, 6, []byte{1}), ErrRange, 6},
+		{"byte array too long", AppendBlob(nil, 6, []byte{1, 2, 3}), ErrRange, 6},
+		{"packed too few", AppendBlob(nil, 7, packed(1)), ErrRange, 7},
+		{"packed too many", AppendBlob(nil, 7, packed(1, 2, 3)), ErrRange, 7},
+		{"packed element overflow", AppendBlob(nil, 7, packed(1, 65536)), ErrRange, 7},
+		{"packed truncated varint", AppendBlob(nil, 7, []byte{1, 0x80}), ErrRange, 7},
+		{"packed signed overflow", AppendBlob(nil, 8, packed(256)), ErrRange, 8},
+		{"int for packed", AppendUint(nil, 7, 1), ErrKind, 7},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -241,5 +265,44 @@ func TestUnsupported(t *testing.T) {
 	}
 	if err := Unmarshal(NewDecoder(nil), inner{}); !errors.Is(err, ErrUnsupported) {
 		t.Fatalf("Unmarshal into a non-pointer: %v", err)
+	}
+}
+
+func TestSchema(t *testing.T) {
+	sch, err := NewSchema[allKinds]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := allKinds{U32: 7, S: "s", Bytes: []byte("bytes"), PI: [3]int64{-1, 0, 1}, Ptr: &inner{S: "p"}}
+	var out core.Buffer
+	e := NewWriter(&out)
+	sch.Encode(e, &in)
+	e.EndRecord()
+	viaMarshal := marshalBody(t, &in)
+	r := NewReader(core.NewSpanReader(out.Bytes()))
+	if !r.Next() || string(r.Record()) != string(viaMarshal) {
+		t.Fatal("Schema.Encode and Marshal differ")
+	}
+	var got allKinds
+	if err := sch.Decode(r.Fields(), &got); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(in, got); diff != "" {
+		t.Fatalf("(-want +got):\n%s", diff)
+	}
+	if _, err := NewSchema[int](); !errors.Is(err, ErrUnsupported) {
+		t.Fatalf("NewSchema[int]: %v", err)
+	}
+	if _, err := NewSchema[struct {
+		C chan int `record:"1"`
+	}](); !errors.Is(err, ErrUnsupported) {
+		t.Fatalf("NewSchema of a chan field: %v", err)
+	}
+}
+
+func TestMarshalValue(t *testing.T) {
+	// A struct passed by value is copied, then encoded like a pointer.
+	if a, b := marshalBody(t, inner{X: 3, S: "v"}), marshalBody(t, &inner{X: 3, S: "v"}); string(a) != string(b) {
+		t.Fatalf("by value % x, by pointer % x", a, b)
 	}
 }

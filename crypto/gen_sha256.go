@@ -108,8 +108,10 @@ func main() {
 	w("\tJZ done")
 	w("\tSHLQ $6, DX")
 	w("\tADDQ SI, DX")
-	w("\tMOVOU (DI), X1")
-	w("\tMOVOU 16(DI), X2")
+	w("\tMOVQ (DI), X1")
+	w("\tPINSRQ $1, 8(DI), X1")
+	w("\tMOVQ 16(DI), X2")
+	w("\tPINSRQ $1, 24(DI), X2")
 	w("\tPSHUFD $0xb1, X1, X1")
 	w("\tPSHUFD $0x1b, X2, X2")
 	w("\tMOVO X1, X7")
@@ -124,7 +126,10 @@ func main() {
 		cur := msg[g%4]
 		w("\t// rounds %d-%d", 4*g, 4*g+3)
 		if g < 4 {
-			w("\tMOVOU %d(SI), %s", 16*g, cur)
+			// Two 8-byte loads: each is forwarded from the 8-byte stores
+			// with which the Go side builds the final padded block.
+			w("\tMOVQ %d(SI), %s", 16*g, cur)
+			w("\tPINSRQ $1, %d(SI), %s", 16*g+8, cur)
 			w("\tPSHUFB X8, %s", cur)
 		}
 		w("\tMOVOU sha256niK<>+%d(SB), X0", 16*g)

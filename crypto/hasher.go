@@ -59,6 +59,8 @@ type Hasher struct {
 	// after the pad blocks.
 	d256             *digest256
 	ipad256, opad256 [8]uint32
+	d1               *digest1 // the same for SHA-1
+	ipad1, opad1     [5]uint32
 }
 
 // New returns a Hasher for algorithm a. The error, for an invalid a, is an
@@ -70,6 +72,7 @@ func New(a Algorithm) (*Hasher, error) {
 	h := &Hasher{buf: make([]byte, BufferSize), alg: a, eng: newEngine(a), size: a.Size()}
 	h.lim = len(h.buf)
 	h.d256, _ = h.eng.(*digest256)
+	h.d1, _ = h.eng.(*digest1)
 	return h, nil
 }
 
@@ -93,6 +96,10 @@ func NewHMAC(a Algorithm, key []byte) (*Hasher, error) {
 	if h.d256 != nil {
 		h.ipad256 = h.d256.h
 		h.opad256 = h.outer.(*digest256).h
+	}
+	if h.d1 != nil {
+		h.ipad1 = h.d1.h
+		h.opad1 = h.outer.(*digest1).h
 	}
 	return h, nil
 }
@@ -145,6 +152,15 @@ func (h *Hasher) Reset() {
 		d.nx = 0
 		if h.outer != nil {
 			d.h, d.len = h.ipad256, 64
+		} else {
+			d.Reset()
+		}
+		return
+	}
+	if d := h.d1; d != nil {
+		d.nx = 0
+		if h.outer != nil {
+			d.h, d.len = h.ipad1, 64
 		} else {
 			d.Reset()
 		}
@@ -342,6 +358,9 @@ func (h *Hasher) Sum(b []byte) []byte {
 	if h.d256 != nil && h.d256.nx == 0 {
 		return h.sum256(b)
 	}
+	if h.d1 != nil && h.d1.nx == 0 {
+		return h.sum1(b)
+	}
 	h.flush()
 	if h.outer != nil {
 		inner := h.eng.Sum(h.tmp[:0])
@@ -377,6 +396,24 @@ func (h *Hasher) sum256(b []byte) []byte {
 		finish256(&st, out[:h.size], 64+uint64(h.size), out[:])
 	}
 	return append(b, out[:h.size]...)
+}
+
+// sum1 is sum256 for SHA-1.
+func (h *Hasher) sum1(b []byte) []byte {
+	d := h.d1
+	if n := h.n &^ 63; n > 0 {
+		block1(&d.h, h.buf[:n])
+		d.len += uint64(n)
+		h.n = copy(h.buf, h.buf[n:h.n])
+	}
+	st := d.h
+	var out [20]byte
+	finish1(&st, h.buf[:h.n], d.len+uint64(h.n), &out)
+	if h.outer != nil {
+		st = h.opad1
+		finish1(&st, out[:], 64+20, &out)
+	}
+	return append(b, out[:]...)
 }
 
 // Digest returns the digest as a value, without allocating.

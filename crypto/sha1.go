@@ -54,13 +54,7 @@ func blockGeneric1(h *[5]uint32, p []byte) {
 // finish1 is finish256 for SHA-1.
 func finish1(h *[5]uint32, tail []byte, total uint64, out *[20]byte) {
 	var buf [128]byte
-	r := copy(buf[:], tail)
-	buf[r] = 0x80
-	end := 64
-	if r >= 56 {
-		end = 128
-	}
-	binary.BigEndian.PutUint64(buf[end-8:], total<<3)
+	end := padFinal(&buf, tail, total)
 	block1(h, buf[:end])
 	for i := range 5 {
 		binary.BigEndian.PutUint32(out[4*i:], h[i])

@@ -1,6 +1,7 @@
 package format
 
 import (
+	"encoding/binary"
 	"math"
 	"math/bits"
 	"strconv"
@@ -38,7 +39,28 @@ type decimal struct {
 
 // parseDecimal parses [+-]digits[.digits][(e|E)[+-]digits] with at most 19
 // significant digits; false means "not this simple form".
-func parseDecimal(s []byte) (d decimal, ok bool) {
+func parseDecimal(s []byte) (decimal, bool) {
+	d, n, ok := parseDecimalPrefix(s)
+	return d, ok && n == len(s)
+}
+
+// digitRun8 reports whether the eight bytes at s[i:] are all digits, and
+// their value.
+func digitRun8(s []byte, i int) (uint64, bool) {
+	if len(s)-i < 8 {
+		return 0, false
+	}
+	x := binary.LittleEndian.Uint64(s[i:])
+	if nonDigits(x) != 0 {
+		return 0, false
+	}
+	return eightDigits(x), true
+}
+
+// parseDecimalPrefix parses the simple decimal form at the start of s and
+// returns it with its length; false means the prefix is not of that form
+// or has more than 19 significant digits.
+func parseDecimalPrefix(s []byte) (d decimal, n int, ok bool) {
 	i := 0
 	if i < len(s) && (s[i] == '-' || s[i] == '+') {
 		d.neg = s[i] == '-'
@@ -46,7 +68,7 @@ func parseDecimal(s []byte) (d decimal, ok bool) {
 	}
 	nd := 0   // significant digits taken
 	seen := 0 // digits seen
-	frac := 0 // significant digits after the point
+	frac := 0 // digits after the point that scale w
 	for ; i < len(s); i++ {
 		c := s[i] - '0'
 		if c > 9 {
@@ -58,6 +80,14 @@ func parseDecimal(s []byte) (d decimal, ok bool) {
 		}
 		d.w = d.w*10 + uint64(c)
 		nd++
+		if nd+8 <= 19 {
+			if v, all := digitRun8(s, i+1); all {
+				d.w = d.w*1e8 + v
+				nd += 8
+				seen += 8
+				i += 8
+			}
+		}
 	}
 	if i < len(s) && s[i] == '.' {
 		i++
@@ -67,17 +97,25 @@ func parseDecimal(s []byte) (d decimal, ok bool) {
 				break
 			}
 			seen++
+			frac++
 			if d.w == 0 && c == 0 {
-				frac++ // a leading zero after the point still scales
-				continue
+				continue // a leading zero after the point still scales
 			}
 			d.w = d.w*10 + uint64(c)
 			nd++
-			frac++
+			if nd+8 <= 19 {
+				if v, all := digitRun8(s, i+1); all {
+					d.w = d.w*1e8 + v
+					nd += 8
+					seen += 8
+					frac += 8
+					i += 8
+				}
+			}
 		}
 	}
 	if seen == 0 || nd > 19 {
-		return d, false
+		return d, 0, false
 	}
 	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
 		i++
@@ -95,22 +133,19 @@ func parseDecimal(s []byte) (d decimal, ok bool) {
 			}
 			e = e*10 + int(c)
 			if e > 100000 {
-				return d, false // strconv decides: Inf, 0 or a huge fraction
+				return d, 0, false // strconv decides: Inf, 0 or a huge fraction
 			}
 		}
 		if i == start {
-			return d, false
+			return d, 0, false
 		}
 		if eneg {
 			e = -e
 		}
 		d.q = e
 	}
-	if i != len(s) {
-		return d, false
-	}
 	d.q -= frac
-	return d, true
+	return d, i, true
 }
 
 // exact10 holds the powers of ten that are exact float64s.
@@ -168,6 +203,12 @@ func parseFloatFast(s []byte, bitSize int) (float64, bool) {
 	if !ok {
 		return 0, false
 	}
+	return d.float(bitSize)
+}
+
+// float converts d to the nearest float64, or float32 when bitSize is 32,
+// or reports false when only strconv can.
+func (d decimal) float(bitSize int) (float64, bool) {
 	if d.w == 0 {
 		if d.neg {
 			return math.Copysign(0, -1), true

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/fastio-go/fastio/core"
 )
@@ -56,24 +57,34 @@ var floatFile = sync.OnceValue(func() []byte {
 	return b.Bytes()
 })
 
+// reportCPU adds the CPU time per operation since start as "cpu-ns/op".
+func reportCPU(b *testing.B, start time.Duration) {
+	if c := cpuTime() - start; c > 0 {
+		b.ReportMetric(float64(c)/float64(b.N), "cpu-ns/op")
+	}
+}
+
 func BenchmarkWriteInts(b *testing.B) {
 	size := int64(len(intFile()))
 	b.Run("fastio", func(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		w := core.NewWriter(io.Discard)
+		start := cpuTime()
 		for b.Loop() {
 			for i := range benchInts {
 				IntLn(w, i)
 			}
 			w.Flush()
 		}
+		reportCPU(b, start)
 	})
 	b.Run("bufio_strconv", func(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
 		var scratch []byte
+		start := cpuTime()
 		for b.Loop() {
 			for i := range benchInts {
 				scratch = strconv.AppendInt(scratch[:0], int64(i), 10)
@@ -82,17 +93,20 @@ func BenchmarkWriteInts(b *testing.B) {
 			}
 			w.Flush()
 		}
+		reportCPU(b, start)
 	})
 	b.Run("fmt", func(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
+		start := cpuTime()
 		for b.Loop() {
 			for i := range benchInts {
 				fmt.Fprintln(w, i)
 			}
 			w.Flush()
 		}
+		reportCPU(b, start)
 	})
 }
 
@@ -108,6 +122,7 @@ func BenchmarkReadInts(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		b.ReportAllocs()
 		r := core.NewReader(nil)
+		start := cpuTime()
 		for b.Loop() {
 			r.Reset(bytes.NewReader(data))
 			s := NewScanner(r)
@@ -121,10 +136,12 @@ func BenchmarkReadInts(b *testing.B) {
 			}
 			check(b, sum)
 		}
+		reportCPU(b, start)
 	})
 	b.Run("bufio_strconv", func(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		b.ReportAllocs()
+		start := cpuTime()
 		for b.Loop() {
 			sc := bufio.NewScanner(bytes.NewReader(data))
 			sum := 0
@@ -137,10 +154,12 @@ func BenchmarkReadInts(b *testing.B) {
 			}
 			check(b, sum)
 		}
+		reportCPU(b, start)
 	})
 	b.Run("fmt", func(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		b.ReportAllocs()
+		start := cpuTime()
 		for b.Loop() {
 			r := bufio.NewReader(bytes.NewReader(data))
 			sum := 0
@@ -153,6 +172,7 @@ func BenchmarkReadInts(b *testing.B) {
 			}
 			check(b, sum)
 		}
+		reportCPU(b, start)
 	})
 }
 
@@ -163,18 +183,21 @@ func BenchmarkWriteFloats(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		w := core.NewWriter(io.Discard)
+		start := cpuTime()
 		for b.Loop() {
 			for _, f := range vals {
 				FloatLn(w, f)
 			}
 			w.Flush()
 		}
+		reportCPU(b, start)
 	})
 	b.Run("bufio_strconv", func(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
 		var scratch []byte
+		start := cpuTime()
 		for b.Loop() {
 			for _, f := range vals {
 				scratch = strconv.AppendFloat(scratch[:0], f, 'g', -1, 64)
@@ -183,6 +206,7 @@ func BenchmarkWriteFloats(b *testing.B) {
 			}
 			w.Flush()
 		}
+		reportCPU(b, start)
 	})
 }
 
@@ -193,6 +217,7 @@ func BenchmarkReadFloats(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		b.ReportAllocs()
 		r := core.NewReader(nil)
+		start := cpuTime()
 		for b.Loop() {
 			r.Reset(bytes.NewReader(data))
 			s := NewScanner(r)
@@ -206,10 +231,12 @@ func BenchmarkReadFloats(b *testing.B) {
 				}
 			}
 		}
+		reportCPU(b, start)
 	})
 	b.Run("bufio_strconv", func(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		b.ReportAllocs()
+		start := cpuTime()
 		for b.Loop() {
 			sc := bufio.NewScanner(bytes.NewReader(data))
 			for i := 0; sc.Scan(); i++ {
@@ -219,5 +246,6 @@ func BenchmarkReadFloats(b *testing.B) {
 				}
 			}
 		}
+		reportCPU(b, start)
 	})
 }

@@ -218,11 +218,13 @@ func swar8(v uint32) uint64 {
 
 const asciiZeros = 0x3030303030303030
 
-// putSwarHead stores the digits of v (0 < v < 1e8) without leading zeros at
-// the start of p, which must hold 8 bytes, and returns their count.
+// putSwarHead stores the digits of v (v < 1e8) without leading zeros at
+// the start of p, which must hold 8 bytes, and returns their count. Setting
+// a bit of the units byte before counting the leading zero bytes keeps one
+// digit for v = 0 without a branch.
 func putSwarHead(p []byte, v uint32) int {
 	x := swar8(v)
-	skip := uint(bits.TrailingZeros64(x)) &^ 7 // leading zero digits × 8
+	skip := uint(bits.TrailingZeros64(x|1<<56)) &^ 7 // leading zero digits × 8
 	binary.LittleEndian.PutUint64(p, (x+asciiZeros)>>skip)
 	return 8 - int(skip>>3)
 }
@@ -231,28 +233,31 @@ func putSwarHead(p []byte, v uint32) int {
 // which must hold MaxIntLen bytes (bytes after the number may be
 // overwritten), and returns the count.
 func putIntFast(p []byte, u uint64, neg bool) int {
-	n := 0
 	if neg {
 		p[0] = '-'
-		n = 1
+		return 1 + putUintFast(p[1:], u)
 	}
-	q := p[n:]
-	switch {
-	case u == 0:
-		q[0] = '0'
-		return n + 1
-	case u < 1e8:
-		return n + putSwarHead(q, uint32(u))
-	case u < 1e16:
+	return putUintFast(p, u)
+}
+
+// putUintFast is putIntFast without a sign; p must hold MaxIntLen-1 bytes.
+func putUintFast(p []byte, u uint64) int {
+	if u < 1e8 {
+		// putSwarHead, written out so that it inlines.
+		x := swar8(uint32(u))
+		skip := uint(bits.TrailingZeros64(x|1<<56)) &^ 7
+		binary.LittleEndian.PutUint64(p, (x+asciiZeros)>>skip)
+		return 8 - int(skip>>3)
+	}
+	if u < 1e16 {
 		hi, lo := u/1e8, uint32(u%1e8)
-		k := putSwarHead(q, uint32(hi))
-		binary.LittleEndian.PutUint64(q[k:], swar8(lo)+asciiZeros)
-		return n + k + 8
-	default:
-		top, rest := u/1e16, u%1e16
-		k := putSwarHead(q, uint32(top))
-		binary.LittleEndian.PutUint64(q[k:], swar8(uint32(rest/1e8))+asciiZeros)
-		binary.LittleEndian.PutUint64(q[k+8:], swar8(uint32(rest%1e8))+asciiZeros)
-		return n + k + 16
+		k := putSwarHead(p, uint32(hi))
+		binary.LittleEndian.PutUint64(p[k:], swar8(lo)+asciiZeros)
+		return k + 8
 	}
+	top, rest := u/1e16, u%1e16
+	k := putSwarHead(p, uint32(top))
+	binary.LittleEndian.PutUint64(p[k:], swar8(uint32(rest/1e8))+asciiZeros)
+	binary.LittleEndian.PutUint64(p[k+8:], swar8(uint32(rest%1e8))+asciiZeros)
+	return k + 16
 }

@@ -2,8 +2,10 @@ package format
 
 import (
 	"encoding"
+	"encoding/binary"
 	"fmt"
 	"io"
+	"math/bits"
 	"time"
 	"unicode/utf8"
 	"unsafe"
@@ -44,6 +46,17 @@ func IntLn[T core.Integer](w core.BufferedWriter, v T) {
 	u, neg := split(v)
 	if cw, ok := w.(*core.Writer); ok {
 		p := cw.Reserve(MaxIntLen + 1)
+		if u < 1e8 && !neg && len(p) >= 9 {
+			// The common case written out: eight digits at once, the
+			// newline stored with them when there are fewer than eight.
+			x := swar8(uint32(u))
+			skip := uint(bits.TrailingZeros64(x|1<<56)) &^ 7
+			n := 8 - int(skip>>3)
+			binary.LittleEndian.PutUint64(p, (x+asciiZeros)>>skip|uint64('\n')<<(uint(n)*8))
+			p[8] = '\n'
+			cw.Commit(n + 1)
+			return
+		}
 		n := putIntFast(p, u, neg)
 		p[n] = '\n'
 		cw.Commit(n + 1)

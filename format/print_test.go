@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -206,3 +207,27 @@ func TestPrintAllocs(t *testing.T) {
 type discard struct{}
 
 func (discard) Write(p []byte) (int, error) { return len(p), nil }
+
+// TestIntLnLengths writes numbers of every length through the in-place
+// fast path of IntLn and Int and compares with strconv.
+func TestIntLnLengths(t *testing.T) {
+	var want []byte
+	var b bytes.Buffer
+	w := core.NewWriterSize(&b, core.MinBufferSize)
+	for i := range 20 {
+		for _, u := range []uint64{pow10[i] - 1, pow10[i], pow10[i] + 1} {
+			IntLn(w, u)
+			IntLn(w, -int64(u))
+			Int(w, u)
+			want = strconv.AppendUint(want, u, 10)
+			want = append(want, '\n')
+			want = strconv.AppendInt(want, -int64(u), 10)
+			want = append(want, '\n')
+			want = strconv.AppendUint(want, u, 10)
+		}
+	}
+	w.Flush()
+	if !bytes.Equal(b.Bytes(), want) {
+		t.Fatalf("got\n%s\nwant\n%s", b.Bytes(), want)
+	}
+}

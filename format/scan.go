@@ -8,6 +8,7 @@ import (
 	"math/bits"
 	"reflect"
 	"strconv"
+	"unsafe"
 
 	"github.com/fastio-go/fastio/core"
 )
@@ -432,6 +433,20 @@ func eightDigits(x uint64) uint64 {
 // strconv.ParseFloat at T's bit size. On ErrRange the value is ±Inf, as
 // strconv returns. It does not allocate unless it fails.
 func ScanFloat[T core.Float](s *Scanner) (T, error) {
+	// Hot path: a plain decimal parsed straight from the window in one
+	// pass, followed by whitespace.
+	w := s.window()
+	i := 0
+	for i < len(w) && isSpace(w[i]) {
+		i++
+	}
+	if d, n, ok := parseDecimalPrefix(w[i:]); ok && i+n < len(w) && isSpace(w[i+n]) {
+		var z T
+		if f, ok := d.float(int(unsafe.Sizeof(z)) * 8); ok {
+			s.consume(i + n)
+			return T(f), nil
+		}
+	}
 	tok, err := s.token("float")
 	if err != nil {
 		return 0, err

@@ -366,6 +366,20 @@ func FuzzScanFloat(f *testing.F) {
 				t.Fatalf("ParseFloat(%q, %d): error kind %v, strconv %v", tok, bits, err, wantErr)
 			}
 		}
+		if tok == "" || strings.ContainsAny(tok, " \t\n\v\f\r") {
+			return
+		}
+		// Through a Scanner, whose hot path parses from the window.
+		want, wantErr := strconv.ParseFloat(tok, 64)
+		s := NewScanner(strings.NewReader("\t" + tok + "\nend"))
+		got, err := s.Float64()
+		same := math.Float64bits(got) == math.Float64bits(want) || (got != got && want != want)
+		if (err == nil) != (wantErr == nil) || !same {
+			t.Fatalf("Scanner.Float64 of %q = %v, %v; strconv: %v, %v", tok, got, err, want, wantErr)
+		}
+		if w, _ := s.Word(); w != "end" {
+			t.Fatalf("after %q the next token is %q", tok, w)
+		}
 	})
 }
 

@@ -83,8 +83,16 @@ func gbPointer(lead, trail byte) int {
 
 func gbTrailOK(b byte) bool { return b >= 0x40 && b != 0x7F && b != 0xFF }
 
+// gbE7C7Linear is the four-byte index of 81 35 F4 37, which GB18030-2005
+// maps to U+E7C7 (the 2000 edition, and Python, to U+1E3F, now A8BC): the
+// one code outside the ranges of gbFourByteRanges.
+const gbE7C7Linear = 7457
+
 // gbLinearToBMP maps a four-byte index below gbBMPLinear to its code point.
 func gbLinearToBMP(lin uint32) uint32 {
+	if lin == gbE7C7Linear {
+		return 0xE7C7
+	}
 	lo, hi := 0, len(gbFourByteRanges)/3
 	for hi-lo > 1 {
 		m := int(uint(lo+hi) >> 1)
@@ -100,6 +108,9 @@ func gbLinearToBMP(lin uint32) uint32 {
 // gbBMPToLinear maps a BMP code point without a one- or two-byte code to its
 // four-byte index.
 func gbBMPToLinear(c uint32) uint32 {
+	if c == 0xE7C7 {
+		return gbE7C7Linear
+	}
 	lo, hi := 0, len(gbFourByteRanges)/3
 	for hi-lo > 1 {
 		m := int(uint(lo+hi) >> 1)

@@ -28,7 +28,7 @@ var (
 	corpusRandom []byte
 )
 
-func corpora(b *testing.B) (text, random []byte) {
+func corpora(testing.TB) (text, random []byte) {
 	corpusOnce.Do(func() {
 		mb := 100
 		if s := os.Getenv("FASTIO_CORPUS_MB"); s != "" {

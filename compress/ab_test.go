@@ -1,0 +1,287 @@
+package compress
+
+import (
+	"bufio"
+	"bytes"
+	stdzlib "compress/zlib"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+
+	kzlib "github.com/klauspost/compress/zlib"
+)
+
+// TestABFigures measures the README's figures by alternating the
+// implementations round after round (A, B, C, then B, C, A, …), so that a
+// change of load on a shared machine hits all of them alike, and reports
+// per implementation the median throughput and the median of its per-round
+// ratio to the first implementation. It checks that every implementation
+// produces the same data. It runs only with FASTIO_AB=1 (it takes minutes
+// on the 100 MB corpora):
+//
+//	FASTIO_AB=1 go test -run ABFigures -v -timeout 30m
+func TestABFigures(t *testing.T) {
+	if os.Getenv("FASTIO_AB") != "1" {
+		t.Skip("measurement harness: set FASTIO_AB=1 to run it")
+	}
+	rounds := 7
+	if s := os.Getenv("FASTIO_AB_ROUNDS"); s != "" {
+		rounds, _ = strconv.Atoi(s)
+	}
+	text, random := corpora(nil)
+	for _, c := range []struct {
+		name  string
+		data  []byte
+		level int
+	}{
+		{"compress text level 1", text, BestSpeed},
+		{"compress text level 6", text, 6},
+		{"compress random level 6", random, 6},
+	} {
+		var sizes [3]int64
+		abRun(t, c.name, int64(len(c.data)), rounds, []abImpl{
+			{"fastio", func() { sizes[0] = abCompressFastio(c.data, c.level) }},
+			{"klauspost", func() { sizes[1] = abCompressK(c.data, c.level) }},
+			{"compress/zlib", func() { sizes[2] = abCompressStd(c.data, c.level) }},
+		})
+		t.Logf("  out/in: fastio %.4f, klauspost %.4f, compress/zlib %.4f; fastio size vs compress/zlib %+.2f%%",
+			float64(sizes[0])/float64(len(c.data)), float64(sizes[1])/float64(len(c.data)),
+			float64(sizes[2])/float64(len(c.data)), 100*(float64(sizes[0])/float64(sizes[2])-1))
+	}
+	for _, c := range []struct {
+		name string
+		data []byte
+	}{{"inflate text", text}, {"inflate random", random}} {
+		var zs bytes.Buffer
+		sw, _ := stdzlib.NewWriterLevel(&zs, 6)
+		sw.Write(c.data)
+		sw.Close()
+		stream := zs.Bytes()
+		var sums [4]uint32
+		abRun(t, c.name, int64(len(c.data)), rounds, []abImpl{
+			{"fastio Read", func() { sums[0] = abInflateFastio(stream, false) }},
+			{"fastio Window", func() { sums[1] = abInflateFastio(stream, true) }},
+			{"klauspost", func() { sums[2] = abInflateReader(stream, true) }},
+			{"compress/zlib", func() { sums[3] = abInflateReader(stream, false) }},
+		})
+		want := adler32Update(1, c.data)
+		for i, s := range sums {
+			if s != want {
+				t.Errorf("%s: implementation %d inflated data with Adler-32 %08x, want %08x", c.name, i, s, want)
+			}
+		}
+	}
+	path := filepath.Join(t.TempDir(), "ints.zz")
+	text10M := int64(0)
+	for i := range chainCount {
+		text10M += int64(len(strconv.Itoa(i)) + 1)
+	}
+	var s1, s2 int
+	abRun(t, "chain 10M ints → zlib → file → inflate → sum", text10M, max(3, rounds/2), []abImpl{
+		{"fastio", func() { s1 = chainFastio(path) }},
+		{"bufio+compress/zlib", func() { s2 = chainStd(path) }},
+	})
+	if s1 != chainSum || s2 != chainSum {
+		t.Errorf("chain sums %d and %d, want %d", s1, s2, chainSum)
+	}
+}
+
+type abImpl struct {
+	name string
+	run  func()
+}
+
+func abRun(t *testing.T, name string, bytes int64, rounds int, impls []abImpl) {
+	times := make([][]time.Duration, len(impls))
+	for r := range rounds {
+		for k := range impls {
+			i := (k + r) % len(impls)
+			start := time.Now()
+			impls[i].run()
+			times[i] = append(times[i], time.Since(start))
+		}
+	}
+	t.Logf("%s (%d rounds, %.1f MB):", name, rounds, float64(bytes)/1e6)
+	for i, im := range impls {
+		ratios := make([]float64, rounds)
+		for r := range rounds {
+			ratios[r] = float64(times[i][r]) / float64(times[0][r])
+		}
+		slices.Sort(ratios)
+		d := slices.Clone(times[i])
+		slices.Sort(d)
+		med := d[len(d)/2]
+		t.Logf("  %-16s median %7.1f MB/s   time vs %s: median %.2f× (range %.2f–%.2f)",
+			im.name, float64(bytes)/med.Seconds()/1e6, impls[0].name, ratios[rounds/2], ratios[0], ratios[rounds-1])
+	}
+}
+
+func abCompressFastio(data []byte, level int) int64 {
+	var c counter
+	w, _ := NewWriter(&c, Zlib, level)
+	for p := data; len(p) > 0; p = p[min(len(p), benchChunk):] {
+		w.Write(p[:min(len(p), benchChunk)])
+	}
+	w.Close()
+	return c.n
+}
+
+func abCompressK(data []byte, level int) int64 {
+	var c counter
+	w, _ := kzlib.NewWriterLevel(&c, level)
+	for p := data; len(p) > 0; p = p[min(len(p), benchChunk):] {
+		w.Write(p[:min(len(p), benchChunk)])
+	}
+	w.Close()
+	return c.n
+}
+
+func abCompressStd(data []byte, level int) int64 {
+	var c counter
+	w, _ := stdzlib.NewWriterLevel(&c, level)
+	for p := data; len(p) > 0; p = p[min(len(p), benchChunk):] {
+		w.Write(p[:min(len(p), benchChunk)])
+	}
+	w.Close()
+	return c.n
+}
+
+// abInflateFastio inflates stream and returns the output's Adler-32.
+func abInflateFastio(stream []byte, window bool) uint32 {
+	r, _ := NewReader(bytes.NewReader(stream), Zlib, &ReaderOptions{MaxSize: NoLimit})
+	sum := uint32(1)
+	if window {
+		for {
+			sum = adler32Update(sum, r.Window())
+			r.Consume(r.Buffered())
+			if _, err := r.Fill(); err != nil {
+				break
+			}
+		}
+		return sum
+	}
+	buf := make([]byte, benchChunk)
+	for {
+		n, err := r.Read(buf)
+		sum = adler32Update(sum, buf[:n])
+		if err != nil {
+			return sum
+		}
+	}
+}
+
+func abInflateReader(stream []byte, klauspost bool) uint32 {
+	var zr io.Reader
+	if klauspost {
+		zr, _ = kzlib.NewReader(bytes.NewReader(stream))
+	} else {
+		zr, _ = stdzlib.NewReader(bytes.NewReader(stream))
+	}
+	buf := make([]byte, benchChunk)
+	sum := uint32(1)
+	for {
+		n, err := zr.Read(buf)
+		sum = adler32Update(sum, buf[:n])
+		if err != nil {
+			return sum
+		}
+	}
+}
+
+// chainFastio writes chainCount integers through this package's zlib
+// Writer to path and reads them back through its Reader, returning their
+// sum.
+func chainFastio(path string) int {
+	f, err := os.Create(path)
+	if err != nil {
+		panic(err)
+	}
+	w, _ := NewWriter(f, Zlib, DefaultCompression)
+	for i := range int64(chainCount) {
+		p := w.Reserve(21)
+		p = strconv.AppendInt(p[:0], i, 10)
+		p = append(p, '\n')
+		w.Commit(len(p))
+	}
+	if err := w.Close(); err != nil {
+		panic(err)
+	}
+	f.Close()
+
+	f, _ = os.Open(path)
+	defer f.Close()
+	r, _ := NewReader(f, Zlib, &ReaderOptions{MaxSize: NoLimit})
+	sum, v := 0, 0
+	for {
+		for _, c := range r.Window() {
+			if c == '\n' {
+				sum, v = sum+v, 0
+			} else {
+				v = v*10 + int(c-'0')
+			}
+		}
+		r.Consume(r.Buffered())
+		if _, err := r.Fill(); err != nil {
+			if err != io.EOF {
+				panic(err)
+			}
+			return sum
+		}
+	}
+}
+
+// chainStd is chainFastio with bufio around compress/zlib: formatting into
+// bufio's AvailableBuffer, bufio between zlib and the file both ways, and
+// parsing from ReadSlice.
+func chainStd(path string) int {
+	f, err := os.Create(path)
+	if err != nil {
+		panic(err)
+	}
+	fb := bufio.NewWriterSize(f, 64<<10)
+	zw := stdzlib.NewWriter(fb)
+	bw := bufio.NewWriterSize(zw, 64<<10)
+	for i := range int64(chainCount) {
+		if bw.Available() < 21 {
+			bw.Flush()
+		}
+		p := strconv.AppendInt(bw.AvailableBuffer(), i, 10)
+		p = append(p, '\n')
+		bw.Write(p)
+	}
+	bw.Flush()
+	zw.Close()
+	if err := fb.Flush(); err != nil {
+		panic(err)
+	}
+	f.Close()
+
+	f, _ = os.Open(path)
+	defer f.Close()
+	zr, err := stdzlib.NewReader(bufio.NewReaderSize(f, 64<<10))
+	if err != nil {
+		panic(err)
+	}
+	br := bufio.NewReaderSize(zr, 64<<10)
+	sum, v := 0, 0
+	for {
+		line, err := br.ReadSlice('\n')
+		for _, c := range line {
+			if c == '\n' {
+				sum, v = sum+v, 0
+			} else {
+				v = v*10 + int(c-'0')
+			}
+		}
+		if err != nil {
+			if err != io.EOF {
+				panic(err)
+			}
+			return sum
+		}
+	}
+}

@@ -279,3 +279,47 @@ func TestIOFileNotSeekable(t *testing.T) {
 	}
 	f.Close()
 }
+
+// failSeeker is a seekable in-memory device whose seeks fail after the
+// first.
+type failSeeker struct {
+	*bytes.Reader
+	seeks int
+	out   bytes.Buffer
+}
+
+func (d *failSeeker) Write(p []byte) (int, error) { return d.out.Write(p) }
+
+func (d *failSeeker) Seek(off int64, whence int) (int64, error) {
+	if d.seeks++; d.seeks > 1 {
+		return 0, errors.New("seek refused")
+	}
+	return d.Reader.Seek(off, whence)
+}
+
+// TestIOFileSeekBackFails: when the read-ahead cannot be given back, no
+// output may land at the wrong offset; the error is reported by every
+// later write, Flush and Close.
+func TestIOFileSeekBackFails(t *testing.T) {
+	dev := &failSeeker{Reader: bytes.NewReader([]byte("0123456789"))}
+	f := NewIOFile(dev, 64)
+	if c, err := f.ReadByte(); c != '0' || err != nil {
+		t.Fatalf("ReadByte = %q, %v", c, err)
+	}
+	if _, err := f.WriteString("x"); err == nil {
+		t.Fatal("write after a failed seek succeeded")
+	}
+	if _, err := f.WriteString("y"); err == nil {
+		t.Fatal("second write succeeded")
+	}
+	f.Commit(len(f.Reserve(3)))
+	if err := f.Flush(); err == nil {
+		t.Error("Flush succeeded")
+	}
+	if err := f.Close(); err == nil {
+		t.Error("Close succeeded")
+	}
+	if dev.out.Len() != 0 {
+		t.Errorf("%d bytes reached the device at an unknown offset", dev.out.Len())
+	}
+}

@@ -27,6 +27,7 @@ type IOFile struct {
 	seeker  io.Seeker // set for seekable devices
 	reading bool      // the window may hold read-ahead
 	closed  bool
+	err     error // a failed give-back of the read-ahead, reported by Flush and Close
 }
 
 // NewIOFile returns an IOFile over dev with buffers of size bytes each
@@ -72,12 +73,18 @@ func (f *IOFile) Fd() uintptr { return fdOf(f.dev) }
 
 // toWrite gives back the read-ahead of a seekable device before a write.
 func (f *IOFile) toWrite() error {
+	if f.err != nil {
+		return f.err
+	}
 	f.reading = false
 	if f.seeker == nil {
 		return nil
 	}
 	if n := f.r.Buffered(); n > 0 {
 		if _, err := f.seeker.Seek(int64(-n), io.SeekCurrent); err != nil {
+			// The device offset is unknown: later output would land in
+			// the wrong place, so fail every later write and flush.
+			f.err, f.reading = err, true
 			return err
 		}
 	}
@@ -128,16 +135,27 @@ func (f *IOFile) WriteByte(c byte) error {
 // core.BufferedWriter).
 func (f *IOFile) Reserve(n int) []byte {
 	if f.reading {
-		f.toWrite() // an error here comes back from the writer's Flush
+		f.toWrite() // an error is kept and reported by Flush
 	}
 	return f.w.Reserve(n)
 }
 
-// Commit adds n bytes of the last reserved slice to the output.
-func (f *IOFile) Commit(n int) { f.w.Commit(n) }
+// Commit adds n bytes of the last reserved slice to the output; after a
+// failed give-back of the read-ahead it drops them (Flush reports why).
+func (f *IOFile) Commit(n int) {
+	if f.err != nil {
+		return
+	}
+	f.w.Commit(n)
+}
 
 // Flush writes the buffered output to the device.
-func (f *IOFile) Flush() error { return f.w.Flush() }
+func (f *IOFile) Flush() error {
+	if f.err != nil {
+		return f.err
+	}
+	return f.w.Flush()
+}
 
 // Window returns the buffered input not yet consumed.
 func (f *IOFile) Window() []byte { return f.r.Window() }
@@ -218,6 +236,9 @@ func (f *IOFile) Close() error {
 		return err
 	}
 	f.closed = true
+	if err == nil {
+		err = f.err
+	}
 	f.r.Close()
 	if c, ok := f.dev.(io.Closer); ok {
 		if cerr := c.Close(); err == nil {

@@ -6,8 +6,10 @@ import (
 )
 
 func TestZeroAllocs(t *testing.T) {
-	if testing.Short() && raceEnabled {
-		t.Skip("race detector allocates")
+	if raceEnabled {
+		// The race detector makes sync.Pool drop items at random, so the
+		// pooled one-shots allocate now and then.
+		t.Skip("allocation counts are not meaningful under -race")
 	}
 	msg := []byte(strings.Repeat("Hello World\n", 100))
 	large := make([]byte, 3*BufferSize+5)

@@ -105,3 +105,64 @@ func TestBlock1(t *testing.T) {
 		}
 	}
 }
+
+// TestFlushedPartialBlock covers the Hasher's general Sum path for its own
+// engines: after a Flush the engine holds a partial block.
+func TestFlushedPartialBlock(t *testing.T) {
+	msg := []byte("a message longer than one block, flushed in the middle of its second block, then finished")
+	for _, a := range allAlgorithms {
+		for _, mac := range []bool{false, true} {
+			t.Run(a.String()+"/hmac="+strconv.FormatBool(mac), func(t *testing.T) {
+				var h *Hasher
+				var want []byte
+				if mac {
+					h, _ = NewHMAC(a, []byte("key"))
+					want = stdMAC(a, []byte("key"), msg)
+				} else {
+					h = mustNew(t, a)
+					want = stdSum(a, msg)
+				}
+				for round := range 2 {
+					h.Write(msg[:70])
+					if err := h.Flush(); err != nil {
+						t.Fatal(err)
+					}
+					h.Write(msg[70:])
+					if got := h.Sum(nil); string(got) != string(want) {
+						t.Fatalf("round %d: got %x, want %x", round, got, want)
+					}
+					h.Reset()
+				}
+			})
+		}
+	}
+}
+
+func TestDigestStateErrors(t *testing.T) {
+	var d256 digest256
+	var d1 digest1
+	good256, _ := newDigest256(false).MarshalBinary()
+	var fresh1 digest1
+	fresh1.Reset()
+	good1, _ := fresh1.MarshalBinary()
+	tests := []struct {
+		name string
+		err  error
+	}{
+		{"256/empty", d256.UnmarshalBinary(nil)},
+		{"256/magic", d256.UnmarshalBinary(append([]byte("x"), good256[1:]...))},
+		{"256/kind", d256.UnmarshalBinary(append(append([]byte(digest256Magic), 2), good256[len(digest256Magic)+1:]...))},
+		{"256/tail", d256.UnmarshalBinary(append(good256, 0))},
+		{"1/empty", d1.UnmarshalBinary(nil)},
+		{"1/other", d1.UnmarshalBinary(good256)},
+		{"1/tail", d1.UnmarshalBinary(append(good1, 0))},
+	}
+	for _, tt := range tests {
+		if tt.err == nil {
+			t.Errorf("%s: malformed state accepted", tt.name)
+		}
+	}
+	if err := d1.UnmarshalBinary(good1); err != nil {
+		t.Errorf("good SHA-1 state rejected: %v", err)
+	}
+}

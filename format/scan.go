@@ -40,13 +40,15 @@ import (
 // token (and line) accepted: core.NewReaderSize sets that limit, and no
 // scan allocates memory sized by its input.
 //
-// A Scanner is not safe for concurrent use. While it is in use, read the
-// underlying reader only through it.
+// A Scanner is not safe for concurrent use. It consumes from the reader
+// lazily, in batches: to read the reader directly between scans, get it
+// with Reader, which first consumes everything scanned so far.
 type Scanner struct {
 	r   core.BufferedReader
-	cr  *core.Reader // r itself when it is one: its methods inline
-	off int64        // bytes consumed through the Scanner
-	eof bool         // the reader reported io.EOF
+	win []byte // the reader's window when last seen
+	pos int    // bytes of win scanned but not yet consumed from r
+	off int64  // bytes consumed through the Scanner
+	eof bool   // the reader reported io.EOF
 }
 
 // NewScanner returns a Scanner reading from r, through core.WrapReader: a
@@ -60,48 +62,50 @@ func NewScanner(r io.Reader) *Scanner {
 
 // Reset makes s read from r, as NewScanner does, with its offset at 0.
 func (s *Scanner) Reset(r io.Reader) {
-	br := core.WrapReader(r)
-	cr, _ := br.(*core.Reader)
-	*s = Scanner{r: br, cr: cr}
+	*s = Scanner{r: core.WrapReader(r)}
 }
 
-// Offset returns the number of bytes consumed through s: the offset, in
-// the input, of the next byte s will look at.
+// Offset returns the number of bytes consumed through s, which is the
+// offset in the input of the next byte s looks at as long as the reader is
+// read only through s. Error offsets count the same way.
 func (s *Scanner) Offset() int64 { return s.off }
 
-// Reader returns the reader s scans from.
-func (s *Scanner) Reader() core.BufferedReader { return s.r }
-
-func (s *Scanner) window() []byte {
-	if s.cr != nil {
-		return s.cr.Window()
-	}
-	return s.r.Window()
+// Reader returns the reader s scans from, with everything s has scanned
+// consumed, so that it can be read directly; s sees what is left when it
+// scans again.
+func (s *Scanner) Reader() core.BufferedReader {
+	s.r.Consume(s.pos)
+	s.win, s.pos = nil, 0
+	return s.r
 }
 
+// window returns the bytes not yet scanned.
+func (s *Scanner) window() []byte { return s.win[s.pos:] }
+
+// consume marks n more bytes as scanned.
 func (s *Scanner) consume(n int) {
+	s.pos += n
 	s.off += int64(n)
-	if s.cr != nil {
-		s.cr.Consume(n)
-		return
-	}
-	s.r.Consume(n)
 }
 
-// fill reads more input; it returns io.EOF at the end, core.ErrBufferFull
-// when the window is the whole buffer, or the reader's error.
+// fill makes more input visible in window: it hands the scanned bytes
+// back to the reader and fills it. It returns nil when the window grew,
+// else io.EOF at the end, core.ErrBufferFull when the window is the whole
+// buffer, or the reader's error.
 func (s *Scanner) fill() error {
-	if s.eof {
-		return io.EOF
-	}
-	var err error
-	if s.cr != nil {
-		_, err = s.cr.Fill()
-	} else {
+	before := len(s.win) - s.pos
+	s.r.Consume(s.pos)
+	s.pos = 0
+	err := io.EOF
+	if !s.eof {
 		_, err = s.r.Fill()
+		if err == io.EOF {
+			s.eof = true
+		}
 	}
-	if err == io.EOF {
-		s.eof = true
+	s.win = s.r.Window()
+	if len(s.win) > before {
+		return nil
 	}
 	return err
 }

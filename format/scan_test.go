@@ -408,3 +408,30 @@ func TestScanDecLengths(t *testing.T) {
 		}
 	}
 }
+
+// TestScanReaderHandOff reads the reader directly between scans through
+// Reader, which must hand it over with the scanned bytes consumed.
+func TestScanReaderHandOff(t *testing.T) {
+	r := core.NewReaderSize(&coretest.Reader{Data: []byte("12 abc 34\n56"), Faults: coretest.Faults{Max: 4}}, core.MinBufferSize)
+	s := NewScanner(r)
+	if v, err := s.Int(); v != 12 || err != nil {
+		t.Fatalf("Int = %v, %v", v, err)
+	}
+	var buf [4]byte
+	if _, err := io.ReadFull(s.Reader(), buf[:]); err != nil || string(buf[:]) != " abc" {
+		t.Fatalf("direct read = %q, %v", buf, err)
+	}
+	if v, err := s.Int(); v != 34 || err != nil {
+		t.Fatalf("Int after hand-off = %v, %v", v, err)
+	}
+	if s.Offset() != 5 {
+		t.Errorf("Offset = %d, want 5 (bytes consumed through the Scanner)", s.Offset())
+	}
+	rest, err := io.ReadAll(s.Reader())
+	if err != nil || string(rest) != "\n56" {
+		t.Fatalf("rest = %q, %v", rest, err)
+	}
+	if _, err := s.Int(); err != io.EOF {
+		t.Fatalf("Int at end = %v", err)
+	}
+}

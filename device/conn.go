@@ -10,9 +10,10 @@ import (
 // name for error messages. Dial and Listener.Accept return it buffered as
 // an *IOFile; Device() gives the Conn back.
 type Conn struct {
-	c    *net.TCPConn
-	name string
-	vec  net.Buffers
+	c     *net.TCPConn
+	name  string
+	vec   net.Buffers // consumed by WriteTo
+	store [][]byte    // vec's backing array, kept across calls
 }
 
 // NewConn returns a Conn over c. The Conn owns c.
@@ -51,10 +52,11 @@ func (c *Conn) Write(p []byte) (int, error) { return c.c.Write(p) }
 // WriteBuffers writes the slices of bufs in order with writev and
 // implements core.GatherWriter.
 func (c *Conn) WriteBuffers(bufs [][]byte) (int64, error) {
-	c.vec = append(c.vec[:0], bufs...)
+	c.store = append(c.store[:0], bufs...)
+	c.vec = c.store
 	n, err := c.vec.WriteTo(c.c)
-	clear(c.vec[:cap(c.vec)])
-	c.vec = c.vec[:0]
+	clear(c.store) // drop the references to the caller's slices
+	c.vec = nil
 	return n, err
 }
 

@@ -82,7 +82,7 @@ func (c Converter) Append(dst, src []byte) ([]byte, error) {
 	var t Transformer
 	t.init(c)
 	for {
-		nd, ns, err := t.Transform(dst[len(dst):cap(dst)], src, true)
+		nd, ns, err := t.native(dst[len(dst):cap(dst)], src, true)
 		dst = dst[:len(dst)+nd]
 		src = src[ns:]
 		if err != transform.ErrShortDst {
@@ -142,7 +142,7 @@ func (c Converter) Count(src []byte) (int, error) {
 	var scratch [1024]byte
 	total := 0
 	for {
-		nd, ns, err := t.Transform(scratch[:], src, true)
+		nd, ns, err := t.native(scratch[:], src, true)
 		total += nd
 		src = src[ns:]
 		if err != transform.ErrShortDst {
@@ -199,7 +199,7 @@ func Validate(enc Encoding, src []byte) error {
 	t.init(c)
 	var scratch [1024]byte
 	for {
-		_, ns, err := t.Transform(scratch[:], src, true)
+		_, ns, err := t.native(scratch[:], src, true)
 		src = src[ns:]
 		if err != transform.ErrShortDst {
 			return err

@@ -108,6 +108,13 @@ func (t *Transformer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, er
 		}
 		return nDst, nSrc, err
 	}
+	return t.native(dst, src, atEOF)
+}
+
+// native is Transform for two native encodings. It makes no interface call,
+// so that escape analysis lets Count and Validate keep their scratch space
+// on the stack.
+func (t *Transformer) native(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
 	if !t.started {
 		if nDst, nSrc, err = t.start(dst, src, atEOF); err != nil {
 			return 0, 0, err

@@ -170,3 +170,19 @@ func (o *OutFile) Write(p []byte) (int, error) {
 	}
 	return o.Writer.Write(p)
 }
+
+// Sync flushes the buffer and commits the device's data to stable storage
+// when the device can (a File: fsync).
+func (o *OutFile) Sync() error {
+	if err := o.Flush(); err != nil {
+		return err
+	}
+	return syncDev(o.dev)
+}
+
+func syncDev(dev any) error {
+	if s, ok := dev.(core.Syncer); ok {
+		return s.Sync()
+	}
+	return &Error{Op: "sync", Path: nameOf(dev), Written: -1, Err: errNoSync}
+}

@@ -23,6 +23,7 @@ var (
 	errNotSeekable    = errors.New("device is not seekable")
 	errNoCloseWrite   = errors.New("device cannot close its writing side")
 	errTooLarge       = errors.New("file too large to map")
+	errNoSync         = errors.New("device cannot sync")
 	errNegativeOffset = errors.New("negative offset or length")
 )
 

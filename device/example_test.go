@@ -182,3 +182,13 @@ func ExampleCopy() {
 	fmt.Printf("%d %v %s", n, err, data)
 	// Output: 37 <nil> copied in the kernel where it can be
 }
+
+// The standard streams are buffered: flush before the program exits.
+func ExampleStdout() {
+	out := device.Stdout()
+	out.WriteString("hello, world\n")
+	if err := out.Flush(); err != nil {
+		device.Stderr().WriteString(err.Error() + "\n")
+		device.Stderr().Flush()
+	}
+}

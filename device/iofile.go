@@ -275,3 +275,12 @@ func (f *IOFile) Discard(n int) (int, error) {
 	}
 	return f.r.Discard(n)
 }
+
+// Sync flushes the output and commits the device's data to stable storage
+// when the device can.
+func (f *IOFile) Sync() error {
+	if err := f.Flush(); err != nil {
+		return err
+	}
+	return syncDev(f.dev)
+}

@@ -19,7 +19,16 @@ func TestAccessors(t *testing.T) {
 		t.Errorf("OutFile device %T, Fd %d, size %d", out.Device(), out.Fd(), out.Size())
 	}
 	out.WriteString("hello world")
+	if err := out.Sync(); err != nil {
+		t.Fatal(err)
+	}
+	if got := readFile(t, path); got != "hello world" {
+		t.Errorf("after Sync the file holds %q", got)
+	}
 	out.Close()
+	if err := NewOutFile(&Null{}, 0).Sync(); err == nil {
+		t.Error("Sync of a device without Sync succeeded")
+	}
 	in, err := OpenIn(path)
 	if err != nil {
 		t.Fatal(err)
@@ -45,6 +54,10 @@ func TestAccessors(t *testing.T) {
 	}
 	if p, err := io.Peek(5); string(p) != "world" || err != nil {
 		t.Errorf("Peek = %q, %v", p, err)
+	}
+	io.WriteString("!")
+	if err := io.Sync(); err != nil {
+		t.Error(err)
 	}
 	io.Close()
 	if fdOf(strings.NewReader("")) != ^uintptr(0) {

@@ -1,0 +1,37 @@
+package binary
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
+
+var (
+	// ErrShort means the input ends inside a value.
+	ErrShort = errors.New("binary: input ends inside a value")
+	// ErrTooLarge means a length prefix claims more than the caller's limit
+	// or more than the rest of the input can hold.
+	ErrTooLarge = errors.New("binary: length beyond the limit or the input")
+	// ErrBool means a bool is encoded as a byte other than 0 and 1.
+	ErrBool = errors.New("binary: bool byte is neither 0 nor 1")
+	// ErrDuplicateKey means a map holds a key twice.
+	ErrDuplicateKey = errors.New("binary: duplicate map key")
+	// ErrNotFixed means a type is not fixed-size (see the package doc).
+	ErrNotFixed = errors.New("binary: type is not fixed-size")
+)
+
+// Error is a decoding error with the offset, from the start of the input
+// given to the decoder, of the value at fault.
+type Error struct {
+	Op     string // the decoder: "decode", "decode slice", ...
+	Offset int64
+	Err    error
+}
+
+func (e *Error) Error() string {
+	return "binary: " + e.Op + " at offset " + strconv.FormatInt(e.Offset, 10) + ": " +
+		strings.TrimPrefix(e.Err.Error(), "binary: ")
+}
+
+// Unwrap returns the cause.
+func (e *Error) Unwrap() error { return e.Err }

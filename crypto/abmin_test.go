@@ -6,7 +6,6 @@ import (
 	"crypto/sha256"
 	"crypto/sha512"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -32,13 +31,21 @@ func abMin(trials, reps int, f, g func()) (float64, float64) {
 	return float64(minA) / float64(reps), float64(minB) / float64(reps)
 }
 
-// TestABFigures prints the ratios quoted in README.md (run by hand with
-// FASTIO_AB=1; see scripts/peers.sh). A ratio above 1 means fastio is
-// faster than the peer.
-func TestABFigures(t *testing.T) {
-	if os.Getenv("FASTIO_AB") == "" {
-		t.Skip("set FASTIO_AB=1")
+// BenchmarkABFigures prints the ratios quoted in README.md:
+//
+//	go test -run '^$' -bench ABFigures -benchtime 1x -v
+//
+// (scripts/peers.sh runs it). A speed ratio above 1 means fastio is
+// faster than the peer. It measures alternating runs itself, so one
+// iteration is enough.
+func BenchmarkABFigures(b *testing.B) {
+	t := b
+	for b.Loop() {
+		abFigures(t)
 	}
+}
+
+func abFigures(t *testing.B) {
 	report := func(name string, n int, ours, peer float64) {
 		t.Logf("%-34s fastio %8.0f ns (%6.0f MB/s)  peer %8.0f ns  speed ratio %.2f×", name, ours, float64(n)*1e3/ours, peer, peer/ours)
 	}

@@ -27,6 +27,7 @@ type AlgorithmError struct {
 	Value Algorithm // the value given, if no name
 }
 
+// Error names the unknown algorithm.
 func (e *AlgorithmError) Error() string {
 	if e.Name != "" {
 		return fmt.Sprintf("crypto: unknown hash algorithm %q", e.Name)
@@ -45,6 +46,7 @@ type HexError struct {
 	Odd    bool // the length is odd
 }
 
+// Error says what is wrong with the hex digest and where.
 func (e *HexError) Error() string {
 	if e.Odd {
 		return fmt.Sprintf("crypto: invalid hex digest: odd length %d", e.Offset)

@@ -475,3 +475,32 @@ func TestParseHexDigestErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestThroughCoreWriter hashes output that reaches the device in the
+// chunks a core.Writer with a small buffer produces, and through
+// WrapWriter's pass-through: the digest must not depend on them.
+func TestThroughCoreWriter(t *testing.T) {
+	var want []byte
+	for i := range 2000 {
+		want = strconv.AppendInt(want, int64(i)*31, 10)
+		want = append(want, ' ')
+	}
+	for _, size := range []int{core.MinBufferSize, 100, 4096} {
+		t.Run(strconv.Itoa(size), func(t *testing.T) {
+			h := mustNew(t, SHA512_256)
+			w := core.NewWriterSize(h, size)
+			for i := range 2000 {
+				p := w.Reserve(24)
+				p = strconv.AppendInt(p[:0], int64(i)*31, 10)
+				p = append(p, ' ')
+				w.Commit(len(p))
+			}
+			if err := w.Flush(); err != nil {
+				t.Fatal(err)
+			}
+			if got := h.Sum(nil); !bytes.Equal(got, stdSum(SHA512_256, want)) {
+				t.Error("digest depends on the chunking")
+			}
+		})
+	}
+}

@@ -23,7 +23,7 @@ for alg in sha1 sha256 sha512; do
 		openssl speed -evp "$alg" -bytes 1048576 -seconds 1 2>/dev/null | tail -1 | awk '{sub("k","",$2); print $2/1000}'
 	done | sort -g | tail -1 | xargs printf "openssl %-7s %8.0f MB/s\n" "$alg"
 done
-FASTIO_AB=1 GOWORK=off go test -count=1 -run ABFigures -v . | grep -E '1048576|lines'
+GOWORK=off go test -count=1 -run '^$' -bench ABFigures -benchtime 1x -v . | grep -E '1048576|lines'
 
 echo "== ${mib} MiB file, page cache warm: sha256sum vs SumFile (best of 5, seconds)"
 GOWORK=off go test -c -o /tmp/fastio-crypto.test . >/dev/null

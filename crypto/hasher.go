@@ -33,6 +33,8 @@ const BufferSize = 8 << 10
 // it is sticky (later writes return it and hash nothing) and Flush and Err
 // report it until Reset.
 //
+// The zero Hasher hashes with SHA-256; New and NewHMAC make the others.
+//
 // A Hasher is not safe for concurrent use.
 type Hasher struct {
 	buf []byte // gathered input; len(buf) is the capacity, a multiple of the block size
@@ -104,6 +106,16 @@ func NewHMAC(a Algorithm, key []byte) (*Hasher, error) {
 	return h, nil
 }
 
+// init makes a zero Hasher a SHA-256 one. Every path that reaches the
+// engine or the buffer's capacity calls it first; the fast paths need not,
+// since a zero Hasher has no free space.
+func (h *Hasher) init() {
+	if h.eng == nil {
+		g, _ := New(SHA256)
+		*h = Hasher{buf: g.buf, lim: len(g.buf), alg: g.alg, eng: g.eng, size: g.size, d256: g.d256, d1: g.d1}
+	}
+}
+
 // hmacPad returns K' xor c in pad, K' being the key padded to the block
 // size, or the key's digest when it is longer than a block. e is a fresh
 // engine of a and is left reset.
@@ -127,16 +139,25 @@ func hmacPad(a Algorithm, e engine, key []byte, pad *[MaxBlockSize]byte, c byte)
 }
 
 // Algorithm returns the hash function of h.
-func (h *Hasher) Algorithm() Algorithm { return h.alg }
+func (h *Hasher) Algorithm() Algorithm {
+	h.init()
+	return h.alg
+}
 
 // IsHMAC reports whether h computes an HMAC.
 func (h *Hasher) IsHMAC() bool { return h.outer != nil }
 
 // Size returns the digest size in bytes.
-func (h *Hasher) Size() int { return h.size }
+func (h *Hasher) Size() int {
+	h.init()
+	return h.size
+}
 
 // BlockSize returns the block size of the hash function in bytes.
-func (h *Hasher) BlockSize() int { return h.alg.BlockSize() }
+func (h *Hasher) BlockSize() int {
+	h.init()
+	return h.alg.BlockSize()
+}
 
 // Buffered returns the number of bytes written but not yet hashed.
 func (h *Hasher) Buffered() int { return h.n }
@@ -147,6 +168,7 @@ func (h *Hasher) Err() error { return h.err }
 // Reset discards everything written and any error and starts a new
 // message; an HMAC Hasher keeps its key.
 func (h *Hasher) Reset() {
+	h.init()
 	h.n, h.lim, h.err = 0, len(h.buf), nil
 	if d := h.d256; d != nil {
 		d.nx = 0
@@ -220,11 +242,22 @@ func (h *Hasher) WriteByte(c byte) error {
 		h.n++
 		return nil
 	}
-	_, err := h.writeSlow([]byte{c})
-	return err
+	return h.writeByteSlow(c)
+}
+
+func (h *Hasher) writeByteSlow(c byte) error {
+	h.init()
+	if h.err != nil {
+		return h.err
+	}
+	h.flush() // a full buffer: whole blocks
+	h.buf[0] = c
+	h.n = 1
+	return nil
 }
 
 func (h *Hasher) writeSlow(p []byte) (int, error) {
+	h.init()
 	if h.err != nil {
 		return 0, h.err
 	}
@@ -269,6 +302,7 @@ func (h *Hasher) Reserve(n int) []byte {
 }
 
 func (h *Hasher) reserveSlow(n int) []byte {
+	h.init()
 	if h.err != nil {
 		// Hand out scratch past the limit: Commit then fails the range
 		// check, which keeps the error, and nothing is hashed.
@@ -320,6 +354,7 @@ func (h *Hasher) flush() {
 // the buffer, and returns the number of bytes read and the first error
 // other than io.EOF.
 func (h *Hasher) ReadFrom(r io.Reader) (int64, error) {
+	h.init()
 	if h.err != nil {
 		return 0, h.err
 	}
@@ -355,6 +390,7 @@ func (h *Hasher) ReadFrom(r io.Reader) (int64, error) {
 // and returns the result; it does not change the running state, so more
 // can be written and summed again. Sum allocates nothing when b has room.
 func (h *Hasher) Sum(b []byte) []byte {
+	h.init()
 	if h.d256 != nil && h.d256.nx == 0 {
 		return h.sum256(b)
 	}
@@ -446,6 +482,7 @@ func (h *Hasher) Verify(want []byte) bool {
 // shorter than MinTruncatedSize bytes, or longer than the digest, are
 // rejected.
 func (h *Hasher) VerifyTruncated(tag []byte) bool {
+	h.init()
 	if len(tag) < MinTruncatedSize || len(tag) > h.size {
 		return false
 	}
@@ -455,6 +492,7 @@ func (h *Hasher) VerifyTruncated(tag []byte) bool {
 // VerifyHex is Verify for a digest written in hex (either case). A
 // malformed want is not a match.
 func (h *Hasher) VerifyHex(want string) bool {
+	h.init()
 	var w [MaxSize]byte
 	if len(want) != 2*h.size {
 		return false

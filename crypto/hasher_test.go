@@ -504,3 +504,60 @@ func TestThroughCoreWriter(t *testing.T) {
 		})
 	}
 }
+
+var sha256Empty = Sum256("")
+
+// TestZeroHasher: the zero value hashes with SHA-256 whichever method
+// comes first.
+func TestZeroHasher(t *testing.T) {
+	want := stdSum(SHA256, []byte("abc"))
+	tests := []struct {
+		name string
+		f    func(h *Hasher)
+	}{
+		{"Write", func(h *Hasher) { h.Write([]byte("abc")) }},
+		{"WriteString", func(h *Hasher) { h.WriteString("abc") }},
+		{"WriteByte", func(h *Hasher) { h.WriteByte('a'); h.WriteByte('b'); h.WriteByte('c') }},
+		{"Reserve", func(h *Hasher) { h.Commit(copy(h.Reserve(3), "abc")) }},
+		{"ReadFrom", func(h *Hasher) { h.ReadFrom(bytes.NewReader([]byte("abc"))) }},
+		{"Reset", func(h *Hasher) { h.Reset(); h.WriteString("abc") }},
+		{"Flush", func(h *Hasher) { h.Flush(); h.WriteString("abc") }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var h Hasher
+			tt.f(&h)
+			if got := h.Sum(nil); !bytes.Equal(got, want) {
+				t.Errorf("got %x, want %x", got, want)
+			}
+			if h.Size() != 32 || h.Algorithm() != SHA256 || h.BlockSize() != 64 {
+				t.Error("zero Hasher is not SHA-256")
+			}
+		})
+	}
+	var h, h2 Hasher
+	if !h2.VerifyTruncated(make([]byte, 10)) == h2.VerifyTruncated(sha256Empty[:10]) {
+		t.Error("VerifyTruncated on a zero Hasher")
+	}
+	if h.Digest().Len() != 32 || !h.VerifyHex("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855") {
+		t.Error("empty zero Hasher")
+	}
+}
+
+// TestWriteByteAcrossBuffer crosses the buffer boundary byte by byte.
+func TestWriteByteAcrossBuffer(t *testing.T) {
+	data := make([]byte, 3*BufferSize+7)
+	for i := range data {
+		data[i] = byte(i * 13)
+	}
+	h := mustNew(t, SHA1)
+	for _, c := range data {
+		h.WriteByte(c)
+	}
+	if got := h.Sum(nil); !bytes.Equal(got, stdSum(SHA1, data)) {
+		t.Error("WriteByte across buffers")
+	}
+	if n := testing.AllocsPerRun(3*BufferSize, func() { h.WriteByte('x') }); n != 0 && !raceEnabled {
+		t.Errorf("WriteByte allocates %v", n)
+	}
+}

@@ -5,7 +5,7 @@ package device
 import "golang.org/x/sys/unix"
 
 func mapHandle(h *handle, size int) ([]byte, bool, error) {
-	data, err := unix.Mmap(h.sysfd, 0, size, unix.PROT_READ, unix.MAP_SHARED|mapFlags)
+	data, err := unix.Mmap(h.sysfd, 0, size, unix.PROT_READ, unix.MAP_SHARED)
 	if err != nil {
 		return nil, false, err
 	}

@@ -1,5 +1,0 @@
-//go:build darwin || freebsd
-
-package device
-
-const mapFlags = 0

@@ -1,3 +1,0 @@
-package device
-
-const mapFlags = 0

@@ -56,9 +56,9 @@ func finish1(h *[5]uint32, tail []byte, total uint64, out *[20]byte) {
 	var buf [128]byte
 	end := padFinal(&buf, tail, total)
 	block1(h, buf[:end])
-	for i := range 5 {
-		binary.BigEndian.PutUint32(out[4*i:], h[i])
-	}
+	binary.BigEndian.PutUint64(out[0:], uint64(h[0])<<32|uint64(h[1]))
+	binary.BigEndian.PutUint64(out[8:], uint64(h[2])<<32|uint64(h[3]))
+	binary.BigEndian.PutUint32(out[16:], h[4])
 }
 
 func sum1(p []byte) (out [20]byte) {

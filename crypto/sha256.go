@@ -53,8 +53,14 @@ func finish256(h *[8]uint32, tail []byte, total uint64, out []byte) {
 	var buf [128]byte
 	end := padFinal(&buf, tail, total)
 	block256(h, buf[:end])
-	for i := 0; i < len(out)/4; i++ {
-		binary.BigEndian.PutUint32(out[4*i:], h[i])
+	// 8-byte stores, so that HMAC's outer padFinal, which reads out
+	// right away, is forwarded from them (see padFinal).
+	i := 0
+	for ; i+8 <= len(out); i += 8 {
+		binary.BigEndian.PutUint64(out[i:], uint64(h[i/4])<<32|uint64(h[i/4+1]))
+	}
+	if i < len(out) {
+		binary.BigEndian.PutUint32(out[i:], h[i/4])
 	}
 }
 

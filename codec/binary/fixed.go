@@ -176,30 +176,36 @@ func putRuns(p []byte, v unsafe.Pointer, runs []run, order ByteOrder) {
 				p[w+i] = *(*uint8)(unsafe.Add(q, uintptr(i)*r.stride))
 			}
 		case 2:
-			for i := range r.count {
-				x := *(*uint16)(unsafe.Add(q, uintptr(i)*r.stride))
-				if order == BigEndian {
-					binary.BigEndian.PutUint16(p[w+2*i:], x)
-				} else {
-					binary.LittleEndian.PutUint16(p[w+2*i:], x)
+			out := p[w : w+2*r.count]
+			if order == BigEndian {
+				for i := range r.count {
+					binary.BigEndian.PutUint16(out[2*i:], *(*uint16)(unsafe.Add(q, uintptr(i)*r.stride)))
+				}
+			} else {
+				for i := range r.count {
+					binary.LittleEndian.PutUint16(out[2*i:], *(*uint16)(unsafe.Add(q, uintptr(i)*r.stride)))
 				}
 			}
 		case 4:
-			for i := range r.count {
-				x := *(*uint32)(unsafe.Add(q, uintptr(i)*r.stride))
-				if order == BigEndian {
-					binary.BigEndian.PutUint32(p[w+4*i:], x)
-				} else {
-					binary.LittleEndian.PutUint32(p[w+4*i:], x)
+			out := p[w : w+4*r.count]
+			if order == BigEndian {
+				for i := range r.count {
+					binary.BigEndian.PutUint32(out[4*i:], *(*uint32)(unsafe.Add(q, uintptr(i)*r.stride)))
+				}
+			} else {
+				for i := range r.count {
+					binary.LittleEndian.PutUint32(out[4*i:], *(*uint32)(unsafe.Add(q, uintptr(i)*r.stride)))
 				}
 			}
 		case 8:
-			for i := range r.count {
-				x := *(*uint64)(unsafe.Add(q, uintptr(i)*r.stride))
-				if order == BigEndian {
-					binary.BigEndian.PutUint64(p[w+8*i:], x)
-				} else {
-					binary.LittleEndian.PutUint64(p[w+8*i:], x)
+			out := p[w : w+8*r.count]
+			if order == BigEndian {
+				for i := range r.count {
+					binary.BigEndian.PutUint64(out[8*i:], *(*uint64)(unsafe.Add(q, uintptr(i)*r.stride)))
+				}
+			} else {
+				for i := range r.count {
+					binary.LittleEndian.PutUint64(out[8*i:], *(*uint64)(unsafe.Add(q, uintptr(i)*r.stride)))
 				}
 			}
 		}
@@ -221,34 +227,37 @@ func getRuns(v unsafe.Pointer, p []byte, runs []run, order ByteOrder) int {
 				*(*uint8)(unsafe.Add(q, uintptr(i)*r.stride)) = b
 			}
 		case 2:
-			for i := range r.count {
-				var x uint16
-				if order == BigEndian {
-					x = binary.BigEndian.Uint16(p[w+2*i:])
-				} else {
-					x = binary.LittleEndian.Uint16(p[w+2*i:])
+			in := p[w : w+2*r.count]
+			if order == BigEndian {
+				for i := range r.count {
+					*(*uint16)(unsafe.Add(q, uintptr(i)*r.stride)) = binary.BigEndian.Uint16(in[2*i:])
 				}
-				*(*uint16)(unsafe.Add(q, uintptr(i)*r.stride)) = x
+			} else {
+				for i := range r.count {
+					*(*uint16)(unsafe.Add(q, uintptr(i)*r.stride)) = binary.LittleEndian.Uint16(in[2*i:])
+				}
 			}
 		case 4:
-			for i := range r.count {
-				var x uint32
-				if order == BigEndian {
-					x = binary.BigEndian.Uint32(p[w+4*i:])
-				} else {
-					x = binary.LittleEndian.Uint32(p[w+4*i:])
+			in := p[w : w+4*r.count]
+			if order == BigEndian {
+				for i := range r.count {
+					*(*uint32)(unsafe.Add(q, uintptr(i)*r.stride)) = binary.BigEndian.Uint32(in[4*i:])
 				}
-				*(*uint32)(unsafe.Add(q, uintptr(i)*r.stride)) = x
+			} else {
+				for i := range r.count {
+					*(*uint32)(unsafe.Add(q, uintptr(i)*r.stride)) = binary.LittleEndian.Uint32(in[4*i:])
+				}
 			}
 		case 8:
-			for i := range r.count {
-				var x uint64
-				if order == BigEndian {
-					x = binary.BigEndian.Uint64(p[w+8*i:])
-				} else {
-					x = binary.LittleEndian.Uint64(p[w+8*i:])
+			in := p[w : w+8*r.count]
+			if order == BigEndian {
+				for i := range r.count {
+					*(*uint64)(unsafe.Add(q, uintptr(i)*r.stride)) = binary.BigEndian.Uint64(in[8*i:])
 				}
-				*(*uint64)(unsafe.Add(q, uintptr(i)*r.stride)) = x
+			} else {
+				for i := range r.count {
+					*(*uint64)(unsafe.Add(q, uintptr(i)*r.stride)) = binary.LittleEndian.Uint64(in[8*i:])
+				}
 			}
 		}
 		w += r.count * int(r.size)
@@ -293,10 +302,26 @@ func (c Codec[T]) AppendSlice(dst []byte, s []T) []byte {
 		copy(dst[n:], unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), total))
 		return dst
 	}
+	if r, ok := c.flat(len(s)); ok {
+		putRuns(dst[n:], unsafe.Pointer(&s[0]), []run{r}, c.order)
+		return dst
+	}
 	for i := range s {
 		putRuns(dst[n+i*c.p.size:n+(i+1)*c.p.size], unsafe.Pointer(&s[i]), c.p.runs, c.order)
 	}
 	return dst
+}
+
+// flat reports whether k values lie in memory as one run of equal numbers
+// with no gaps (a slice of numbers, or of arrays of one kind of number),
+// and returns that run.
+func (c Codec[T]) flat(k int) (run, bool) {
+	if len(c.p.runs) != 1 || !c.p.packed {
+		return run{}, false
+	}
+	r := c.p.runs[0]
+	r.count *= k
+	return r, true
 }
 
 // DecodeSlice decodes a slice written by AppendSlice from the start of p,
@@ -328,6 +353,12 @@ func (c Codec[T]) DecodeSlice(p []byte, dst []T, limit int) ([]T, int, error) {
 			if off := checkBools(src, c.p.runs); off >= 0 {
 				return dst[:0], 0, &Error{Op: "decode slice", Offset: int64(n + off), Err: ErrBool}
 			}
+		}
+		return dst, n + total, nil
+	}
+	if r, ok := c.flat(k); ok {
+		if off := getRuns(unsafe.Pointer(&dst[0]), src, []run{r}, c.order); off >= 0 {
+			return dst[:0], 0, &Error{Op: "decode slice", Offset: int64(n + off), Err: ErrBool}
 		}
 		return dst, n + total, nil
 	}

@@ -220,6 +220,7 @@ func (s *Scanner) Line() ([]byte, error) {
 		}
 		scanned = len(w)
 		if err := s.fill(); err != nil {
+			w = s.window() // fill may have moved the bytes
 			switch {
 			case err == io.EOF:
 				if len(w) == 0 {

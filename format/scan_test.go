@@ -1,7 +1,9 @@
 package format
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"strconv"
@@ -434,4 +436,59 @@ func TestScanReaderHandOff(t *testing.T) {
 	if _, err := s.Int(); err != io.EOF {
 		t.Fatalf("Int at end = %v", err)
 	}
+}
+
+// FuzzScanner runs a sequence of scans, chosen by ops, over arbitrary
+// input, through a span (the whole input in one window) and through
+// 1-byte reads into the smallest buffer, and requires the same results and
+// errors: the outcome must not depend on chunk boundaries. Tokens longer
+// than the small buffer are excluded from the comparison by construction
+// (both scanners get the same buffer limit).
+func FuzzScanner(f *testing.F) {
+	f.Add([]byte("12 -3 4.5 true word\nline\n"), []byte{0, 1, 2, 3, 4, 5, 6})
+	f.Add([]byte("\t\r\n 0x1F 1e400 nan 18446744073709551616 ff"), []byte{0, 7, 2, 2, 1, 8})
+	f.Add([]byte("  "), []byte{5, 5, 0})
+	f.Fuzz(func(t *testing.T, in, ops []byte) {
+		if len(ops) > 64 {
+			ops = ops[:64]
+		}
+		run := func(s *Scanner) string {
+			var out []byte
+			for _, op := range ops {
+				var v any
+				var err error
+				switch op % 9 {
+				case 0:
+					v, err = s.Int()
+				case 1:
+					v, err = s.Uint64()
+				case 2:
+					v, err = s.Float64()
+				case 3:
+					v, err = s.Bool()
+				case 4:
+					v, err = s.Word()
+				case 5:
+					var l []byte
+					l, err = s.Line()
+					v = string(l)
+				case 6:
+					v, err = ScanInt[int8](s, 16)
+				case 7:
+					v, err = ScanInt[int32](s, 0)
+				case 8:
+					v, err = s.Float32()
+				}
+				out = fmt.Appendf(out, "%d:%v:%v:%d|", op%9, v, err, s.Offset())
+			}
+			return string(out)
+		}
+		// Both scanners read through a core.Reader of the same size, so
+		// both share the token length limit.
+		whole := run(NewScanner(core.NewReaderSize(bytes.NewReader(in), core.MinBufferSize)))
+		bytewise := run(NewScanner(core.NewReaderSize(&coretest.Reader{Data: in, Faults: coretest.Faults{Max: 1}}, core.MinBufferSize)))
+		if whole != bytewise {
+			t.Fatalf("1-byte reads differ:\n%s\n%s", whole, bytewise)
+		}
+	})
 }

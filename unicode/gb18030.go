@@ -34,15 +34,24 @@ const (
 type gbTables struct {
 	dec [gbTwoByteCount]uint16 // two-byte pointer → code point
 	enc [0x10000]uint16        // code point → two-byte code lead<<8|trail, 0 if none
+	lin [0x10000]uint16        // code point → four-byte linear index, where enc has none
+	bmp [gbBMPLinear]uint16    // four-byte linear index → BMP code point
+	// A four-byte code is q = lin/1260 and m = lin%1260: hi[q] holds its
+	// first two bytes and lo[m] its last two, little-endian.
+	hi [gbMaxLinear/1260 + 1]uint16
+	lo [1260]uint16
 }
+
+const gbMaxLinear = gbSuppBase + 0xFFFFF
 
 var (
 	gbOnce sync.Once
 	gbTab  *gbTables
 )
 
-// loadGB expands the generated range tables once, on first use of GB18030
-// (176 KiB: direct-indexed so that the hot loops do one load per character).
+// loadGB expands the generated range tables once, on first use of GB18030,
+// into 380 KiB of direct-indexed tables, so that the hot loops do one load
+// per character whatever its form.
 func loadGB() *gbTables {
 	gbOnce.Do(func() {
 		t := new(gbTables)
@@ -66,6 +75,24 @@ func loadGB() *gbTables {
 			}
 			t.enc[c] = uint16(lead<<8 | trail)
 		}
+		for i := 0; i+2 < len(gbFourByteRanges); i += 3 {
+			lin, c, n := gbFourByteRanges[i], gbFourByteRanges[i+1], gbFourByteRanges[i+2]
+			for k := uint16(0); k < n; k++ {
+				t.bmp[lin+k] = c + k
+				t.lin[c+k] = lin + k
+			}
+		}
+		for q := range t.hi {
+			t.hi[q] = uint16(q/10+0x81) | uint16(q%10+0x30)<<8
+		}
+		for m := range t.lo {
+			t.lo[m] = uint16(m/10+0x81) | uint16(m%10+0x30)<<8
+		}
+		// The 2005 correction (see gen_gb18030.go): U+1E3F is A8BC now,
+		// and its old four-byte code is U+E7C7's.
+		t.bmp[gbE7C7Linear] = 0xE7C7
+		t.lin[0xE7C7] = gbE7C7Linear
+		t.lin[0x1E3F] = 0
 		gbTab = t
 	})
 	return gbTab
@@ -88,39 +115,10 @@ func gbTrailOK(b byte) bool { return b >= 0x40 && b != 0x7F && b != 0xFF }
 // one code outside the ranges of gbFourByteRanges.
 const gbE7C7Linear = 7457
 
-// gbLinearToBMP maps a four-byte index below gbBMPLinear to its code point.
-func gbLinearToBMP(lin uint32) uint32 {
-	if lin == gbE7C7Linear {
-		return 0xE7C7
-	}
-	lo, hi := 0, len(gbFourByteRanges)/3
-	for hi-lo > 1 {
-		m := int(uint(lo+hi) >> 1)
-		if uint32(gbFourByteRanges[3*m]) <= lin {
-			lo = m
-		} else {
-			hi = m
-		}
-	}
-	return lin - uint32(gbFourByteRanges[3*lo]) + uint32(gbFourByteRanges[3*lo+1])
-}
-
-// gbBMPToLinear maps a BMP code point without a one- or two-byte code to its
-// four-byte index.
-func gbBMPToLinear(c uint32) uint32 {
-	if c == 0xE7C7 {
-		return gbE7C7Linear
-	}
-	lo, hi := 0, len(gbFourByteRanges)/3
-	for hi-lo > 1 {
-		m := int(uint(lo+hi) >> 1)
-		if uint32(gbFourByteRanges[3*m+1]) <= c {
-			lo = m
-		} else {
-			hi = m
-		}
-	}
-	return c - uint32(gbFourByteRanges[3*lo+1]) + uint32(gbFourByteRanges[3*lo])
+// putGB4 writes the four-byte code of linear index lin (at most
+// gbMaxLinear) to dst, which has room for it.
+func putGB4(t *gbTables, dst []byte, lin uint32) {
+	st32(dst, 0, uint32(t.hi[lin/1260])|uint32(t.lo[lin%1260])<<16)
 }
 
 // decodeGB decodes the GB18030 sequence at the start of p (len(p) >= 1).
@@ -153,7 +151,7 @@ func decodeGB(t *gbTables, p []byte) (r uint32, n int, st int) {
 		}
 		lin := ((uint32(b0-0x81)*10+uint32(b1-0x30))*126+uint32(b2-0x81))*10 + uint32(b3-0x30)
 		if lin < gbBMPLinear {
-			return gbLinearToBMP(lin), 4, decOK
+			return uint32(t.bmp[lin]), 4, decOK
 		}
 		if lin-gbSuppBase < 0x100000 {
 			return lin - gbSuppBase + 0x10000, 4, decOK
@@ -184,24 +182,17 @@ func putGB(t *gbTables, dst []byte, r uint32) int {
 		dst[0] = byte(r)
 		return 1
 	}
-	var lin uint32
+	lin := r - 0x10000 + gbSuppBase
 	if r < 0x10000 {
 		if c := t.enc[r]; c != 0 {
 			_ = dst[1]
 			dst[0], dst[1] = byte(c>>8), byte(c)
 			return 2
 		}
-		lin = gbBMPToLinear(r)
-	} else {
-		lin = r - 0x10000 + gbSuppBase
+		lin = uint32(t.lin[r])
 	}
 	_ = dst[3]
-	dst[3] = byte(lin%10) + 0x30
-	lin /= 10
-	dst[2] = byte(lin%126) + 0x81
-	lin /= 126
-	dst[1] = byte(lin%10) + 0x30
-	dst[0] = byte(lin/10) + 0x81
+	putGB4(t, dst, lin)
 	return 4
 }
 
@@ -219,32 +210,29 @@ func gbToUTF8(dst, src []byte, atEOF, strict bool) (nd, ns int, st status) {
 			nd += n
 			continue
 		}
-		// Runs of two-byte codes (Chinese text) and of four-byte codes of
-		// the supplementary planes (emoji).
+		// A run of well-formed codes of any form, as in Chinese text with
+		// Latin letters (four-byte codes), emoji, and spaces between.
 		ns0 := ns
-		if c >= 0x90 && c <= 0xE3 && ns+1 < len(src) && src[ns+1] <= 0x39 {
-			for ns+4 <= len(src) && nd+4 <= len(dst) {
-				v := ld32(src, ns)
-				b0, b1, b2, b3 := v&0xFF, v>>8&0xFF, v>>16&0xFF, v>>24
-				if b1-0x30 > 9 || b3-0x30 > 9 || b2-0x81 > 0xFE-0x81 || b0-0x81 > 0xFE-0x81 {
-					break
+		for ns+4 <= len(src) && nd+4 <= len(dst) {
+			v := ld32(src, ns)
+			b0, b1 := v&0xFF, v>>8&0xFF
+			if b0 < 0x80 {
+				if v&0x8080 == 0 {
+					break // two ASCII bytes or more: the copy loop
 				}
-				lin := ((b0-0x81)*10+b1-0x30)*1260 + (b2-0x81)*10 + b3 - 0x30 - gbSuppBase
-				if lin >= 0x100000 {
-					break
-				}
-				st32(dst, nd, utf8Word(lin+0x10000))
-				ns += 4
-				nd += 4
+				dst[nd] = byte(b0)
+				ns++
+				nd++
+				continue
 			}
-		} else {
-			for ns+2 <= len(src) && nd+4 <= len(dst) {
-				v := uint32(ld16(src, ns))
-				lead, trail := byte(v), byte(v>>8)
-				if lead < 0x81 || lead == 0xFF || !gbTrailOK(trail) {
+			if b0 == 0x80 || b0 == 0xFF {
+				break
+			}
+			if b1 >= 0x40 {
+				if b1 == 0x7F || b1 == 0xFF {
 					break
 				}
-				r := uint32(t.dec[gbPointer(lead, trail)])
+				r := uint32(t.dec[gbPointer(byte(b0), byte(b1))])
 				if r < 0x800 {
 					st16(dst, nd, utf8Word2(r))
 					nd += 2
@@ -253,11 +241,35 @@ func gbToUTF8(dst, src []byte, atEOF, strict bool) (nd, ns int, st status) {
 					nd += 3
 				}
 				ns += 2
+				continue
 			}
+			b2, b3 := v>>16&0xFF, v>>24
+			if b1-0x30 > 9 || b3-0x30 > 9 || b2-0x81 > 0xFE-0x81 {
+				break
+			}
+			lin := ((b0-0x81)*10+b1-0x30)*1260 + (b2-0x81)*10 + b3 - 0x30
+			switch {
+			case lin < gbBMPLinear:
+				r := uint32(t.bmp[lin])
+				if r < 0x800 {
+					st16(dst, nd, utf8Word2(r))
+					nd += 2
+				} else {
+					st32(dst, nd, utf8Word3(r))
+					nd += 3
+				}
+			case lin-gbSuppBase < 0x100000:
+				st32(dst, nd, utf8Word(lin-gbSuppBase+0x10000))
+				nd += 4
+			default:
+				goto careful
+			}
+			ns += 4
 		}
 		if ns > ns0 {
 			continue
 		}
+	careful:
 		r, n, d := decodeGB(t, src[ns:])
 		switch d {
 		case decIncomplete:
@@ -306,40 +318,39 @@ func utf8ToGB(dst, src []byte, atEOF, strict bool) (nd, ns int, st status) {
 				if !ok {
 					break
 				}
-				lin := r - 0x10000 + gbSuppBase
-				q1, d3 := lin/10, lin%10
-				q2, d2 := q1/126, q1%126
-				st32(dst, nd, (q2/10+0x81)|(q2%10+0x30)<<8|(d2+0x81)<<16|(d3+0x30)<<24)
+				putGB4(t, dst[nd:], r-0x10000+gbSuppBase)
 				ns += 4
 				nd += 4
 			}
 		case c >= 0xE0:
-			for ns+4 <= len(src) && nd+2 <= len(dst) {
+			for ns+4 <= len(src) && nd+4 <= len(dst) {
 				r, ok := dec3(ld32(src, ns))
 				if !ok {
 					break
 				}
-				g := t.enc[uint16(r)]
-				if g == 0 {
-					break
+				if g := t.enc[uint16(r)]; g != 0 {
+					st16(dst, nd, g>>8|g<<8)
+					nd += 2
+				} else {
+					putGB4(t, dst[nd:], uint32(t.lin[uint16(r)]))
+					nd += 4
 				}
-				st16(dst, nd, g>>8|g<<8)
 				ns += 3
-				nd += 2
 			}
 		default:
-			for ns+4 <= len(src) && nd+2 <= len(dst) {
+			for ns+4 <= len(src) && nd+4 <= len(dst) {
 				r, ok := dec2(ld32(src, ns))
 				if !ok {
 					break
 				}
-				g := t.enc[uint16(r)]
-				if g == 0 {
-					break
+				if g := t.enc[uint16(r)]; g != 0 {
+					st16(dst, nd, g>>8|g<<8)
+					nd += 2
+				} else {
+					putGB4(t, dst[nd:], uint32(t.lin[uint16(r)]))
+					nd += 4
 				}
-				st16(dst, nd, g>>8|g<<8)
 				ns += 2
-				nd += 2
 			}
 		}
 		if ns > ns0 {

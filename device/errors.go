@@ -35,6 +35,7 @@ type ModeError struct {
 	Reason string // what is wrong
 }
 
+// Error says which mode string is bad, where, and why.
 func (e *ModeError) Error() string {
 	return "device: bad mode " + strconv.Quote(e.Mode) + " at offset " + strconv.Itoa(e.Offset) + ": " + e.Reason
 }
@@ -55,6 +56,8 @@ type Error struct {
 	Err     error  // the underlying error
 }
 
+// Error says what failed on which device, in which mode, and how many
+// bytes had reached the device.
 func (e *Error) Error() string {
 	s := "device: " + e.Op + " " + strconv.Quote(e.Path)
 	if e.Mode != "" {

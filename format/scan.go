@@ -368,6 +368,20 @@ func scanDecFast[T core.Integer](s *Scanner) (T, bool) {
 	}
 	start := i
 	var u uint64
+	if len(w)-i >= 8 {
+		// The usual number, of at most seven digits, and its terminator
+		// are in the next eight bytes: one load decides and converts.
+		x := binary.LittleEndian.Uint64(w[i:])
+		if nd := nonDigits(x); nd != 0 {
+			k := uint(bits.TrailingZeros64(nd)) &^ 7 // digits × 8
+			if k == 0 || !isSpace(byte(x>>k)) {
+				return 0, false
+			}
+			u = eightDigits(x << ((64 - k) & 63))
+			i += int(k >> 3)
+			goto check
+		}
+	}
 	// Eight bytes at a time while the window has them (SWAR, after
 	// Lemire's parse_eight_digits_unrolled in simdjson): find the digits
 	// among the next eight bytes, then convert them with three multiplies.
@@ -382,7 +396,7 @@ func scanDecFast[T core.Integer](s *Scanner) (T, bool) {
 			return 0, false
 		}
 		if k > 0 {
-			u = u*pow10[k] + eightDigits(x<<uint(64-8*k))
+			u = u*pow10[k] + eightDigits(x<<(uint(64-8*k)&63))
 		}
 		i += k
 		if k < 8 {
@@ -401,6 +415,7 @@ end:
 	if n := i - start; n == 0 || n > 19 || i == len(w) || !isSpace(w[i]) {
 		return 0, false
 	}
+check:
 	if signed {
 		cut := uint64(1) << uint(bitSize-1)
 		if neg {

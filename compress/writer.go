@@ -45,6 +45,7 @@ type Writer struct {
 	buf    []byte // input buffer, buf[:n] pending
 	n      int
 	lim    int // len(buf), or 0 after an error so that fast paths fail
+	big    int // writes of at least this size skip the buffer when it is empty
 	err    error
 	fw     *flate.Writer
 	dst    core.BufferedWriter
@@ -110,7 +111,7 @@ func (w *Writer) setDst(dst io.Writer) {
 }
 
 func (w *Writer) reset() {
-	w.n, w.lim, w.err, w.begun, w.size, w.last = 0, len(w.buf), nil, false, 0, nil
+	w.n, w.lim, w.big, w.err, w.begun, w.size, w.last = 0, len(w.buf), len(w.buf)/2, nil, false, 0, nil
 	w.Header = Header{OS: osUnknown}
 	w.sum = 1
 	if w.format == Gzip {
@@ -141,10 +142,12 @@ func (w *Writer) Buffered() int { return w.n }
 // InputSize returns the number of bytes written to the Writer so far.
 func (w *Writer) InputSize() int64 { return int64(w.size) + int64(w.n) }
 
-// Write buffers p, compressing the buffer whenever it fills; a write at
-// least as large as the buffer goes to the compressor without a copy.
+// Write buffers p, compressing the buffer whenever it fills; a write of at
+// least half the buffer's size, when nothing is buffered, goes to the
+// compressor without a copy (the compressor keeps its own window, so the
+// output does not depend on how the input was split).
 func (w *Writer) Write(p []byte) (int, error) {
-	if len(p) <= w.lim-w.n {
+	if len(p) <= w.lim-w.n && len(p) < w.big {
 		w.n += copy(w.buf[w.n:], p)
 		return len(p), nil
 	}
@@ -153,7 +156,7 @@ func (w *Writer) Write(p []byte) (int, error) {
 
 // WriteString is Write for a string.
 func (w *Writer) WriteString(s string) (int, error) {
-	if len(s) <= w.lim-w.n {
+	if len(s) <= w.lim-w.n && len(s) < w.big {
 		w.n += copy(w.buf[w.n:], s)
 		return len(s), nil
 	}
@@ -179,6 +182,10 @@ func (w *Writer) writeSlow(p []byte) (int, error) {
 	}
 	done := 0
 	if w.n > 0 {
+		if len(p) <= len(w.buf)-w.n {
+			w.n += copy(w.buf[w.n:], p)
+			return len(p), nil
+		}
 		done = copy(w.buf[w.n:], p)
 		w.n += done
 		if err := w.drain(); err != nil {
@@ -186,7 +193,7 @@ func (w *Writer) writeSlow(p []byte) (int, error) {
 		}
 	}
 	rest := p[done:]
-	if len(rest) >= len(w.buf) {
+	if len(rest) >= w.big {
 		if err := w.compress(rest); err != nil {
 			return done, err
 		}
@@ -214,7 +221,7 @@ func (w *Writer) reserveSlow(n int) []byte {
 		if w.err == nil {
 			if n > len(w.buf) {
 				w.buf = make([]byte, n)
-				w.lim = n
+				w.lim, w.big = n, n/2
 			}
 			return w.buf[w.n:w.lim]
 		}

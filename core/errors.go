@@ -1,6 +1,9 @@
 package core
 
-import "errors"
+import (
+	"errors"
+	"syscall"
+)
 
 var (
 	// ErrBufferFull is returned by Fill when the window already fills the
@@ -23,15 +26,18 @@ var (
 	ErrNoProgress = errors.New("core: device made no progress")
 )
 
-// temporary reports whether err says of itself that retrying may succeed,
-// through the Temporary or Timeout method that net and os errors carry.
-// Such errors are returned to the caller but are not sticky: the buffered
-// bytes stay, and a later call retries them.
+// temporary reports whether err says that retrying may succeed: its
+// Timeout method reports true (a deadline passed, as os and net errors say
+// it), or it is EINTR or EAGAIN. Such errors are returned to the caller but
+// are not sticky: the buffered bytes stay, and a later call retries them.
+//
+// The deprecated Temporary method is not consulted: net errors report
+// ECONNRESET as temporary through it, and a reset connection must fail for
+// good rather than keep its bytes for ever.
 func temporary(err error) bool {
-	var t interface{ Temporary() bool }
-	if errors.As(err, &t) && t.Temporary() {
+	var to interface{ Timeout() bool }
+	if errors.As(err, &to) && to.Timeout() {
 		return true
 	}
-	var to interface{ Timeout() bool }
-	return errors.As(err, &to) && to.Timeout()
+	return errors.Is(err, syscall.EINTR) || errors.Is(err, syscall.EAGAIN)
 }

@@ -39,8 +39,8 @@ const maxEmptyCalls = 100
 //
 // Errors: a permanent device error is sticky; it is returned by the call
 // that met it and by every later Write, Flush and Close, and nothing more is
-// written. A temporary error (one whose Temporary or Timeout method reports
-// true) is returned but not kept: the unwritten bytes stay buffered and the
+// written. A temporary error (a timeout, EINTR or EAGAIN) is returned but
+// not kept: the unwritten bytes stay buffered and the
 // next Flush tries them again. A device that accepts fewer bytes than it was
 // given without an error is called again with the rest.
 //

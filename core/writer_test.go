@@ -5,8 +5,11 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"net"
+	"os"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/fastio-go/fastio/core"
@@ -452,5 +455,39 @@ func TestNewWriterSizeReuses(t *testing.T) {
 	}
 	if core.NewWriterSize(w, 4096) == w {
 		t.Fatal("a smaller *Writer must be wrapped")
+	}
+}
+
+// errnoDev fails every write with a fixed error.
+type errnoDev struct{ err error }
+
+func (d errnoDev) Write(p []byte) (int, error) { return 0, d.err }
+
+func TestWriterErrorClasses(t *testing.T) {
+	tests := []struct {
+		name   string
+		err    error
+		sticky bool
+	}{
+		{"EAGAIN retried", syscall.EAGAIN, false},
+		{"EINTR retried", syscall.EINTR, false},
+		{"deadline retried", os.ErrDeadlineExceeded, false},
+		{"ECONNRESET sticky", &net.OpError{Op: "write", Net: "tcp", Err: os.NewSyscallError("write", syscall.ECONNRESET)}, true},
+		{"EPIPE sticky", syscall.EPIPE, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			w := core.NewWriterSize(errnoDev{tc.err}, 64)
+			w.WriteString("abc")
+			if err := w.Flush(); !errors.Is(err, tc.err) {
+				t.Fatalf("Flush = %v", err)
+			}
+			if got := w.Err() != nil; got != tc.sticky {
+				t.Fatalf("sticky = %v, want %v", got, tc.sticky)
+			}
+			if !tc.sticky && w.Buffered() != 3 {
+				t.Fatalf("temporary error dropped bytes: %d buffered", w.Buffered())
+			}
+		})
 	}
 }

@@ -12,9 +12,10 @@ import (
 // ErrFault is the error a fault device returns when no other is set.
 var ErrFault = errors.New("coretest: injected fault")
 
-// TempError wraps an error so that it reports itself as temporary
-// (Temporary() and Timeout() true), as net and os errors do; fastio
-// writers keep their buffered bytes on such errors and retry them.
+// TempError wraps an error so that it reports itself as temporary: its
+// Timeout method reports true, as os and net errors do when a deadline
+// passes. fastio writers keep their buffered bytes on such errors and retry
+// them.
 type TempError struct{ Err error }
 
 func (e *TempError) Error() string   { return "temporary: " + e.Err.Error() }

@@ -2,6 +2,7 @@ package format
 
 import (
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -76,5 +77,26 @@ func TestParseFloatRandom(t *testing.T) {
 		f := math.Float32frombits(r.Uint32())
 		checkParse(t, strconv.FormatFloat(float64(f), 'g', -1, 32))
 		checkParse(t, strconv.FormatUint(r.Uint64()>>r.UintN(64), 10)+"e"+strconv.Itoa(r.IntN(700)-350))
+	}
+}
+
+// TestParseFloatHalfway parses integers exactly halfway between two
+// adjacent floats (and one above and below), where rounding to even
+// decides, for both sizes, against strconv.
+func TestParseFloatHalfway(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for range 20000 {
+		for _, mant := range []uint{53, 24} {
+			u := r.Uint64() >> r.UintN(64-mant)
+			if u < 1<<mant {
+				u |= 1 << mant
+			}
+			spacing := uint64(1) << (64 - bits.LeadingZeros64(u) - int(mant))
+			mid := u&^(spacing-1) | spacing/2
+			for _, v := range []uint64{mid - 1, mid, mid + 1} {
+				checkParse(t, strconv.FormatUint(v, 10))
+				checkParse(t, strconv.FormatUint(v, 10)+"e-3")
+			}
+		}
 	}
 }

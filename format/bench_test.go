@@ -249,3 +249,35 @@ func BenchmarkReadFloats(b *testing.B) {
 		reportCPU(b, start)
 	})
 }
+
+// BenchmarkPrintRecords prints 100,000 records of a string, an int and a
+// float through the variadic forms: Println against fmt.Fprintln (which
+// adds spaces between operands; the work is otherwise the same).
+func BenchmarkPrintRecords(b *testing.B) {
+	const n = 100_000
+	vals := floatVals()
+	b.Run("fastio", func(b *testing.B) {
+		b.ReportAllocs()
+		w := core.NewWriter(io.Discard)
+		start := cpuTime()
+		for b.Loop() {
+			for i := range n {
+				Println(w, "id=", i, " x=", vals[i])
+			}
+			w.Flush()
+		}
+		reportCPU(b, start)
+	})
+	b.Run("fmt", func(b *testing.B) {
+		b.ReportAllocs()
+		w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
+		start := cpuTime()
+		for b.Loop() {
+			for i := range n {
+				fmt.Fprintln(w, "id=", i, " x=", vals[i])
+			}
+			w.Flush()
+		}
+		reportCPU(b, start)
+	})
+}

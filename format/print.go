@@ -44,11 +44,11 @@ func Int[T core.Integer](w core.BufferedWriter, v T) {
 // IntLn writes v in decimal followed by a newline.
 func IntLn[T core.Integer](w core.BufferedWriter, v T) {
 	u, neg := split(v)
-	if cw, ok := w.(*core.Writer); ok {
-		p := cw.Reserve(MaxIntLen + 1)
-		if u < 1e8 && !neg && len(p) >= 9 {
-			// The common case written out: eight digits at once, the
-			// newline stored with them when there are fewer than eight.
+	if cw, ok := w.(*core.Writer); ok && u < 1e8 && !neg {
+		// The common case written out: eight digits at once, the newline
+		// stored with them when there are fewer than eight. Reserve(0)
+		// never flushes, so this path has no call in it.
+		if p := cw.Reserve(0); len(p) >= 9 {
 			x := swar8(uint32(u))
 			skip := uint(bits.TrailingZeros64(x|1<<56)) &^ 7
 			n := 8 - int(skip>>3)
@@ -57,11 +57,12 @@ func IntLn[T core.Integer](w core.BufferedWriter, v T) {
 			cw.Commit(n + 1)
 			return
 		}
-		n := putIntFast(p, u, neg)
-		p[n] = '\n'
-		cw.Commit(n + 1)
-		return
 	}
+	intLn(w, u, neg)
+}
+
+// intLn is IntLn for any writer and value.
+func intLn(w core.BufferedWriter, u uint64, neg bool) {
 	p := w.Reserve(MaxIntLen + 1)
 	n := putIntFast(p, u, neg)
 	p[n] = '\n'

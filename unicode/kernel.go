@@ -187,6 +187,14 @@ func st16(p []byte, i int, v uint16) {
 	binary.LittleEndian.PutUint16(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(p)), i)), 2), v)
 }
 
+func ld64(p []byte, i int) uint64 {
+	return binary.LittleEndian.Uint64(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(p)), i)), 8))
+}
+
+func st64(p []byte, i int, v uint64) {
+	binary.LittleEndian.PutUint64(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(p)), i)), 8), v)
+}
+
 func st32(p []byte, i int, v uint32) {
 	binary.LittleEndian.PutUint32(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(p)), i)), 4), v)
 }

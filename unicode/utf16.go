@@ -36,18 +36,45 @@ func utf16ToUTF8(dst, src []byte, atEOF, strict, be bool) (nd, ns int, st status
 	for ns+2 <= len(src) {
 		u := uint32(load16(src[ns:], be))
 		if u < 0x80 {
-			if (ns+4 > len(src) || load16(src[ns+2:], be) >= 0x80) && nd < len(dst) {
-				dst[nd] = byte(u)
-				nd++
-				ns += 2
+			mask := uint64(0xFF80FF80FF80FF80)
+			if be {
+				mask = 0x80FF80FF80FF80FF
+			}
+			if ns+32 <= len(src) && (ld64(src, ns)|ld64(src, ns+8)|ld64(src, ns+16)|ld64(src, ns+24))&mask == 0 {
+				n := utf16ToASCII(dst[nd:], src[ns:], be)
+				if n == 0 {
+					return nd, ns, stShortDst
+				}
+				ns += 2 * n
+				nd += n
 				continue
 			}
-			n := utf16ToASCII(dst[nd:], src[ns:], be)
-			if n == 0 {
+			ns0 := ns
+			for ns+8 <= len(src) && nd+4 <= len(dst) {
+				x := ld64(src, ns)
+				if x&mask != 0 {
+					break
+				}
+				if be {
+					x >>= 8
+				}
+				x = (x | x>>8) & 0x0000FFFF0000FFFF
+				st32(dst, nd, uint32(x|x>>16))
+				ns += 8
+				nd += 4
+			}
+			for ns+2 <= len(src) && nd < len(dst) {
+				u := load16(src[ns:], be)
+				if u >= 0x80 {
+					break
+				}
+				dst[nd] = byte(u)
+				ns += 2
+				nd++
+			}
+			if ns == ns0 {
 				return nd, ns, stShortDst
 			}
-			ns += 2 * n
-			nd += n
 			continue
 		}
 		// Runs of one kind of character, as in text of one script.

@@ -22,10 +22,22 @@ func utf32ToUTF8(dst, src []byte, atEOF, strict, be bool) (nd, ns int, st status
 	for ns+4 <= len(src) {
 		u := load32(src[ns:], be)
 		if u < 0x80 {
-			if (ns+8 > len(src) || load32(src[ns+4:], be) >= 0x80) && nd < len(dst) {
-				dst[nd] = byte(u)
-				nd++
-				ns += 4
+			if ns+64 > len(src) || load32(src[ns+60:], be) >= 0x80 {
+				// A short run (or one too near the end for the bulk
+				// helper): one unit at a time, here.
+				ns0 := ns
+				for ns+4 <= len(src) && nd < len(dst) {
+					u := load32(src[ns:], be)
+					if u >= 0x80 {
+						break
+					}
+					dst[nd] = byte(u)
+					ns += 4
+					nd++
+				}
+				if ns == ns0 {
+					return nd, ns, stShortDst
+				}
 				continue
 			}
 			n := utf32ToASCII(dst[nd:], src[ns:], be)

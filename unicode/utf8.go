@@ -140,19 +140,39 @@ func utf8ToUTF16(dst, src []byte, atEOF, strict, be bool) (nd, ns int, st status
 	for ns < len(src) {
 		c := src[ns]
 		if c < 0x80 {
-			if (ns+1 == len(src) || src[ns+1] >= 0x80) && nd+2 <= len(dst) {
-				// A lone ASCII byte, as between words of other scripts.
-				put16(dst[nd:], uint16(c), be)
-				nd += 2
-				ns++
+			// A long ASCII run goes to the bulk helper; the short ones of
+			// mixed-script text are done here, 4 bytes per step.
+			if ns+16 <= len(src) && (ld64(src, ns)|ld64(src, ns+8))&hiBits == 0 {
+				n := asciiToUTF16(dst[nd:], src[ns:], be)
+				if n == 0 {
+					return nd, ns, stShortDst
+				}
+				ns += n
+				nd += 2 * n
 				continue
 			}
-			n := asciiToUTF16(dst[nd:], src[ns:], be)
-			if n == 0 {
+			ns0 := ns
+			for ns+4 <= len(src) && nd+8 <= len(dst) {
+				v := ld32(src, ns)
+				if v&0x80808080 != 0 {
+					break
+				}
+				x := spread16(uint64(v))
+				if be {
+					x <<= 8
+				}
+				st64(dst, nd, x)
+				ns += 4
+				nd += 8
+			}
+			for ns < len(src) && nd+2 <= len(dst) && src[ns] < 0x80 {
+				put16(dst[nd:], uint16(src[ns]), be)
+				ns++
+				nd += 2
+			}
+			if ns == ns0 {
 				return nd, ns, stShortDst
 			}
-			ns += n
-			nd += 2 * n
 			continue
 		}
 		// Runs of sequences of one length, as in text of one script.
@@ -234,18 +254,38 @@ func utf8ToUTF32(dst, src []byte, atEOF, strict, be bool) (nd, ns int, st status
 	for ns < len(src) {
 		c := src[ns]
 		if c < 0x80 {
-			if (ns+1 == len(src) || src[ns+1] >= 0x80) && nd+4 <= len(dst) {
-				put32(dst[nd:], uint32(c), be)
-				nd += 4
-				ns++
+			if ns+16 <= len(src) && (ld64(src, ns)|ld64(src, ns+8))&hiBits == 0 {
+				n := asciiToUTF32(dst[nd:], src[ns:], be)
+				if n == 0 {
+					return nd, ns, stShortDst
+				}
+				ns += n
+				nd += 4 * n
 				continue
 			}
-			n := asciiToUTF32(dst[nd:], src[ns:], be)
-			if n == 0 {
+			ns0 := ns
+			shift := uint(0)
+			if be {
+				shift = 24
+			}
+			for ns+4 <= len(src) && nd+16 <= len(dst) {
+				v := ld32(src, ns)
+				if v&0x80808080 != 0 {
+					break
+				}
+				st64(dst, nd, (uint64(v&0xFF)|uint64(v&0xFF00)<<24)<<shift)
+				st64(dst, nd+8, (uint64(v>>16&0xFF)|uint64(v>>24)<<32)<<shift)
+				ns += 4
+				nd += 16
+			}
+			for ns < len(src) && nd+4 <= len(dst) && src[ns] < 0x80 {
+				put32(dst[nd:], uint32(src[ns]), be)
+				ns++
+				nd += 4
+			}
+			if ns == ns0 {
 				return nd, ns, stShortDst
 			}
-			ns += n
-			nd += 4 * n
 			continue
 		}
 		ns0 := ns

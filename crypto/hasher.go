@@ -279,15 +279,31 @@ func (h *Hasher) writeSlow(p []byte) (int, error) {
 		if h.n%bs != 0 { // p ran out first
 			return total, nil
 		}
-		h.eng.Write(h.buf[:h.n])
+		h.writeBlocks(h.buf[:h.n])
 		h.n = 0
 	}
 	if k := len(p) - len(p)%h.alg.BlockSize(); k > 0 {
-		h.eng.Write(p[:k])
+		h.writeBlocks(p[:k])
 		p = p[k:]
 	}
 	h.n = copy(h.buf, p)
 	return total, nil
+}
+
+// writeBlocks hashes p, whole blocks, calling this package's own block
+// functions directly when they serve h and hold no partial block.
+func (h *Hasher) writeBlocks(p []byte) {
+	if d := h.d256; d != nil && d.nx == 0 {
+		block256(&d.h, p)
+		d.len += uint64(len(p))
+		return
+	}
+	if d := h.d1; d != nil && d.nx == 0 {
+		block1(&d.h, p)
+		d.len += uint64(len(p))
+		return
+	}
+	h.eng.Write(p)
 }
 
 // Reserve returns the free space of the buffer, at least n bytes, hashing

@@ -79,10 +79,16 @@ type digest1 struct {
 	len uint64
 }
 
-func (d *digest1) Reset()         { d.h, d.nx, d.len = iv1, 0, 0 }
-func (d *digest1) Size() int      { return 20 }
+// Reset puts the engine back to the initial state.
+func (d *digest1) Reset() { d.h, d.nx, d.len = iv1, 0, 0 }
+
+// Size returns the digest size in bytes.
+func (d *digest1) Size() int { return 20 }
+
+// BlockSize returns 64.
 func (d *digest1) BlockSize() int { return 64 }
 
+// Write hashes p, keeping a partial block in d.x.
 func (d *digest1) Write(p []byte) (int, error) {
 	total := len(p)
 	d.len += uint64(total)
@@ -104,6 +110,7 @@ func (d *digest1) Write(p []byte) (int, error) {
 	return total, nil
 }
 
+// Sum appends the digest to b without changing the state.
 func (d *digest1) Sum(b []byte) []byte {
 	h := d.h
 	var out [20]byte

@@ -88,6 +88,7 @@ func newDigest256(is224 bool) *digest256 {
 	return d
 }
 
+// Reset puts the engine back to the initial state.
 func (d *digest256) Reset() {
 	if d.is224 {
 		d.h = iv224
@@ -97,6 +98,7 @@ func (d *digest256) Reset() {
 	d.nx, d.len = 0, 0
 }
 
+// Size returns the digest size in bytes.
 func (d *digest256) Size() int {
 	if d.is224 {
 		return 28
@@ -104,8 +106,10 @@ func (d *digest256) Size() int {
 	return 32
 }
 
+// BlockSize returns 64.
 func (d *digest256) BlockSize() int { return 64 }
 
+// Write hashes p, keeping a partial block in d.x.
 func (d *digest256) Write(p []byte) (int, error) {
 	total := len(p)
 	d.len += uint64(total)
@@ -127,6 +131,7 @@ func (d *digest256) Write(p []byte) (int, error) {
 	return total, nil
 }
 
+// Sum appends the digest to b without changing the state.
 func (d *digest256) Sum(b []byte) []byte {
 	h := d.h
 	var out [32]byte

@@ -65,7 +65,7 @@ func TestParseFloatCases(t *testing.T) {
 // shortest, %e-with-precision and %f forms, and parses random decimals of
 // up to 19 digits at every exponent, against strconv.
 func TestParseFloatRandom(t *testing.T) {
-	n := 40_000
+	n := 10_000
 	if testing.Short() || raceEnabled {
 		n = 3_000
 	}

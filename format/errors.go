@@ -33,6 +33,8 @@ type ScanError struct {
 	Err error
 }
 
+// Error formats the error as
+// `format: expected int64 at offset 12, found "12ab": format: invalid syntax`.
 func (e *ScanError) Error() string {
 	b := make([]byte, 0, 96)
 	b = append(b, "format: expected "...)

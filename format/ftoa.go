@@ -3,6 +3,8 @@ package format
 import (
 	"math"
 	"math/bits"
+
+	"github.com/fastio-go/fastio/core"
 )
 
 // Shortest float formatting.
@@ -262,4 +264,12 @@ func appendDecimalG(dst []byte, f uint64, e int, neg bool) []byte {
 		}
 	}
 	return dst
+}
+
+// AppendFloat appends v, a float32 or float64 (or a named type over one),
+// in the shortest form that reads back as v, byte-identical to
+// strconv.AppendFloat(dst, v, 'g', -1, bitSize) with bitSize the size of
+// T. It does not allocate when dst has room.
+func AppendFloat[T core.Float](dst []byte, v T) []byte {
+	return appendShortest(dst, v)
 }

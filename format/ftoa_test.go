@@ -54,6 +54,13 @@ func TestShortestSpecial(t *testing.T) {
 			checkShortest64(t, tt.v)
 		})
 	}
+	type celsius float32
+	if got := string(AppendFloat([]byte("t="), celsius(21.5))); got != "t=21.5" {
+		t.Errorf("AppendFloat of a named float32 = %q", got)
+	}
+	if got := string(AppendFloat(nil, 0.3)); got != "0.3" {
+		t.Errorf("AppendFloat(0.3) = %q", got)
+	}
 	for _, v := range []float32{0, float32(math.Copysign(0, -1)), float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.NaN()),
 		math.MaxFloat32, math.SmallestNonzeroFloat32, 0x1p-126, 0.1, 16777216, 1e10} {
 		checkShortest32(t, v)

@@ -492,3 +492,13 @@ func FuzzScanner(f *testing.F) {
 		}
 	})
 }
+
+func TestScanNilReader(t *testing.T) {
+	s := NewScanner(nil)
+	if _, err := s.Int(); err == nil || err == io.EOF {
+		t.Fatalf("Int from a nil reader = %v, want a device error", err)
+	}
+	if _, err := s.Line(); err == nil || err == io.EOF {
+		t.Fatalf("Line from a nil reader = %v, want a device error", err)
+	}
+}

@@ -118,13 +118,14 @@ func isSpace(c byte) bool {
 // (not consumed). At the end of the input it returns io.EOF. expected is
 // used in errors.
 func (s *Scanner) token(expected string) ([]byte, error) {
+	from := 0 // token bytes already checked, when the window starts at the token
 	for {
 		w := s.window()
 		i := 0
-		for i < len(w) && isSpace(w[i]) {
+		for from == 0 && i < len(w) && isSpace(w[i]) {
 			i++
 		}
-		j := i
+		j := i + from
 		for j < len(w) && !isSpace(w[j]) {
 			j++
 		}
@@ -136,8 +137,10 @@ func (s *Scanner) token(expected string) ([]byte, error) {
 			return w[:j-i], nil
 		}
 		// The window ends in whitespace or inside the token: read more,
-		// keeping the token's start.
+		// keeping the token's start, and resume where the check stopped so
+		// that a long token arriving in small pieces costs linear time.
 		s.consume(i)
+		from = j - i
 		if err := s.fill(); err != nil {
 			switch {
 			case err == io.EOF:

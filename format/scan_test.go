@@ -502,3 +502,18 @@ func TestScanNilReader(t *testing.T) {
 		t.Fatalf("Line from a nil reader = %v, want a device error", err)
 	}
 }
+
+// TestScanLongTokenLinear reads a token of almost the whole default buffer
+// one byte per read: the scan must not rescan the token on every fill
+// (which would take seconds), and must return it whole.
+func TestScanLongTokenLinear(t *testing.T) {
+	tok := strings.Repeat("7", core.DefaultBufferSize-16)
+	s := NewScanner(&coretest.Reader{Data: []byte("  " + tok + " 5"), Faults: coretest.Faults{Max: 1}})
+	got, err := s.Token()
+	if err != nil || string(got) != tok {
+		t.Fatalf("Token: %d bytes, %v", len(got), err)
+	}
+	if v, err := s.Int(); v != 5 || err != nil {
+		t.Fatalf("Int after the long token: %v, %v", v, err)
+	}
+}

@@ -112,7 +112,11 @@ func NewHMAC(a Algorithm, key []byte) (*Hasher, error) {
 func (h *Hasher) init() {
 	if h.eng == nil {
 		g, _ := New(SHA256)
+		err := h.err // a misused Commit on the zero Hasher stays recorded
 		*h = Hasher{buf: g.buf, lim: len(g.buf), alg: g.alg, eng: g.eng, size: g.size, d256: g.d256, d1: g.d1}
+		if err != nil {
+			h.err, h.lim = err, 0
+		}
 	}
 }
 
@@ -327,13 +331,19 @@ func (h *Hasher) reserveSlow(n int) []byte {
 		}
 		return h.buf[h.n : h.n+n]
 	}
-	h.flush()
-	if n > len(h.buf) {
-		bs := h.alg.BlockSize()
-		h.buf = make([]byte, (n+bs-1)/bs*bs)
-		h.lim = len(h.buf)
+	// Hash the whole blocks and keep the partial one at the front, so
+	// that the engine stays block aligned.
+	bs := h.alg.BlockSize()
+	if k := h.n - h.n%bs; k > 0 {
+		h.writeBlocks(h.buf[:k])
+		h.n = copy(h.buf, h.buf[k:h.n])
 	}
-	return h.buf[:h.lim]
+	if n > len(h.buf)-h.n {
+		nb := make([]byte, (h.n+n+bs-1)/bs*bs)
+		copy(nb, h.buf[:h.n])
+		h.buf, h.lim = nb, len(nb)
+	}
+	return h.buf[h.n:h.lim]
 }
 
 // Commit hashes the first n bytes of the slice returned by the last

@@ -535,6 +535,11 @@ func TestZeroHasher(t *testing.T) {
 			}
 		})
 	}
+	var bad Hasher
+	bad.Commit(1)
+	if _, err := bad.WriteString("abc"); !errors.Is(err, core.ErrCommitRange) {
+		t.Errorf("zero Hasher forgets a misused Commit: %v", err)
+	}
 	var h, h2 Hasher
 	if h2.VerifyTruncated(make([]byte, 10)) || !h2.VerifyTruncated(sha256Empty[:10]) {
 		t.Error("VerifyTruncated on a zero Hasher")

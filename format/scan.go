@@ -47,7 +47,7 @@ type Scanner struct {
 	r   core.BufferedReader
 	win []byte // the reader's window when last seen
 	pos int    // bytes of win scanned but not yet consumed from r
-	off int64  // bytes consumed through the Scanner
+	base int64 // bytes consumed through the Scanner before win
 	eof bool   // the reader reported io.EOF
 }
 
@@ -68,13 +68,14 @@ func (s *Scanner) Reset(r io.Reader) {
 // Offset returns the number of bytes consumed through s, which is the
 // offset in the input of the next byte s looks at as long as the reader is
 // read only through s. Error offsets count the same way.
-func (s *Scanner) Offset() int64 { return s.off }
+func (s *Scanner) Offset() int64 { return s.base + int64(s.pos) }
 
 // Reader returns the reader s scans from, with everything s has scanned
 // consumed, so that it can be read directly; s sees what is left when it
 // scans again.
 func (s *Scanner) Reader() core.BufferedReader {
 	s.r.Consume(s.pos)
+	s.base += int64(s.pos)
 	s.win, s.pos = nil, 0
 	return s.r
 }
@@ -83,10 +84,7 @@ func (s *Scanner) Reader() core.BufferedReader {
 func (s *Scanner) window() []byte { return s.win[s.pos:] }
 
 // consume marks n more bytes as scanned.
-func (s *Scanner) consume(n int) {
-	s.pos += n
-	s.off += int64(n)
-}
+func (s *Scanner) consume(n int) { s.pos += n }
 
 // fill makes more input visible in window: it hands the scanned bytes
 // back to the reader and fills it. It returns nil when the window grew,
@@ -95,6 +93,7 @@ func (s *Scanner) consume(n int) {
 func (s *Scanner) fill() error {
 	before := len(s.win) - s.pos
 	s.r.Consume(s.pos)
+	s.base += int64(s.pos)
 	s.pos = 0
 	err := io.EOF
 	if !s.eof {
@@ -151,7 +150,7 @@ func (s *Scanner) token(expected string) ([]byte, error) {
 			case errors.Is(err, core.ErrBufferFull):
 				return nil, s.skipLong(expected)
 			default:
-				return nil, newScanError(expected, nil, s.off, err)
+				return nil, newScanError(expected, nil, s.Offset(), err)
 			}
 		}
 	}
@@ -160,7 +159,7 @@ func (s *Scanner) token(expected string) ([]byte, error) {
 // skipLong discards a token that fills the whole buffer, up to the next
 // whitespace, and returns the ErrTooLong error for it.
 func (s *Scanner) skipLong(expected string) error {
-	start := s.off
+	start := s.Offset()
 	w := s.window()
 	e := newScanError(expected, w, start, ErrTooLong)
 	for {
@@ -184,7 +183,7 @@ func (s *Scanner) skipLong(expected string) error {
 
 // fail consumes the bad token tok and returns the error for it.
 func (s *Scanner) fail(expected string, tok []byte, c code) error {
-	e := newScanError(expected, tok, s.off, c.err())
+	e := newScanError(expected, tok, s.Offset(), c.err())
 	s.consume(len(tok))
 	return e
 }
@@ -232,9 +231,9 @@ func (s *Scanner) Line() ([]byte, error) {
 				s.consume(len(w))
 				return w, nil
 			case errors.Is(err, core.ErrBufferFull):
-				return nil, s.skipLine(newScanError("line", w, s.off, ErrTooLong))
+				return nil, s.skipLine(newScanError("line", w, s.Offset(), ErrTooLong))
 			default:
-				return nil, newScanError("line", nil, s.off, err)
+				return nil, newScanError("line", nil, s.Offset(), err)
 			}
 		}
 	}
@@ -382,6 +381,14 @@ func scanDecFast[T core.Integer](s *Scanner) (T, bool) {
 			}
 			u = eightDigits(x << ((64 - k) & 63))
 			i += int(k >> 3)
+			if bitSize >= 32 {
+				// Seven digits fit every type of 32 bits or more.
+				s.consume(i)
+				if neg {
+					u = -u
+				}
+				return T(u), true
+			}
 			goto check
 		}
 	}
@@ -491,7 +498,7 @@ func (s *Scanner) Unmarshal(v encoding.TextUnmarshaler) error {
 		return err
 	}
 	if uerr := v.UnmarshalText(tok); uerr != nil {
-		e := newScanError(reflect.TypeOf(v).String(), tok, s.off, uerr)
+		e := newScanError(reflect.TypeOf(v).String(), tok, s.Offset(), uerr)
 		s.consume(len(tok))
 		return e
 	}
@@ -545,11 +552,11 @@ func (s *Scanner) Scan(ptrs ...any) error {
 		case encoding.TextUnmarshaler:
 			err = s.Unmarshal(v)
 		default:
-			return &ScanError{Expected: "pointer to a scannable value", Found: reflect.TypeOf(p).String(), Offset: s.off, Err: ErrSyntax}
+			return &ScanError{Expected: "pointer to a scannable value", Found: reflect.TypeOf(p).String(), Offset: s.Offset(), Err: ErrSyntax}
 		}
 		if err != nil {
 			if err == io.EOF && i > 0 {
-				return &ScanError{Expected: "value " + strconv.Itoa(i+1) + " of " + strconv.Itoa(len(ptrs)), Offset: s.off, Err: io.ErrUnexpectedEOF}
+				return &ScanError{Expected: "value " + strconv.Itoa(i+1) + " of " + strconv.Itoa(len(ptrs)), Offset: s.Offset(), Err: io.ErrUnexpectedEOF}
 			}
 			return err
 		}

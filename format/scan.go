@@ -44,11 +44,11 @@ import (
 // lazily, in batches: to read the reader directly between scans, get it
 // with Reader, which first consumes everything scanned so far.
 type Scanner struct {
-	r   core.BufferedReader
-	win []byte // the reader's window when last seen
-	pos int    // bytes of win scanned but not yet consumed from r
-	base int64 // bytes consumed through the Scanner before win
-	eof bool   // the reader reported io.EOF
+	r    core.BufferedReader
+	win  []byte // the reader's window when last seen
+	pos  int    // bytes of win scanned but not yet consumed from r
+	base int64  // bytes consumed through the Scanner before win
+	eof  bool   // the reader reported io.EOF
 }
 
 // NewScanner returns a Scanner reading from r, through core.WrapReader: a

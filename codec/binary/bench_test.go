@@ -56,7 +56,7 @@ func BenchmarkStruct16(b *testing.B) {
 func BenchmarkUint32Slice1K(b *testing.B) {
 	s := make([]uint32, 1024)
 	for i := range s {
-		s[i] = uint32(i * 2654435761)
+		s[i] = uint32(i) * 2654435761
 	}
 	buf := make([]byte, 0, 8192)
 	for _, order := range []ByteOrder{LittleEndian, BigEndian} {

@@ -1,9 +1,6 @@
 package record
 
 import (
-	"encoding/binary"
-	"math/bits"
-
 	"github.com/fastio-go/fastio/codec/varint"
 )
 
@@ -45,25 +42,11 @@ func (d *Decoder) Next() bool {
 		return d.nextSlow()
 	}
 	tag := uint16(p[0])<<8 | uint16(p[1])
-	v, n := uint64(p[2]), 3
-	if v >= 0x80 {
-		var ok bool
-		if len(p) >= 4 && p[3] < 0x80 && p[3] != 0 {
-			v, n = v&0x7f|uint64(p[3])<<7, 4
-			goto done
-		}
-		if len(p) < 2+8 {
-			return d.nextSlow()
-		}
-		if v, n, ok = word8(p[2:]); !ok {
-			return d.nextSlow()
-		}
-		n += 2
+	v, n := varint.Decode(p[2:])
+	if n <= 0 || tag&^blobBit == 0 {
+		return d.nextSlow()
 	}
-done:
-	if tag&^blobBit == 0 {
-		return d.fail(ErrReservedID, 0)
-	}
+	n += 2
 	d.f.ID, d.f.Value, d.f.Offset = ID(tag&^blobBit), v, d.base+int64(d.off)
 	if tag < blobBit {
 		d.f.Kind, d.f.Data = Int, nil
@@ -71,26 +54,6 @@ done:
 		return true
 	}
 	return d.blob(p, n)
-}
-
-// word8 decodes a varint of at most 8 bytes from p, which has at least 8,
-// with the gathering of varint's uintSlow (SWAR). It reports false for
-// anything else, longer or invalid, which the careful path handles.
-func word8(p []byte) (uint64, int, bool) {
-	x := binary.LittleEndian.Uint64(p)
-	m := ^x & 0x8080808080808080
-	if m == 0 {
-		return 0, 0, false
-	}
-	n := bits.TrailingZeros64(m)>>3 + 1
-	if byte(x>>(uint(n-1)*8)) == 0 {
-		return 0, 0, false // overlong
-	}
-	x &= 0x7f7f7f7f7f7f7f7f >> (64 - uint(n)*8)
-	x = x&0x007f007f007f007f | x&0x7f007f007f007f00>>1
-	x = x&0x00003fff00003fff | x&0x3fff00003fff0000>>2
-	x = x&0x000000000fffffff | x&0x0fffffff00000000>>4
-	return x, n, true
 }
 
 func (d *Decoder) blob(p []byte, n int) bool {

@@ -1,7 +1,6 @@
 package record
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
@@ -471,35 +470,16 @@ func (p *plan) decode(body []byte, base int64, v unsafe.Pointer, alias bool, dep
 		var tag uint16
 		var x uint64
 		var n int
-		switch {
-		case len(q) >= 4 && q[2] < 0x80:
-			tag, x, n = uint16(q[0])<<8|uint16(q[1]), uint64(q[2]), 3
-		case len(q) >= 4 && q[3] < 0x80 && q[3] != 0:
-			tag, x, n = uint16(q[0])<<8|uint16(q[1]), uint64(q[2]&0x7f)|uint64(q[3])<<7, 4
-		case len(q) >= 10:
-			// word8 by hand: the call costs more than the decoding.
-			w := binary.LittleEndian.Uint64(q[2:])
-			if m := ^w & 0x8080808080808080; m != 0 {
-				n = bits.TrailingZeros64(m)>>3 + 1
-				if byte(w>>(uint(n-1)*8)) != 0 {
-					w &= 0x7f7f7f7f7f7f7f7f >> (64 - uint(n)*8)
-					w = w&0x007f007f007f007f | w&0x7f007f007f007f00>>1
-					w = w&0x00003fff00003fff | w&0x3fff00003fff0000>>2
-					x = w&0x000000000fffffff | w&0x0fffffff00000000>>4
-					tag, n = uint16(q[0])<<8|uint16(q[1]), n+2
-					break
-				}
-			}
-			fallthrough
-		default:
+		if len(q) >= 3 {
+			tag = uint16(q[0])<<8 | uint16(q[1])
+			x, n = varint.Decode(q[2:])
+			n += 2
+		}
+		if n <= 2 {
+			// Short or invalid: let a Decoder produce the error.
 			d := Decoder{buf: body, off: off, base: base}
-			if !d.Next() {
-				return d.Err()
-			}
-			tag, x, n = uint16(d.f.ID), d.f.Value, d.off-off-len(d.f.Data)
-			if d.f.Kind == Blob {
-				tag |= blobBit
-			}
+			d.Next()
+			return d.Err()
 		}
 		id := ID(tag &^ blobBit)
 		if id == 0 {
@@ -583,21 +563,9 @@ func (p *plan) decode(body []byte, base int64, v unsafe.Pointer, alias bool, dep
 // varint error also reports false: the blob does not hold f.n integers.
 func decodePacked(f *fieldPlan, ptr unsafe.Pointer, data []byte) bool {
 	for i := range f.n {
-		var x uint64
-		var k int
-		if len(data) >= 8 {
-			var ok bool
-			if x, k, ok = word8(data); !ok {
-				var err error
-				if x, k, err = varint.Uint(data); err != nil {
-					return false
-				}
-			}
-		} else {
-			var err error
-			if x, k, err = varint.Uint(data); err != nil {
-				return false
-			}
+		x, k := varint.Decode(data)
+		if k <= 0 {
+			return false
 		}
 		data = data[k:]
 		q := unsafe.Add(ptr, uintptr(i)*f.size)

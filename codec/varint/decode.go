@@ -1,69 +1,63 @@
 package varint
 
 import (
-	"encoding/binary"
 	"io"
-	"math/bits"
 
 	"github.com/fastio-go/fastio/core"
 )
+
+// Decode is the hot-path form of Uint, with the error folded into n as
+// encoding/binary's Uvarint does: n > 0 is the length of a valid varint;
+// n == 0 means p ends inside the varint (ErrTruncated, or ErrTooLong when
+// p holds ten bytes with the continuation bit); n < 0 means the encoding is
+// invalid at byte -n (Uint tells which error). It inlines into the caller.
+func Decode(p []byte) (uint64, int) {
+	var v uint64
+	var s uint
+	for i, b := range p {
+		if i == MaxLen64 {
+			return 0, -MaxLen64 // ten continuation bytes: too long
+		}
+		if b < 0x80 {
+			if b == 0 && i > 0 || i == MaxLen64-1 && b > 1 {
+				return 0, -(i + 1) // overlong, or overflow
+			}
+			return v | uint64(b)<<s, i + 1
+		}
+		v |= uint64(b&0x7f) << s
+		s += 7
+	}
+	return 0, 0
+}
 
 // Uint decodes the varint at the start of p. It returns the value and the
 // number of bytes it took, or an error: ErrTruncated when p ends inside the
 // varint (n is then len(p)), ErrOverlong, ErrOverflow or ErrTooLong when
 // the encoding is invalid (n is then the number of bytes up to and including
 // the offending one). It never allocates.
-func Uint(p []byte) (v uint64, n int, err error) {
-	if len(p) == 0 || p[0] >= 0x80 {
-		return uintSlow(p)
+func Uint(p []byte) (uint64, int, error) {
+	v, n := Decode(p)
+	if n > 0 {
+		return v, n, nil
 	}
-	return uint64(p[0]), 1, nil
+	if n == 0 {
+		if len(p) >= MaxLen64 {
+			return 0, MaxLen64, ErrTooLong // ten continuation bytes, then the end
+		}
+		return 0, len(p), ErrTruncated
+	}
+	return 0, -n, decodeErr(p, n)
 }
 
-// uintSlow decodes varints of two bytes or more. With 8 bytes at hand it
-// finds the terminating byte with one mask and gathers the 7-bit groups
-// with three shift-and-mask steps (SWAR, "SIMD within a register"; the
-// same gathering that Lemire et al., "Vectorized VByte Decoding", 2015, do
-// with byte shuffles), instead of a loop with a branch per byte.
-func uintSlow(p []byte) (uint64, int, error) {
-	if len(p) >= 8 {
-		x := binary.LittleEndian.Uint64(p)
-		if m := ^x & 0x8080808080808080; m != 0 {
-			n := bits.TrailingZeros64(m)>>3 + 1
-			if n > 1 && byte(x>>(uint(n-1)*8)) == 0 {
-				return 0, n, ErrOverlong
-			}
-			if n < 8 {
-				x &= 1<<(uint(n)*8) - 1
-			}
-			x &= 0x7f7f7f7f7f7f7f7f
-			x = x&0x007f007f007f007f | x&0x7f007f007f007f00>>1
-			x = x&0x00003fff00003fff | x&0x3fff00003fff0000>>2
-			x = x&0x000000000fffffff | x&0x0fffffff00000000>>4
-			return x, n, nil
-		}
+// decodeErr names the error of a Decode that returned n < 0.
+func decodeErr(p []byte, n int) error {
+	switch {
+	case -n == MaxLen64 && p[MaxLen64-1] >= 0x80:
+		return ErrTooLong
+	case p[-n-1] == 0:
+		return ErrOverlong
 	}
-	var x uint64
-	var s uint
-	for i, b := range p {
-		if i == MaxLen64-1 {
-			if b >= 0x80 {
-				return 0, MaxLen64, ErrTooLong
-			}
-			if b > 1 {
-				return 0, MaxLen64, ErrOverflow
-			}
-		}
-		if b < 0x80 {
-			if b == 0 && i > 0 {
-				return 0, i + 1, ErrOverlong
-			}
-			return x | uint64(b)<<s, i + 1, nil
-		}
-		x |= uint64(b&0x7f) << s
-		s += 7
-	}
-	return 0, len(p), ErrTruncated
+	return ErrOverflow
 }
 
 // Int decodes the zigzag varint at the start of p, as Uint.

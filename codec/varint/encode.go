@@ -27,18 +27,13 @@ func Zigzag(v int64) uint64 { return uint64(v<<1) ^ uint64(v>>63) }
 func Unzigzag(u uint64) int64 { return int64(u>>1) ^ -int64(u&1) }
 
 // AppendUint appends the encoding of v to dst and returns the extended
-// slice.
+// slice. It inlines into the caller.
 func AppendUint(dst []byte, v uint64) []byte {
-	if v < 0x80 {
-		return append(dst, byte(v))
+	for v >= 0x80 {
+		dst = append(dst, byte(v)|0x80)
+		v >>= 7
 	}
-	return appendSlow(dst, v)
-}
-
-func appendSlow(dst []byte, v uint64) []byte {
-	var tmp [MaxLen64]byte
-	n := put(tmp[:], v)
-	return append(dst, tmp[:n]...)
+	return append(dst, byte(v))
 }
 
 // AppendInt appends the zigzag encoding of v to dst.

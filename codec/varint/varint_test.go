@@ -134,6 +134,13 @@ func TestUintBadInput(t *testing.T) {
 			if !errors.Is(err, tt.err) || n != tt.n || v != 0 {
 				t.Fatalf("Uint(% x) = %d, %d, %v; want 0, %d, %v", tt.in, v, n, err, tt.n, tt.err)
 			}
+			wantN := -tt.n
+			if tt.err == ErrTruncated || tt.name == "ten continuation bytes" {
+				wantN = 0
+			}
+			if dv, dn := Decode(tt.in); dv != 0 || dn != wantN {
+				t.Fatalf("Decode(% x) = %d, %d; want 0, %d", tt.in, dv, dn, wantN)
+			}
 			// The stream form reports the same error, whatever the fills.
 			for _, max := range []int{0, 1, 2, 3} {
 				r := core.NewReaderSize(&coretest.Reader{Data: tt.in, Faults: coretest.Faults{Max: max}}, 0)

@@ -19,6 +19,7 @@
 // Every operation comes as a family: AppendUint / PutUint / Uint work on
 // slices, WriteUint / ReadUint on core buffered writers and readers, and
 // each has a zigzag twin for signed values (AppendInt, PutInt, Int, WriteInt,
-// ReadInt). The slice decoders return sentinel errors and no allocation on
-// the hot path; a value below 128 is one byte and takes an inlined fast path.
+// ReadInt). Decode is the hot-path decoder: it inlines into the caller and
+// folds the error into its count, as encoding/binary's Uvarint does; Uint
+// wraps it and returns sentinel errors. Nothing here allocates.
 package varint

@@ -42,58 +42,42 @@ var hasAVX2 = func() bool {
 // vecMin is the shortest run worth a call into the vector code.
 const vecMin = 32
 
-// Each dispatcher converts the first vecMin units in Go, so that the short
-// runs of mixed-script text never pay for a vector call, and hands a run
-// that goes on to the AVX2 code, then the tail back to Go.
+// The kernels call these only where they have seen a run of at least 16
+// ASCII units, so the vector code is tried at once; the pure-Go code
+// finishes the tail and serves the big-endian forms.
 
 func asciiToUTF16(dst, src []byte, be bool) int {
 	n := min(len(src), len(dst)/2)
-	if !hasAVX2 || be || n < 2*vecMin {
-		return asciiToUTF16Go(dst, src[:n], be)
+	i := 0
+	if hasAVX2 && !be && n >= vecMin {
+		i = asciiToUTF16AVX2(&dst[0], &src[0], n)
 	}
-	i := asciiToUTF16Go(dst, src[:vecMin], be)
-	if i < vecMin {
-		return i
-	}
-	i += asciiToUTF16AVX2(&dst[2*i], &src[i], n-i)
 	return i + asciiToUTF16Go(dst[2*i:], src[i:n], be)
 }
 
 func asciiToUTF32(dst, src []byte, be bool) int {
 	n := min(len(src), len(dst)/4)
-	if !hasAVX2 || be || n < 2*vecMin {
-		return asciiToUTF32Go(dst, src[:n], be)
+	i := 0
+	if hasAVX2 && !be && n >= vecMin {
+		i = asciiToUTF32AVX2(&dst[0], &src[0], n)
 	}
-	i := asciiToUTF32Go(dst, src[:vecMin], be)
-	if i < vecMin {
-		return i
-	}
-	i += asciiToUTF32AVX2(&dst[4*i], &src[i], n-i)
 	return i + asciiToUTF32Go(dst[4*i:], src[i:n], be)
 }
 
 func utf16ToASCII(dst, src []byte, be bool) int {
 	n := min(len(src)/2, len(dst))
-	if !hasAVX2 || be || n < 2*vecMin {
-		return utf16ToASCIIGo(dst, src[:2*n], be)
+	i := 0
+	if hasAVX2 && !be && n >= vecMin {
+		i = utf16ToASCIIAVX2(&dst[0], &src[0], n)
 	}
-	i := utf16ToASCIIGo(dst, src[:2*vecMin], be)
-	if i < vecMin {
-		return i
-	}
-	i += utf16ToASCIIAVX2(&dst[i], &src[2*i], n-i)
 	return i + utf16ToASCIIGo(dst[i:], src[2*i:2*n], be)
 }
 
 func utf32ToASCII(dst, src []byte, be bool) int {
 	n := min(len(src)/4, len(dst))
-	if !hasAVX2 || be || n < 2*vecMin {
-		return utf32ToASCIIGo(dst, src[:4*n], be)
+	i := 0
+	if hasAVX2 && !be && n >= vecMin/2 {
+		i = utf32ToASCIIAVX2(&dst[0], &src[0], n)
 	}
-	i := utf32ToASCIIGo(dst, src[:4*vecMin], be)
-	if i < vecMin {
-		return i
-	}
-	i += utf32ToASCIIAVX2(&dst[i], &src[4*i], n-i)
 	return i + utf32ToASCIIGo(dst[i:], src[4*i:4*n], be)
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"os/exec"
 	"testing"
 	"unicode/utf8"
@@ -270,4 +271,34 @@ func gbPythonComparable(inputs [][]byte) [][]byte {
 		}
 	}
 	return inputs
+}
+
+// TestGeneratedTablesUpToDate reruns the generator and checks that the
+// committed tables are exactly its output, so they are never edited by hand.
+func TestGeneratedTablesUpToDate(t *testing.T) {
+	needPython(t)
+	if testing.Short() {
+		t.Skip("builds and runs gen_gb18030.go; skipped in -short mode")
+	}
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("go command not on PATH")
+	}
+	out := t.TempDir() + "/tables.out" // not .go: go run would compile it
+	cmd := exec.Command(goCmd, "run", "gen_gb18030.go", out)
+	cmd.Env = append(cmd.Environ(), "GOWORK=off")
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go run gen_gb18030.go: %v\n%s", err, msg)
+	}
+	got, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile("gb18030_tables.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatal("gb18030_tables.go differs from the generator's output: run go generate")
+	}
 }

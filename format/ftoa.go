@@ -1,8 +1,10 @@
 package format
 
 import (
+	"encoding/binary"
 	"math"
 	"math/bits"
+	"slices"
 
 	"github.com/fastio-go/fastio/core"
 )
@@ -202,7 +204,8 @@ func appendFloatShortest(dst []byte, v float64, bitSize int) []byte {
 
 // appendDecimalG lays out f·10^e as strconv's 'g' with the shortest
 // precision: %e when the decimal exponent is below -4 or at least 6 (the
-// precision strconv uses for that choice), %f otherwise.
+// precision strconv uses for that choice), %f otherwise. It works in 40
+// bytes of spare capacity, so that digits go out eight at a time.
 func appendDecimalG(dst []byte, f uint64, e int, neg bool) []byte {
 	for f%100 == 0 {
 		f /= 100
@@ -214,62 +217,92 @@ func appendDecimalG(dst []byte, f uint64, e int, neg bool) []byte {
 	}
 	n := decLen(f)
 	dp := n + e // the value is 0.digits × 10^dp
-	if neg {
-		dst = append(dst, '-')
+	if cap(dst)-len(dst) < floatScratch {
+		dst = slices.Grow(dst, floatScratch)
 	}
+	b := dst[len(dst) : len(dst)+floatScratch]
+	o := 0
+	if neg {
+		b[0] = '-'
+		o = 1
+	}
+	var k int
 	if x := dp - 1; x < -4 || x >= 6 {
 		// d.ddde±xx
-		pos := len(dst)
-		if n == 1 {
-			dst = append(dst, byte('0'+f))
-		} else {
-			dst = grow(dst, n+1)
-			putDec(dst[pos+1:pos+1+n], f)
-			dst[pos] = dst[pos+1]
-			dst[pos+1] = '.'
+		putDigitsN(b[o+1:], f, n)
+		b[o] = b[o+1]
+		k = o + 1
+		if n > 1 {
+			b[o+1] = '.'
+			k = o + 1 + n
 		}
-		sign := byte('+')
+		b[k] = 'e'
+		b[k+1] = '+'
 		if x < 0 {
-			sign = '-'
+			b[k+1] = '-'
 			x = -x
 		}
-		if x < 100 {
-			return append(dst, 'e', sign, pairs[2*x], pairs[2*x+1])
+		if x >= 100 {
+			b[k+2] = byte('0' + x/100)
+			k++
+			x %= 100
 		}
-		return append(dst, 'e', sign, byte('0'+x/100), pairs[2*(x%100)], pairs[2*(x%100)+1])
+		b[k+2] = pairs[2*x]
+		b[k+3] = pairs[2*x+1]
+		k += 4
+	} else {
+		switch {
+		case dp <= 0:
+			// 0.000ddd
+			b[o] = '0'
+			b[o+1] = '.'
+			binary.LittleEndian.PutUint64(b[o+2:], asciiZeros)
+			putDigitsN(b[o+2-dp:], f, n)
+			k = o + 2 - dp + n
+		case dp < n:
+			// ddd.ddd
+			putDigitsN(b[o+1:], f, n)
+			copy(b[o:o+dp], b[o+1:o+1+dp])
+			b[o+dp] = '.'
+			k = o + n + 1
+		default:
+			// ddd000
+			putDigitsN(b[o:], f, n)
+			binary.LittleEndian.PutUint64(b[o+n:], asciiZeros)
+			k = o + dp
+		}
 	}
-	pos := len(dst)
+	return dst[:len(dst)+k]
+}
+
+// floatScratch is the spare capacity appendDecimalG writes in: a sign,
+// 17 digits, a point, an exponent, and the overrun of 8-byte stores.
+const floatScratch = 40
+
+// putDigitsN writes the n decimal digits of f (f < 10^n, n <= 20) at the
+// start of b, which must have 8 bytes to spare after them.
+func putDigitsN(b []byte, f uint64, n int) {
 	switch {
-	case dp <= 0:
-		// 0.000ddd
-		dst = grow(dst, 2-dp+n)
-		dst[pos] = '0'
-		dst[pos+1] = '.'
-		for i := pos + 2; i < pos+2-dp; i++ {
-			dst[i] = '0'
-		}
-		putDec(dst[pos+2-dp:], f)
-	case dp < n:
-		// ddd.ddd
-		dst = grow(dst, n+1)
-		putDec(dst[pos+1:], f)
-		copy(dst[pos:pos+dp], dst[pos+1:pos+1+dp])
-		dst[pos+dp] = '.'
+	case n <= 8:
+		binary.LittleEndian.PutUint64(b, (swar8(uint32(f))+asciiZeros)>>(uint(8-n)*8))
+	case n <= 16:
+		hi, lo := f/1e8, f%1e8
+		h := n - 8
+		binary.LittleEndian.PutUint64(b, (swar8(uint32(hi))+asciiZeros)>>(uint(8-h)*8))
+		binary.LittleEndian.PutUint64(b[h:], swar8(uint32(lo))+asciiZeros)
 	default:
-		// ddd000
-		dst = grow(dst, dp)
-		putDec(dst[pos:pos+n], f)
-		for i := pos + n; i < pos+dp; i++ {
-			dst[i] = '0'
-		}
+		top, rest := f/1e16, f%1e16
+		h := n - 16
+		binary.LittleEndian.PutUint64(b, (swar8(uint32(top))+asciiZeros)>>(uint(8-h)*8))
+		binary.LittleEndian.PutUint64(b[h:], swar8(uint32(rest/1e8))+asciiZeros)
+		binary.LittleEndian.PutUint64(b[h+8:], swar8(uint32(rest%1e8))+asciiZeros)
 	}
-	return dst
 }
 
 // AppendFloat appends v, a float32 or float64 (or a named type over one),
 // in the shortest form that reads back as v, byte-identical to
 // strconv.AppendFloat(dst, v, 'g', -1, bitSize) with bitSize the size of
-// T. It does not allocate when dst has room.
+// T. It does not allocate when dst has 40 bytes of spare capacity.
 func AppendFloat[T core.Float](dst []byte, v T) []byte {
 	return appendShortest(dst, v)
 }

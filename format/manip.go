@@ -121,8 +121,9 @@ func (f IntFormat) AppendFormat(dst []byte) []byte {
 	return dst
 }
 
-// maxFloatLen is the longest shortest-form float: "-2.2250738585072014e-308".
-const maxFloatLen = 32
+// maxFloatLen is the space reserved for a shortest-form float: the longest
+// is "-2.2250738585072014e-308", and the layout works in floatScratch bytes.
+const maxFloatLen = floatScratch
 
 // appendShortest appends v in shortest round-trip form (ftoa.go).
 func appendShortest[T core.Float](dst []byte, v T) []byte {

@@ -72,12 +72,24 @@ func intLn(w core.BufferedWriter, u uint64, neg bool) {
 // Float writes v in the shortest decimal form that reads back as the same
 // value, byte-identical to strconv.AppendFloat(b, v, 'g', -1, bitSize).
 func Float[T core.Float](w core.BufferedWriter, v T) {
+	if cw, ok := w.(*core.Writer); ok {
+		p := cw.Reserve(maxFloatLen)
+		cw.Commit(len(appendShortest(p[:0], v)))
+		return
+	}
 	p := w.Reserve(maxFloatLen)
 	w.Commit(len(appendShortest(p[:0], v)))
 }
 
 // FloatLn writes v as Float does, followed by a newline.
 func FloatLn[T core.Float](w core.BufferedWriter, v T) {
+	if cw, ok := w.(*core.Writer); ok {
+		p := cw.Reserve(maxFloatLen + 1)
+		p = appendShortest(p[:0], v)
+		p = append(p, '\n')
+		cw.Commit(len(p))
+		return
+	}
 	p := w.Reserve(maxFloatLen + 1)
 	p = appendShortest(p[:0], v)
 	p = append(p, '\n')

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
+	"reflect"
 	"time"
 	"unicode/utf8"
 	"unsafe"
@@ -153,9 +154,10 @@ func putAppended(w core.BufferedWriter, p, q []byte) {
 // they are, bools as true/false, a nil as "<nil>". A rune is an int32 and
 // so prints as a number; use Char to print it as a character. time.Time
 // prints in RFC 3339 with fractional seconds, time.Duration as
-// Duration.String does, a pointer as 0x and its address in hex. Any other
-// value is tried as an Appender, a Printer, an encoding.TextAppender, an
-// error and a fmt.Stringer, in that order; the rest goes through fmt's %v.
+// Duration.String does. Any other value is tried as an Appender, a
+// Printer, an encoding.TextAppender, an error and a fmt.Stringer, in that
+// order; then a pointer (and an unsafe.Pointer) prints as 0x and its
+// address in hex, as fmt's %p, and the rest goes through fmt's %v.
 //
 // Errors are kept by w and reported by its Flush. Go boxes a non-constant
 // argument of 256 or more into the interface with an allocation, as for
@@ -236,6 +238,10 @@ func printOne(w core.BufferedWriter, a any) {
 	case unsafe.Pointer:
 		Put(w, Pointer(v))
 	default:
+		if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer {
+			Put(w, Pointer(rv.UnsafePointer()))
+			return
+		}
 		p := w.Reserve(64)
 		putAppended(w, p, fmt.Append(p[:0], v))
 	}

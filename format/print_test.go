@@ -69,10 +69,16 @@ func TestPrint(t *testing.T) {
 		{"text appender", []any{netIP{1, 2, 3, 4}}, "1.2.3.4"},
 		{"fallback", []any{plain{1, 2}}, "{1 2}"},
 		{"pointer", []any{unsafe.Pointer(&x)}, fmt.Sprintf("%p", &x)},
+		{"typed pointer", []any{&x}, fmt.Sprintf("%p", &x)},
+		{"struct pointer", []any{&plain{1, 2}}, ""},
+		{"nil pointer", []any{(*int)(nil)}, "0x0"},
 		{"manipulators", []any{Hex(255).Prefix(), " ", Pad(Text("x"), 3).Center().Fill('*')}, "0xff *x*"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			if tt.want == "" {
+				tt.want = fmt.Sprintf("%p", tt.args[0])
+			}
 			if got := sprint(tt.args...); got != tt.want {
 				t.Errorf("got %q, want %q", got, tt.want)
 			}

@@ -53,9 +53,10 @@
 // in plain slices.
 //
 // Marshal and Unmarshal map a struct to fields through `record:"N"` field
-// tags, so that applications need no switch over identifiers. Unknown
-// identifiers are skipped, which lets old readers accept files written by
-// newer programs.
+// tags, so that applications need no switch over identifiers; Schema[T]
+// does the same for one type without interface conversions, and decodes
+// []byte fields without copying. Unknown identifiers are skipped, which
+// lets old readers accept files written by newer programs.
 //
 // # Errors
 //

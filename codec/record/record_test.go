@@ -407,6 +407,12 @@ func TestAllocs(t *testing.T) {
 	ms := mapped{UID: 1, Mode: 0o644, Name: []byte("x"), Sub: mappedSub{A: -1}}
 	var mout mapped
 	mout.Name = make([]byte, 0, 8)
+	sch, err := NewSchema[seedTyped]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	typed := toTyped(&seedValue)
+	var typedOut seedTyped
 	tests := []struct {
 		name string
 		f    func()
@@ -422,6 +428,14 @@ func TestAllocs(t *testing.T) {
 		}},
 		{"marshal", func() { out.Reset(); Marshal(e, &ms); e.EndRecord() }},
 		{"unmarshal", func() { Unmarshal(NewDecoder(out.Bytes()[1:]), &mout) }},
+		{"schema encode", func() { out.Reset(); sch.Encode(e, &typed); e.EndRecord() }},
+		{"schema decode", func() {
+			span.Reset(stream)
+			r.Reset(span)
+			for r.Next() {
+				sch.Decode(r.Fields(), &typedOut)
+			}
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"strconv"
 	"testing"
 	"time"
@@ -25,6 +26,9 @@ import (
 // on the 100 MB corpora):
 //
 //	FASTIO_AB=1 go test -run ABFigures -v -timeout 30m
+//
+// FASTIO_AB_ROUNDS sets the number of rounds (7), FASTIO_AB_ONLY keeps the
+// measurements whose name contains it, FASTIO_CORPUS_MB the corpus size.
 func TestABFigures(t *testing.T) {
 	if os.Getenv("FASTIO_AB") != "1" {
 		t.Skip("measurement harness: set FASTIO_AB=1 to run it")
@@ -102,6 +106,9 @@ type abImpl struct {
 // machine does not inflate the way it inflates wall time; elsewhere it is
 // wall time.
 func abRun(t *testing.T, name string, bytes int64, rounds int, impls []abImpl) {
+	if only := os.Getenv("FASTIO_AB_ONLY"); only != "" && !strings.Contains(name, only) {
+		return
+	}
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	clock := "thread CPU time"

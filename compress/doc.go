@@ -27,8 +27,8 @@
 // set) and on the compression ratio, whether gzip members after the first
 // are read (they are by default, as gzip -d does, and zero padding after
 // them is skipped), and whether to stop at the end of the stream and leave
-// what follows in the source (the Reader consumes exactly the stream's
-// bytes from it).
+// what follows in the source (from a core.BufferedReader the Reader
+// consumes exactly the stream's bytes).
 //
 // # Errors
 //

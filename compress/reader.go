@@ -52,8 +52,9 @@ type ReaderOptions struct {
 	// same stream and trailing zero bytes are skipped, as gzip -d does.
 	SingleMember bool
 	// StopAtEnd makes the Reader stop at the end of the stream without
-	// looking at what follows: the source is left positioned just after
-	// the stream (for a stream embedded in a larger file). By default
+	// looking at what follows: a core.BufferedReader source is left
+	// positioned just after the stream (for a stream embedded in a larger
+	// file). By default
 	// bytes after the stream give an error wrapping ErrTrailingData, after
 	// all the stream's bytes were delivered.
 	StopAtEnd bool
@@ -78,11 +79,11 @@ const (
 // core.BufferedReader: Window hands out the inflated bytes in place, so a
 // scanner parses them with no copy beyond the inflater's own.
 //
-// The source is a core.BufferedReader; any other io.Reader gets a
-// core.Reader in between, kept across Reset (a *bufio.Reader is adapted
-// with core.WrapReader, which allocates a small adapter on each Reset).
-// The Reader consumes from the source exactly the bytes of the stream, so
-// with ReaderOptions.StopAtEnd the source can go on being read after it.
+// From a core.BufferedReader source (a *bufio.Reader is adapted with
+// core.WrapReader, which allocates a small adapter on each Reset) the
+// Reader consumes exactly the bytes of the stream, so with
+// ReaderOptions.StopAtEnd the source can go on being read after it. A
+// plain io.Reader (a file, a connection) is read ahead in 4 KiB blocks.
 //
 // Limits: inflating stops with an error at ReaderOptions.MaxSize bytes
 // (DefaultMaxSize unless set) and, if set, beyond MaxRatio times the input;
@@ -107,7 +108,6 @@ type Reader struct {
 	r, w   int
 	err    error
 	s      source
-	own    *core.Reader
 	fr     io.ReadCloser
 	format Format
 	opts   ReaderOptions
@@ -157,18 +157,15 @@ func NewReader(src io.Reader, format Format, opts *ReaderOptions) (*Reader, erro
 // Reset discards the Reader's state and makes it inflate from src with the
 // same format and options, reusing its memory.
 func (r *Reader) Reset(src io.Reader) {
+	r.s.src, r.s.plain = nil, nil
 	switch v := src.(type) {
+	case nil:
 	case core.BufferedReader:
 		r.s.src = v
 	case *bufio.Reader:
 		r.s.src = core.WrapReader(v)
 	default:
-		if r.own == nil {
-			r.own = core.NewReader(src)
-		} else {
-			r.own.Reset(src)
-		}
-		r.s.src = r.own
+		r.s.plain = src
 	}
 	r.s.br.Reset(&r.s)
 	r.s.lent, r.s.done = 0, 0
@@ -291,7 +288,7 @@ func (r *Reader) Close() error {
 	if r.err == core.ErrClosed {
 		return core.ErrClosed
 	}
-	if r.s.src != nil {
+	if r.s.src != nil || r.s.plain != nil {
 		r.s.release()
 	}
 	r.r, r.w, r.err = 0, 0, core.ErrClosed

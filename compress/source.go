@@ -18,20 +18,33 @@ import (
 //
 // Invariant: the first lent bytes of src.Window() are the ones copied into
 // br, of which the last br.Buffered() are not yet delivered.
+//
+// A source that is a plain io.Reader has no window to lend from: br reads
+// it directly (one copy fewer), and what br reads past the stream is lost
+// to the caller, as with any buffering reader.
 type source struct {
-	src  core.BufferedReader
-	br   *bufio.Reader
-	lent int
-	done int64 // bytes consumed from src
+	src   core.BufferedReader
+	plain io.Reader // set instead of src for a plain io.Reader
+	br    *bufio.Reader
+	lent  int
+	done  int64 // bytes consumed from src, or read from plain
 }
 
 // sourceBufferSize is the size of the bufio.Reader between the source and
 // the inflater.
-const sourceBufferSize = 32 << 10
+const sourceBufferSize = 4 << 10
 
 // Read serves br: it copies the source's window after the lent bytes,
 // filling the source when all of it is lent.
 func (s *source) Read(p []byte) (int, error) {
+	if s.plain != nil {
+		n, err := s.plain.Read(p)
+		if n < 0 || n > len(p) {
+			return 0, core.ErrInvalidCount
+		}
+		s.done += int64(n)
+		return n, err
+	}
 	win := s.src.Window()
 	if s.lent >= len(win) {
 		s.sync()
@@ -50,6 +63,9 @@ func (s *source) Read(p []byte) (int, error) {
 
 // sync consumes from the source the bytes br has delivered.
 func (s *source) sync() {
+	if s.plain != nil {
+		return
+	}
 	used := s.lent - s.br.Buffered()
 	if used > 0 {
 		s.src.Consume(used)
@@ -62,6 +78,9 @@ func (s *source) sync() {
 // stays in the source's window: the source is then positioned exactly
 // after the bytes the inflater used.
 func (s *source) release() {
+	if s.plain != nil {
+		return
+	}
 	s.sync()
 	s.br.Reset(s)
 	s.lent = 0
@@ -69,6 +88,9 @@ func (s *source) release() {
 
 // offset returns how many bytes of compressed input have been delivered.
 func (s *source) offset() int64 {
+	if s.plain != nil {
+		return s.done - int64(s.br.Buffered())
+	}
 	return s.done + int64(s.lent-s.br.Buffered())
 }
 

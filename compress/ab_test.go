@@ -9,8 +9,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strings"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 

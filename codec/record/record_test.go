@@ -459,3 +459,112 @@ type mapped struct {
 	Name []byte    `record:"4"`
 	Sub  mappedSub `record:"5"`
 }
+
+// TestWriterDevices writes the same records through every kind of
+// buffered writer and with a Flush in the middle of a record.
+func TestWriterDevices(t *testing.T) {
+	big := strings.Repeat("b", 3000) // larger than the small buffers below
+	var want []byte
+	for i := range 5 {
+		body := AppendUint(nil, 1, uint64(i))
+		body = AppendString(body, 2, big[:i*700])
+		want = AppendFrame(want, body)
+	}
+	write := func(e *Writer) error {
+		for i := range 5 {
+			e.Uint(1, uint64(i))
+			if i == 2 {
+				if err := e.Flush(); err != nil { // mid-record: the record stays open
+					return err
+				}
+			}
+			e.String(2, big[:i*700])
+			if err := e.EndRecord(); err != nil {
+				return err
+			}
+		}
+		return e.Flush()
+	}
+	t.Run("core.Writer", func(t *testing.T) {
+		dev := &coretest.Writer{Faults: coretest.Faults{Max: 3}}
+		if err := write(NewWriter(core.NewWriterSize(dev, 64))); err != nil || !bytes.Equal(dev.Bytes(), want) {
+			t.Fatalf("%v, stream equal: %v", err, bytes.Equal(dev.Bytes(), want))
+		}
+	})
+	t.Run("bufio.Writer", func(t *testing.T) {
+		var dev bytes.Buffer
+		if err := write(NewWriter(bufio.NewWriterSize(&dev, 16))); err != nil || !bytes.Equal(dev.Bytes(), want) {
+			t.Fatalf("%v, stream equal: %v", err, bytes.Equal(dev.Bytes(), want))
+		}
+	})
+	t.Run("plain io.Writer", func(t *testing.T) {
+		var dev bytes.Buffer
+		if err := write(NewWriter(&dev)); err != nil || !bytes.Equal(dev.Bytes(), want) {
+			t.Fatalf("%v, stream equal: %v", err, bytes.Equal(dev.Bytes(), want))
+		}
+	})
+	t.Run("SpanWriter", func(t *testing.T) {
+		span := make([]byte, len(want))
+		sw := core.NewSpanWriter(span)
+		if err := write(NewWriter(sw)); err != nil || !bytes.Equal(sw.Bytes(), want) {
+			t.Fatalf("%v, stream equal: %v", err, bytes.Equal(sw.Bytes(), want))
+		}
+		// One byte short: the span reports it is full.
+		sw = core.NewSpanWriter(make([]byte, len(want)-1))
+		if err := write(NewWriter(sw)); !errors.Is(err, core.ErrSpanFull) {
+			t.Fatalf("short span: %v, want %v", err, core.ErrSpanFull)
+		}
+	})
+	t.Run("Discard and Len", func(t *testing.T) {
+		var out core.Buffer
+		e := NewWriter(&out)
+		e.Uint(1, 1)
+		if e.Len() != 3 {
+			t.Fatalf("Len %d, want 3", e.Len())
+		}
+		e.Discard()
+		if e.Len() != 0 || e.EndRecord() != nil || out.Len() != 1 {
+			t.Fatalf("after Discard: Len %d, output % x", e.Len(), out.Bytes())
+		}
+	})
+}
+
+// TestManyRecords writes 200,000 records through an io.Pipe and reads
+// them back one at a time, as a program would a large file: the reader
+// holds one 4 KiB buffer and gathers only the records larger than it.
+func TestManyRecords(t *testing.T) {
+	n := 200_000
+	if testing.Short() {
+		n = 20_000
+	}
+	pr, pw := io.Pipe()
+	go func() {
+		e := NewWriter(pw)
+		for i := range n {
+			e.Uint(1, uint64(i))
+			if i%10_000 == 0 {
+				e.String(2, strings.Repeat("x", 5000)) // above the reader's buffer
+			} else {
+				e.String(2, "name")
+			}
+			e.EndRecord()
+		}
+		pw.CloseWithError(e.Flush())
+	}()
+	r := NewReader(core.NewReaderSize(pr, 4096))
+	r.MaxRecord = 8192
+	i := 0
+	for r.Next() {
+		d := r.Fields()
+		if !d.Next() || d.Field().Value != uint64(i) || !d.Next() {
+			t.Fatalf("record %d: %+v, %v", i, d.Field(), d.Err())
+		}
+		i++
+	}
+	if err := r.Err(); err != nil || i != n {
+		t.Fatalf("read %d records of %d: %v", i, n, err)
+	}
+	if cap(r.spill) > 8192 {
+		t.Fatalf("reader gathered into %d bytes, limit 8192", cap(r.spill))
+	}
+}

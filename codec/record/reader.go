@@ -26,6 +26,12 @@ const DefaultMaxRecord = 1 << 20
 // Reader that grows only with bytes actually read and never beyond
 // MaxRecord, so memory stays bounded whatever lengths the input claims.
 // The bytes of a record stay valid until the next call to Next.
+//
+// Short records that follow each other in the window are taken without
+// calling the underlying reader at all; the bytes they used are consumed
+// from it when the Reader next needs to read, and when Next returns false.
+// So while Next keeps returning true, do not read from the underlying
+// reader directly.
 type Reader struct {
 	// MaxRecord is the largest record body accepted, in bytes; a frame
 	// claiming more stops the Reader with ErrTooLarge. Zero or negative
@@ -35,7 +41,8 @@ type Reader struct {
 	r      core.BufferedReader
 	rec    []byte
 	spill  []byte
-	used   int   // window bytes of rec, consumed by the next Next
+	win    []byte // the underlying reader's window, as of its last read
+	used   int    // bytes of win taken, not yet consumed from the reader
 	off    int64 // stream offset of the next frame
 	recOff int64 // stream offset of rec
 	err    error
@@ -58,20 +65,26 @@ func (d *Reader) Reset(r io.Reader) {
 // false at the clean end of the stream (Err is then nil) or at the first
 // error, which Err returns.
 func (d *Reader) Next() bool {
-	if d.used > 0 {
-		d.r.Consume(d.used)
-		d.used = 0
-	}
 	d.rec = nil
 	if d.err != nil || d.eof {
 		return false
 	}
 	start := d.off
-	w := d.r.Window()
-	if len(w) > 0 && w[0] < 0x80 && int(w[0]) < len(w) && (d.MaxRecord <= 0 || int(w[0]) <= d.MaxRecord) {
-		// The common case: a short record wholly in the window.
+	// The common case: a short record wholly in what is left of the window.
+	if w := d.win[d.used:]; len(w) > 0 && w[0] < 0x80 && int(w[0]) < len(w) &&
+		(d.MaxRecord <= 0 || int(w[0]) <= d.MaxRecord) {
 		n := int(w[0])
-		d.rec, d.used = w[1:1+n:1+n], 1+n
+		d.rec = w[1 : 1+n : 1+n]
+		d.used += 1 + n
+		d.recOff = start + 1
+		d.off = d.recOff + int64(n)
+		return true
+	}
+	d.release()
+	if w := d.r.Window(); len(w) > 0 && w[0] < 0x80 && int(w[0]) < len(w) &&
+		(d.MaxRecord <= 0 || int(w[0]) <= d.MaxRecord) {
+		n := int(w[0])
+		d.win, d.rec, d.used = w, w[1:1+n:1+n], 1+n
 		d.recOff = start + 1
 		d.off = d.recOff + int64(n)
 		return true
@@ -96,7 +109,7 @@ func (d *Reader) Next() bool {
 	d.recOff = d.off
 	for {
 		if w := d.r.Window(); len(w) >= n {
-			d.rec, d.used = w[:n:n], n
+			d.win, d.rec, d.used = w, w[:n:n], n
 			d.off += int64(n)
 			return true
 		}
@@ -146,6 +159,14 @@ func (d *Reader) gather(n int, start int64) bool {
 func (d *Reader) fail(op string, off int64, err error) bool {
 	d.err = &Error{Op: op, Offset: off, Err: err}
 	return false
+}
+
+// release consumes from the underlying reader the window bytes taken.
+func (d *Reader) release() {
+	if d.used > 0 {
+		d.r.Consume(d.used)
+	}
+	d.win, d.used = nil, 0
 }
 
 // Record returns the body of the current record; it is valid until the

@@ -43,8 +43,8 @@ type Reader struct {
 	spill  []byte
 	win    []byte // the underlying reader's window, as of its last read
 	used   int    // bytes of win taken, not yet consumed from the reader
-	off    int64 // stream offset of the next frame
-	recOff int64 // stream offset of rec
+	off    int64  // stream offset of the next frame
+	recOff int64  // stream offset of rec
 	err    error
 	eof    bool
 }

@@ -256,7 +256,13 @@ func BenchmarkReadFloats(b *testing.B) {
 func BenchmarkPrintRecords(b *testing.B) {
 	const n = 100_000
 	vals := floatVals()
+	var out core.Buffer
+	for i := range n {
+		Println(&out, "id=", i, " x=", vals[i])
+	}
+	size := int64(out.Len())
 	b.Run("fastio", func(b *testing.B) {
+		b.SetBytes(size)
 		b.ReportAllocs()
 		w := core.NewWriter(io.Discard)
 		start := cpuTime()
@@ -269,6 +275,7 @@ func BenchmarkPrintRecords(b *testing.B) {
 		reportCPU(b, start)
 	})
 	b.Run("fmt", func(b *testing.B) {
+		b.SetBytes(size)
 		b.ReportAllocs()
 		w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
 		start := cpuTime()

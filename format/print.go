@@ -99,6 +99,12 @@ func FloatLn[T core.Float](w core.BufferedWriter, v T) {
 
 // Str writes s, a string or a byte slice, as it is.
 func Str[S core.Text](w core.BufferedWriter, s S) {
+	if cw, ok := w.(*core.Writer); ok {
+		// core.Writer's own copies inline, and a string as large as the
+		// buffer goes straight to the device.
+		cw.PutString(asString(s))
+		return
+	}
 	for len(s) > 0 {
 		p := w.Reserve(1)
 		n := copy(p, s)

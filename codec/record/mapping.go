@@ -430,7 +430,7 @@ func encodePacked(e *Writer, f *fieldPlan, ptr unsafe.Pointer) {
 		e.badID(f.id)
 		return
 	}
-	if len(e.buf)-e.n < MaxHeaderLen+size || e.n == 0 {
+	if len(e.buf)-e.n < MaxHeaderLen+size {
 		e.room(MaxHeaderLen + size)
 	}
 	e.n = putField(e.buf, e.n, uint16(f.id)|blobBit, uint64(size))

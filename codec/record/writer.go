@@ -30,10 +30,13 @@ const minReserve = 512
 // the Writer stays usable. Device errors are kept by the buffered writer
 // and returned by Flush, as core.BufferedWriter specifies.
 type Writer struct {
-	w    core.BufferedWriter
-	buf  []byte // reserved space holding the open frame at buf[:n]
-	n    int    // 0 when no record is open, else 1 + body length
-	open []int  // buf offsets where the content of open nested records starts
+	w core.BufferedWriter
+	// buf is the reserved space holding the open frame at buf[:n]. It is
+	// nil whenever no record is open (n == 0), so that the room checks of
+	// the field methods also open a record.
+	buf  []byte
+	n    int   // 0 when no record is open, else 1 + body length
+	open []int // buf offsets where the content of open nested records starts
 	err  error
 	tmp  []byte // holds the open frame while more space is reserved
 }
@@ -100,7 +103,7 @@ func (e *Writer) Uint(id ID, v uint64) {
 		e.badID(id)
 		return
 	}
-	if len(e.buf)-e.n < MaxHeaderLen || e.n == 0 {
+	if len(e.buf)-e.n < MaxHeaderLen {
 		e.room(MaxHeaderLen)
 	}
 	e.n = putField(e.buf, e.n, uint16(id), v)
@@ -129,7 +132,7 @@ func addBlob[T core.Text](e *Writer, id ID, b T) {
 		e.badID(id)
 		return
 	}
-	if len(e.buf)-e.n < MaxHeaderLen+len(b) || e.n == 0 {
+	if len(e.buf)-e.n < MaxHeaderLen+len(b) {
 		e.room(MaxHeaderLen + len(b))
 	}
 	n := putField(e.buf, e.n, uint16(id)|blobBit, uint64(len(b)))
@@ -143,7 +146,7 @@ func (e *Writer) Begin(id ID) {
 		e.badID(id)
 		id = MaxID // keep Begin/End balanced; the record is dropped anyway
 	}
-	if len(e.buf)-e.n < 3 || e.n == 0 {
+	if len(e.buf)-e.n < 3 {
 		e.room(3)
 	}
 	tag := uint16(id) | blobBit

@@ -112,8 +112,8 @@ func BenchmarkWriteInts(b *testing.B) {
 
 func BenchmarkReadInts(b *testing.B) {
 	data := intFile()
-	want := benchInts * (benchInts - 1) / 2
-	check := func(b *testing.B, sum int) {
+	const want = int64(benchInts) * (benchInts - 1) / 2
+	check := func(b *testing.B, sum int64) {
 		if sum != want {
 			b.Fatalf("sum %d, want %d", sum, want)
 		}
@@ -126,9 +126,9 @@ func BenchmarkReadInts(b *testing.B) {
 		for b.Loop() {
 			r.Reset(bytes.NewReader(data))
 			s := NewScanner(r)
-			sum := 0
+			var sum int64
 			for {
-				v, err := s.Int()
+				v, err := s.Int64()
 				if err != nil {
 					break
 				}
@@ -144,13 +144,13 @@ func BenchmarkReadInts(b *testing.B) {
 		start := cpuTime()
 		for b.Loop() {
 			sc := bufio.NewScanner(bytes.NewReader(data))
-			sum := 0
+			var sum int64
 			for sc.Scan() {
 				v, err := strconv.Atoi(sc.Text())
 				if err != nil {
 					b.Fatal(err)
 				}
-				sum += v
+				sum += int64(v)
 			}
 			check(b, sum)
 		}
@@ -162,13 +162,13 @@ func BenchmarkReadInts(b *testing.B) {
 		start := cpuTime()
 		for b.Loop() {
 			r := bufio.NewReader(bytes.NewReader(data))
-			sum := 0
+			var sum int64
 			for {
 				var v int
 				if _, err := fmt.Fscan(r, &v); err != nil {
 					break
 				}
-				sum += v
+				sum += int64(v)
 			}
 			check(b, sum)
 		}

@@ -23,7 +23,9 @@ const minReserve = 512
 // when it is 128 bytes or longer and its length needs more than that byte.
 // So a record is written with no intermediate copy. While a record is
 // open, do not use the buffered writer directly: the record lives in its
-// reserved space.
+// reserved space. A record larger than the buffered writer's buffer makes
+// it grow (core.BufferedWriter's Reserve does), so the buffer ends up as
+// large as the largest record.
 //
 // Usage errors (an identifier outside 1..MaxID, End without Begin) are
 // kept until EndRecord, which returns them and drops the faulty record;

@@ -5,11 +5,14 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/fastio-go/fastio/core"
 	"golang.org/x/text/encoding"
@@ -76,6 +79,24 @@ func benchInput(b *testing.B, name string, e Encoding) []byte {
 	return out
 }
 
+// cpuLoop runs f b.N times (b.Loop) on a locked OS thread and reports
+// cpu-MB/s, the throughput per CPU second of that thread.
+func cpuLoop(b *testing.B, n int, f func()) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	b.SetBytes(int64(n))
+	b.ReportAllocs()
+	t0, ok := threadCPU()
+	iters := 0
+	for b.Loop() {
+		f()
+		iters++
+	}
+	if t1, ok1 := threadCPU(); ok && ok1 && t1 > t0 {
+		b.ReportMetric(float64(n)*float64(iters)/(t1-t0).Seconds()/1e6, "cpu-MB/s")
+	}
+}
+
 func runPair(b *testing.B, pair string) {
 	p := benchPairs[pair]
 	c, _ := New(p.from, p.to, Options{})
@@ -83,37 +104,31 @@ func runPair(b *testing.B, pair string) {
 		in := benchInput(b, name, p.from)
 		out := make([]byte, 0, 5*len(in)+64)
 		b.Run(name+"/fastio", func(b *testing.B) {
-			b.SetBytes(int64(len(in)))
-			b.ReportAllocs()
-			for b.Loop() {
+			cpuLoop(b, len(in), func() {
 				if _, err := c.Append(out[:0], in); err != nil {
 					b.Fatal(err)
 				}
-			}
+			})
 		})
 		if p.x != nil {
 			b.Run(name+"/xtext", func(b *testing.B) {
 				t := p.x()
-				b.SetBytes(int64(len(in)))
-				b.ReportAllocs()
-				for b.Loop() {
+				cpuLoop(b, len(in), func() {
 					if _, _, err := t.Transform(out[:cap(out)], in, true); err != nil {
 						b.Fatal(err)
 					}
-				}
+				})
 			})
 		}
 		if p.from == UTF8 && p.to == UTF16LE {
 			b.Run(name+"/stdlib", func(b *testing.B) {
 				units := make([]uint16, 0, len(in))
-				b.SetBytes(int64(len(in)))
-				b.ReportAllocs()
-				for b.Loop() {
+				cpuLoop(b, len(in), func() {
 					units = units[:0]
-					for _, r := range string(in) {
+					for _, r := range unsafeString(in) {
 						units = utf16.AppendRune(units, r)
 					}
-				}
+				})
 			})
 		}
 		if p.from == UTF16LE && p.to == UTF8 {
@@ -122,9 +137,7 @@ func runPair(b *testing.B, pair string) {
 				for i := range units {
 					units[i] = load16(in[2*i:], false)
 				}
-				b.SetBytes(int64(len(in)))
-				b.ReportAllocs()
-				for b.Loop() {
+				cpuLoop(b, len(in), func() {
 					o := out[:0]
 					for i := 0; i < len(units); i++ {
 						r := rune(units[i])
@@ -134,7 +147,7 @@ func runPair(b *testing.B, pair string) {
 						}
 						o = utf8.AppendRune(o, r)
 					}
-				}
+				})
 			})
 		}
 		b.Run(name+"/iconv", func(b *testing.B) {
@@ -143,6 +156,8 @@ func runPair(b *testing.B, pair string) {
 				b.Skip("iconv command not installed")
 			}
 			b.SetBytes(int64(len(in)))
+			var cpu time.Duration
+			iters := 0
 			for b.Loop() {
 				cmd := exec.Command(path, "-f", p.iconv[0], "-t", p.iconv[1])
 				cmd.Stdin = bytes.NewReader(in)
@@ -150,6 +165,12 @@ func runPair(b *testing.B, pair string) {
 				if err := cmd.Run(); err != nil {
 					b.Fatal(err)
 				}
+				cpu += cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+				iters++
+			}
+			// The child's own CPU time: start-up included, our pipe copying not.
+			if cpu > 0 {
+				b.ReportMetric(float64(len(in))*float64(iters)/cpu.Seconds()/1e6, "cpu-MB/s")
 			}
 		})
 	}
@@ -173,14 +194,12 @@ func BenchmarkWriter(b *testing.B) {
 			in := benchInput(b, name, p.from)
 			b.Run(fmt.Sprintf("%s/%s", pair, name), func(b *testing.B) {
 				w := c.NewWriter(core.NewWriter(io.Discard))
-				b.SetBytes(int64(len(in)))
-				b.ReportAllocs()
-				for b.Loop() {
+				cpuLoop(b, len(in), func() {
 					for i := 0; i < len(in); i += 4096 {
 						w.Write(in[i:min(i+4096, len(in))])
 					}
 					w.Flush()
-				}
+				})
 			})
 		}
 	}
@@ -193,18 +212,12 @@ func BenchmarkCount(b *testing.B) {
 	for _, name := range corpusNames {
 		in := corpora()[name]
 		b.Run(name+"/fastio", func(b *testing.B) {
-			b.SetBytes(int64(len(in)))
-			b.ReportAllocs()
-			for b.Loop() {
-				c.Count(in)
-			}
+			cpuLoop(b, len(in), func() { c.Count(in) })
 		})
 		b.Run(name+"/utf8.RuneCount", func(b *testing.B) {
-			b.SetBytes(int64(len(in)))
-			b.ReportAllocs()
-			for b.Loop() {
-				utf8.RuneCount(in)
-			}
+			cpuLoop(b, len(in), func() { utf8.RuneCount(in) })
 		})
 	}
 }
+
+func unsafeString(p []byte) string { return unsafe.String(unsafe.SliceData(p), len(p)) }

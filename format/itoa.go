@@ -56,6 +56,29 @@ var lenThresh = func() [20]uint64 {
 	return t
 }()
 
+// decLen32 returns the number of decimal digits of v (1 for 0) with one
+// table load and an add whose carry says whether v reached the next power
+// of ten (Daniel Lemire, "Computing the number of digits of an integer even
+// faster", 2021). Its short dependency chain matters where the length
+// decides where the next number goes.
+func decLen32(v uint32) int {
+	return int((uint64(v) + lenCarry[bits.Len32(v|1)-1]) >> 32)
+}
+
+// lenCarry holds, for each bit length i+1, the digit count d of 2^i in the
+// high half and 2^32 - 10^d in the low half (when 10^d < 2^32), so that
+// adding v carries exactly when v >= 10^d.
+var lenCarry = func() (t [32]uint64) {
+	for i := range t {
+		d := decLen(1 << i)
+		t[i] = uint64(d) << 32
+		if pow10[d] < 1<<32 {
+			t[i] += 1<<32 - pow10[d]
+		}
+	}
+	return t
+}()
+
 // putDec writes the decimal digits of u right-aligned into p, which must be
 // exactly decLen(u) bytes long.
 func putDec(p []byte, u uint64) {
@@ -243,11 +266,9 @@ func putIntFast(p []byte, u uint64, neg bool) int {
 // putUintFast is putIntFast without a sign; p must hold MaxIntLen-1 bytes.
 func putUintFast(p []byte, u uint64) int {
 	if u < 1e8 {
-		// putSwarHead, written out so that it inlines.
-		x := swar8(uint32(u))
-		skip := uint(bits.TrailingZeros64(x|1<<56)) &^ 7
-		binary.LittleEndian.PutUint64(p, (x+asciiZeros)>>skip)
-		return 8 - int(skip>>3)
+		n := decLen32(uint32(u))
+		binary.LittleEndian.PutUint64(p, (swar8(uint32(u))+asciiZeros)>>(uint(8-n)*8))
+		return n
 	}
 	if u < 1e16 {
 		hi, lo := u/1e8, uint32(u%1e8)

@@ -53,6 +53,29 @@ func TestAppendIntPowers(t *testing.T) {
 			if got, want := decLen(u), len(strconv.FormatUint(u, 10)); got != want {
 				t.Fatalf("decLen(%d) = %d, want %d", u, got, want)
 			}
+			if v := uint32(u); uint64(v) == u {
+				if got, want := decLen32(v), len(strconv.FormatUint(u, 10)); got != want {
+					t.Fatalf("decLen32(%d) = %d, want %d", v, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestDecLen32 checks the carry-table digit count at every power of two
+// and of ten and their neighbours.
+func TestDecLen32(t *testing.T) {
+	var vals []uint32
+	for i := range 32 {
+		vals = append(vals, 1<<i-1, 1<<i, 1<<i+1)
+	}
+	for i := range 10 {
+		vals = append(vals, uint32(pow10[i])-1, uint32(pow10[i]), uint32(pow10[i])+1)
+	}
+	vals = append(vals, math.MaxUint32)
+	for _, v := range vals {
+		if got, want := decLen32(v), len(strconv.FormatUint(uint64(v), 10)); got != want {
+			t.Errorf("decLen32(%d) = %d, want %d", v, got, want)
 		}
 	}
 }

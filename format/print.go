@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
-	"math/bits"
 	"reflect"
 	"time"
 	"unicode/utf8"
@@ -50,10 +49,11 @@ func IntLn[T core.Integer](w core.BufferedWriter, v T) {
 		// stored with them when there are fewer than eight. Reserve(0)
 		// never flushes, so this path has no call in it.
 		if p := cw.Reserve(0); len(p) >= 9 {
+			// The length comes from u, not from the digits, so that where
+			// the next number goes does not wait for this conversion.
+			n := decLen32(uint32(u))
 			x := swar8(uint32(u))
-			skip := uint(bits.TrailingZeros64(x|1<<56)) &^ 7
-			n := 8 - int(skip>>3)
-			binary.LittleEndian.PutUint64(p, (x+asciiZeros)>>skip|uint64('\n')<<(uint(n)*8))
+			binary.LittleEndian.PutUint64(p, (x+asciiZeros)>>(uint(8-n)*8)|uint64('\n')<<(uint(n)*8))
 			p[8] = '\n'
 			cw.Commit(n + 1)
 			return

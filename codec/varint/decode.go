@@ -8,27 +8,35 @@ import (
 
 // Decode is the hot-path form of Uint, with the error folded into n as
 // encoding/binary's Uvarint does: n > 0 is the length of a valid varint;
-// n == 0 means p ends inside the varint (ErrTruncated, or ErrTooLong when
-// p holds ten bytes with the continuation bit); n < 0 means the encoding is
-// invalid at byte -n (Uint tells which error). It inlines into the caller.
+// n == 0 means p ends inside the varint (ErrTruncated); n < 0 means the
+// encoding is invalid at byte -n (Uint tells which error). It inlines into
+// the caller.
 func Decode(p []byte) (uint64, int) {
 	var v uint64
 	var s uint
 	for i, b := range p {
-		if i == MaxLen64 {
-			return 0, -MaxLen64 // ten continuation bytes: too long
-		}
 		if b < 0x80 {
-			if b == 0 && i > 0 || i == MaxLen64-1 && b > 1 {
-				return 0, -(i + 1) // overlong, or overflow
+			// One compare per terminating byte, see lastLimit.
+			if uint16(b-1) >= lastLimit[i] {
+				return 0, -(i + 1)
 			}
 			return v | uint64(b)<<s, i + 1
+		}
+		if i == MaxLen64-1 {
+			return 0, -MaxLen64
 		}
 		v |= uint64(b&0x7f) << s
 		s += 7
 	}
 	return 0, 0
 }
+
+// lastLimit[i] is the bound of b-1, computed in a byte so that 0 wraps
+// to 255, for a valid terminating byte b at index i: the first byte may be
+// anything below 0x80 (bound 256), a later one not 0, which would be
+// overlong (bound 127), and the 10th byte only 1, as more overflows 64
+// bits (bound 1).
+var lastLimit = [MaxLen64]uint16{256, 127, 127, 127, 127, 127, 127, 127, 127, 1}
 
 // Uint decodes the varint at the start of p. It returns the value and the
 // number of bytes it took, or an error: ErrTruncated when p ends inside the
@@ -41,9 +49,6 @@ func Uint(p []byte) (uint64, int, error) {
 		return v, n, nil
 	}
 	if n == 0 {
-		if len(p) >= MaxLen64 {
-			return 0, MaxLen64, ErrTooLong // ten continuation bytes, then the end
-		}
 		return 0, len(p), ErrTruncated
 	}
 	return 0, -n, decodeErr(p, n)

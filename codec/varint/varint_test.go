@@ -135,7 +135,7 @@ func TestUintBadInput(t *testing.T) {
 				t.Fatalf("Uint(% x) = %d, %d, %v; want 0, %d, %v", tt.in, v, n, err, tt.n, tt.err)
 			}
 			wantN := -tt.n
-			if tt.err == ErrTruncated || tt.name == "ten continuation bytes" {
+			if tt.err == ErrTruncated {
 				wantN = 0
 			}
 			if dv, dn := Decode(tt.in); dv != 0 || dn != wantN {

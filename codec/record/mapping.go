@@ -465,6 +465,9 @@ func Unmarshal(d Decoder, v any) error {
 // field shapes decoded inline and the rest through a Decoder. With alias,
 // []byte fields are set to sub-slices of body.
 func (p *plan) decode(body []byte, base int64, v unsafe.Pointer, alias bool, depth int) error {
+	// Locals, not p's fields: the stores through unsafe pointers below could
+	// alias anything, so the compiler would reload p.dense every field.
+	dense := p.dense
 	for off := 0; off < len(body); {
 		q := body[off:]
 		var tag uint16
@@ -493,7 +496,12 @@ func (p *plan) decode(body []byte, base int64, v unsafe.Pointer, alias bool, dep
 			data = q[n : n+int(x) : n+int(x)]
 			n += int(x)
 		}
-		sl := p.lookup(id)
+		var sl slot
+		if int(id) < len(dense) {
+			sl = dense[id]
+		} else {
+			sl = p.lookup(id)
+		}
 		if sl.idx == 0 {
 			off += n
 			continue

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"time"
 )
 
 // This file is the seed's text format, the "before" of seeds/001, kept as
@@ -64,11 +63,9 @@ func parseSeedTextInto(p []byte, s *seedStat) (int, error) {
 			s.Name = append(s.Name[:0], val...)
 		case "time":
 			sec, nsec, _ := bytes.Cut(val, []byte{'.'})
-			var a, b int64
-			if a, err = strconv.ParseInt(string(sec), 10, 64); err == nil {
-				b, err = strconv.ParseInt(string(nsec), 10, 64)
+			if s.Sec, err = strconv.ParseUint(string(sec), 10, 64); err == nil {
+				s.Nsec, err = strconv.ParseUint(string(nsec), 10, 64)
 			}
-			s.Time = time.Unix(a, b)
 		case "blob":
 			if len(p)-off < len(s.Blob)+1 {
 				return 0, errText

@@ -81,3 +81,36 @@ func utf32ToASCII(dst, src []byte, be bool) int {
 	}
 	return i + utf32ToASCIIGo(dst[i:], src[4*i:4*n], be)
 }
+
+//go:noescape
+func utf8x4ToUTF16AVX2(dst, src *byte, n int) int
+
+//go:noescape
+func utf8x4ToUTF32AVX2(dst, src *byte, n int) int
+
+//go:noescape
+func utf16x2ToUTF8AVX2(dst, src *byte, n int) int
+
+//go:noescape
+func utf32x4ToUTF8AVX2(dst, src *byte, n int) int
+
+// suppRun converts the leading run of supplementary characters of src, 8 at
+// a time, when both sides hold at least 64 bytes, and returns the bytes
+// done (the same count on both sides: each character is 4 bytes in UTF-8,
+// in a UTF-16 pair and in UTF-32). kind says which conversion. The kernels
+// finish the run, and convert big-endian forms, in Go.
+func suppRun(kind suppKind, dst, src []byte, be bool) int {
+	n := min(len(src), len(dst))
+	if !hasAVX2 || be || n < 64 {
+		return 0
+	}
+	switch kind {
+	case supp8to16:
+		return utf8x4ToUTF16AVX2(&dst[0], &src[0], n)
+	case supp8to32:
+		return utf8x4ToUTF32AVX2(&dst[0], &src[0], n)
+	case supp16to8:
+		return utf16x2ToUTF8AVX2(&dst[0], &src[0], n)
+	}
+	return utf32x4ToUTF8AVX2(&dst[0], &src[0], n)
+}

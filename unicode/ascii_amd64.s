@@ -141,3 +141,187 @@ TEXT ·xgetbv(SB), NOSPLIT, $0-8
 	MOVL AX, eax+0(FP)
 	MOVL DX, edx+4(FP)
 	RET
+
+// The supplementary-run kernels convert 8 characters per step when all 8
+// are supplementary (4 bytes in every one of these forms, so source and
+// destination advance together): UTF-8 ↔ UTF-16LE pairs ↔ UTF-32LE. They
+// return the bytes converted, a multiple of 32, stopping at the first block
+// that holds anything else. n is the number of bytes both sides can take.
+
+#define BCAST(imm, reg, yreg) \
+	MOVL $imm, reg \
+	VMOVD reg, X15 \
+	VPBROADCASTD X15, yreg
+
+// UTF-8 4-byte sequences in Y0 → code points in Y2; jumps to fail unless
+// all 8 are well-formed. Needs Y8 = tag mask, Y9 = tag value, Y10 = 0x3F,
+// Y11 = 0x07, Y12 = 0x10000, Y13 = 0x10FFFF.
+#define DECODE8(fail) \
+	VPAND Y8, Y0, Y1 \
+	VPCMPEQD Y9, Y1, Y1 \
+	VPMOVMSKB Y1, BX \
+	CMPL BX, $0xFFFFFFFF \
+	JNE fail \
+	VPAND Y11, Y0, Y2 \
+	VPSLLD $18, Y2, Y2 \
+	VPSRLD $8, Y0, Y3 \
+	VPAND Y10, Y3, Y3 \
+	VPSLLD $12, Y3, Y3 \
+	VPOR Y3, Y2, Y2 \
+	VPSRLD $16, Y0, Y3 \
+	VPAND Y10, Y3, Y3 \
+	VPSLLD $6, Y3, Y3 \
+	VPOR Y3, Y2, Y2 \
+	VPSRLD $24, Y0, Y3 \
+	VPAND Y10, Y3, Y3 \
+	VPOR Y3, Y2, Y2 \
+	VPCMPGTD Y2, Y12, Y4 \
+	VPCMPGTD Y13, Y2, Y5 \
+	VPOR Y5, Y4, Y4 \
+	VPTEST Y4, Y4 \
+	JNZ fail
+
+// Code points in Y2 → UTF-8 4-byte words in Y3. Needs Y10 = 0x3F,
+// Y14 = 0x808080F0.
+#define ENCODE8 \
+	VPSRLD $18, Y2, Y3 \
+	VPSRLD $12, Y2, Y4 \
+	VPAND Y10, Y4, Y4 \
+	VPSLLD $8, Y4, Y4 \
+	VPOR Y4, Y3, Y3 \
+	VPSRLD $6, Y2, Y4 \
+	VPAND Y10, Y4, Y4 \
+	VPSLLD $16, Y4, Y4 \
+	VPOR Y4, Y3, Y3 \
+	VPAND Y10, Y2, Y4 \
+	VPSLLD $24, Y4, Y4 \
+	VPOR Y4, Y3, Y3 \
+	VPOR Y14, Y3, Y3
+
+// func utf8x4ToUTF16AVX2(dst, src *byte, n int) int
+TEXT ·utf8x4ToUTF16AVX2(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	XORQ AX, AX
+	BCAST(0xC0C0C0F8, DX, Y8)
+	BCAST(0x808080F0, DX, Y9)
+	BCAST(0x3F, DX, Y10)
+	BCAST(0x07, DX, Y11)
+	BCAST(0x10000, DX, Y12)
+	BCAST(0x10FFFF, DX, Y13)
+	BCAST(0x3FF, DX, Y14)
+	BCAST(0xDC00D800, DX, Y7)
+loop8to16:
+	LEAQ 32(AX), DX
+	CMPQ DX, CX
+	JA   done8to16
+	VMOVDQU (SI)(AX*1), Y0
+	DECODE8(done8to16)
+	VPSUBD Y12, Y2, Y2
+	VPSRLD $10, Y2, Y3
+	VPAND Y14, Y2, Y4
+	VPSLLD $16, Y4, Y4
+	VPOR Y4, Y3, Y3
+	VPADDD Y7, Y3, Y3
+	VMOVDQU Y3, (DI)(AX*1)
+	MOVQ DX, AX
+	JMP  loop8to16
+done8to16:
+	VZEROUPPER
+	MOVQ AX, ret+24(FP)
+	RET
+
+// func utf8x4ToUTF32AVX2(dst, src *byte, n int) int
+TEXT ·utf8x4ToUTF32AVX2(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	XORQ AX, AX
+	BCAST(0xC0C0C0F8, DX, Y8)
+	BCAST(0x808080F0, DX, Y9)
+	BCAST(0x3F, DX, Y10)
+	BCAST(0x07, DX, Y11)
+	BCAST(0x10000, DX, Y12)
+	BCAST(0x10FFFF, DX, Y13)
+loop8to32:
+	LEAQ 32(AX), DX
+	CMPQ DX, CX
+	JA   done8to32
+	VMOVDQU (SI)(AX*1), Y0
+	DECODE8(done8to32)
+	VMOVDQU Y2, (DI)(AX*1)
+	MOVQ DX, AX
+	JMP  loop8to32
+done8to32:
+	VZEROUPPER
+	MOVQ AX, ret+24(FP)
+	RET
+
+// func utf16x2ToUTF8AVX2(dst, src *byte, n int) int
+// Surrogate pairs (little-endian) → UTF-8 4-byte sequences.
+TEXT ·utf16x2ToUTF8AVX2(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	XORQ AX, AX
+	BCAST(0xFC00FC00, DX, Y8)
+	BCAST(0xDC00D800, DX, Y9)
+	BCAST(0x3F, DX, Y10)
+	BCAST(0x3FF, DX, Y11)
+	BCAST(0x10000, DX, Y12)
+	BCAST(0x808080F0, DX, Y14)
+loop16to8:
+	LEAQ 32(AX), DX
+	CMPQ DX, CX
+	JA   done16to8
+	VMOVDQU (SI)(AX*1), Y0
+	VPAND Y8, Y0, Y1
+	VPCMPEQD Y9, Y1, Y1
+	VPMOVMSKB Y1, BX
+	CMPL BX, $0xFFFFFFFF
+	JNE  done16to8
+	VPAND Y11, Y0, Y2
+	VPSLLD $10, Y2, Y2
+	VPSRLD $16, Y0, Y3
+	VPAND Y11, Y3, Y3
+	VPOR Y3, Y2, Y2
+	VPADDD Y12, Y2, Y2
+	ENCODE8
+	VMOVDQU Y3, (DI)(AX*1)
+	MOVQ DX, AX
+	JMP  loop16to8
+done16to8:
+	VZEROUPPER
+	MOVQ AX, ret+24(FP)
+	RET
+
+// func utf32x4ToUTF8AVX2(dst, src *byte, n int) int
+// Supplementary code points (little-endian UTF-32) → UTF-8 4-byte sequences.
+TEXT ·utf32x4ToUTF8AVX2(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	XORQ AX, AX
+	BCAST(0x3F, DX, Y10)
+	BCAST(0x10000, DX, Y12)
+	BCAST(0x10FFFF, DX, Y13)
+	BCAST(0x808080F0, DX, Y14)
+loop32to8:
+	LEAQ 32(AX), DX
+	CMPQ DX, CX
+	JA   done32to8
+	VMOVDQU (SI)(AX*1), Y2
+	VPCMPGTD Y2, Y12, Y4
+	VPCMPGTD Y13, Y2, Y5
+	VPOR Y5, Y4, Y4
+	VPTEST Y4, Y4
+	JNZ  done32to8
+	ENCODE8
+	VMOVDQU Y3, (DI)(AX*1)
+	MOVQ DX, AX
+	JMP  loop32to8
+done32to8:
+	VZEROUPPER
+	MOVQ AX, ret+24(FP)
+	RET

@@ -6,3 +6,6 @@ func asciiToUTF16(dst, src []byte, be bool) int { return asciiToUTF16Go(dst, src
 func asciiToUTF32(dst, src []byte, be bool) int { return asciiToUTF32Go(dst, src, be) }
 func utf16ToASCII(dst, src []byte, be bool) int { return utf16ToASCIIGo(dst, src, be) }
 func utf32ToASCII(dst, src []byte, be bool) int { return utf32ToASCIIGo(dst, src, be) }
+
+// suppRun has no vector form here: the kernels' Go loops do the work.
+func suppRun(kind suppKind, dst, src []byte, be bool) int { return 0 }

@@ -2,7 +2,9 @@ package unicode
 
 import (
 	"bytes"
+	"encoding/binary"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestASCIIKernels compares the dispatching ASCII helpers (AVX2 on amd64)
@@ -46,6 +48,71 @@ func TestASCIIKernels(t *testing.T) {
 					}
 					d1, d2 = make([]byte, room), make([]byte, room)
 					check("utf32ToASCII", n, utf32ToASCII(d1, u32, be), utf32ToASCIIGo(d2, u32, be), d1, d2)
+				}
+			}
+		}
+	}
+}
+
+// TestSupplementaryRuns checks the 8-at-a-time kernels for runs of
+// supplementary characters (AVX2 on amd64) against the generic rune-by-rune
+// kernel: runs of every length up to 40 characters with, at each position, a
+// character or value that must stop the vector code.
+func TestSupplementaryRuns(t *testing.T) {
+	breakers := []string{"a", "é", "世", "\U0010FFFF", "\U00010000", "\xF4\x90\x80\x80", "\xF0\x9F\x9A", "\xC0", "\xED\xA0\x80"}
+	for n := 0; n <= 40; n++ {
+		for pos := -1; pos < n; pos++ {
+			for _, br := range breakers {
+				var s []byte
+				for i := 0; i < n; i++ {
+					if i == pos {
+						s = append(s, br...)
+					} else {
+						s = utf8.AppendRune(s, rune(0x1F600+i*977%0xF0000))
+					}
+				}
+				for _, to := range []Encoding{UTF16LE, UTF16BE, UTF32LE, UTF32BE} {
+					want := make([]byte, 8*len(s)+8)
+					wn, _, _ := generic(UTF8, to, want, s, true, false)
+					got, _ := Convert(nil, s, UTF8, to)
+					if !bytes.Equal(got, want[:wn]) {
+						t.Fatalf("UTF-8 → %v, %d chars, %q at %d: differs from the generic kernel", to, n, br, pos)
+					}
+					// and back, from the (valid) generic output
+					back := make([]byte, 8*len(s)+8)
+					bn, _, _ := generic(to, UTF8, back, want[:wn], true, false)
+					gotBack, _ := Convert(nil, want[:wn], to, UTF8)
+					if !bytes.Equal(gotBack, back[:bn]) {
+						t.Fatalf("%v → UTF-8, %d chars, %q at %d: differs from the generic kernel", to, n, br, pos)
+					}
+				}
+			}
+		}
+	}
+	// Raw UTF-16 and UTF-32 units that must stop the vector code.
+	for _, bad := range []uint32{0xD800, 0xDC00, 0x0041, 0xFFFF} {
+		for pos := 0; pos < 20; pos++ {
+			var u16, u32 []byte
+			for i := 0; i < 20; i++ {
+				r := uint32(0x1F680 + i)
+				if i == pos {
+					u16 = binary.LittleEndian.AppendUint16(u16, uint16(bad))
+					u32 = binary.LittleEndian.AppendUint32(u32, bad|0x110000*(bad&1))
+					continue
+				}
+				s := surrogates(r)
+				u16 = binary.LittleEndian.AppendUint32(u16, s)
+				u32 = binary.LittleEndian.AppendUint32(u32, r)
+			}
+			for _, tc := range []struct {
+				from Encoding
+				in   []byte
+			}{{UTF16LE, u16}, {UTF32LE, u32}} {
+				want := make([]byte, 4*len(tc.in)+8)
+				wn, _, _ := generic(tc.from, UTF8, want, tc.in, true, false)
+				got, _ := Convert(nil, tc.in, tc.from, UTF8)
+				if !bytes.Equal(got, want[:wn]) {
+					t.Fatalf("%v → UTF-8 with 0x%X at %d: differs from the generic kernel", tc.from, bad, pos)
 				}
 			}
 		}

@@ -212,3 +212,14 @@ func utf8Word3(r uint32) uint32 {
 func utf8Word2(r uint32) uint16 {
 	return uint16(0x80C0 | r>>6 | (r&0x3F)<<8)
 }
+
+// suppKind names a conversion of runs of supplementary characters (see
+// suppRun).
+type suppKind uint8
+
+const (
+	supp8to16 suppKind = iota
+	supp8to32
+	supp16to8
+	supp32to8
+)

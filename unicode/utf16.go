@@ -107,6 +107,9 @@ func utf16ToUTF8(dst, src []byte, atEOF, strict, be bool) (nd, ns int, st status
 				nd += 3
 			}
 		default:
+			n := suppRun(supp16to8, dst[nd:], src[ns:], be)
+			ns += n
+			nd += n
 			for ns+4 <= len(src) && nd+4 <= len(dst) {
 				v := ld32(src, ns)
 				if be {

@@ -50,6 +50,11 @@ func utf32ToUTF8(dst, src []byte, atEOF, strict, be bool) (nd, ns int, st status
 		}
 		// A run of non-ASCII characters.
 		ns0 := ns
+		if u >= 0x10000 {
+			n := suppRun(supp32to8, dst[nd:], src[ns:], be)
+			ns += n
+			nd += n
+		}
 		for ns+4 <= len(src) && nd+4 <= len(dst) {
 			u := ld32(src, ns)
 			if be {

@@ -179,6 +179,9 @@ func utf8ToUTF16(dst, src []byte, atEOF, strict, be bool) (nd, ns int, st status
 		ns0 := ns
 		switch {
 		case c >= 0xF0:
+			n := suppRun(supp8to16, dst[nd:], src[ns:], be)
+			ns += n
+			nd += n
 			for ns+4 <= len(src) && nd+4 <= len(dst) {
 				r, ok := dec4(ld32(src, ns))
 				if !ok {
@@ -291,6 +294,9 @@ func utf8ToUTF32(dst, src []byte, atEOF, strict, be bool) (nd, ns int, st status
 		ns0 := ns
 		switch {
 		case c >= 0xF0:
+			n := suppRun(supp8to32, dst[nd:], src[ns:], be)
+			ns += n
+			nd += n
 			for ns+4 <= len(src) && nd+4 <= len(dst) {
 				r, ok := dec4(ld32(src, ns))
 				if !ok {

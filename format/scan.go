@@ -36,9 +36,9 @@ import (
 // (ErrTooLong) is skipped to its end; after a reader error nothing but the
 // leading whitespace is consumed, and the scan may be retried.
 //
-// Tokens live in the reader's buffer, so the buffer size is the longest
-// token (and line) accepted: core.NewReaderSize sets that limit, and no
-// scan allocates memory sized by its input.
+// Tokens live in the reader's buffer, so a token (or line, with its
+// newline) must be shorter than the buffer: core.NewReaderSize sets that
+// limit, and no scan allocates memory sized by its input.
 //
 // A Scanner is not safe for concurrent use. It consumes from the reader
 // lazily, in batches: to read the reader directly between scans, get it

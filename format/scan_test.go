@@ -517,3 +517,24 @@ func TestScanLongTokenLinear(t *testing.T) {
 		t.Fatalf("Int after the long token: %v, %v", v, err)
 	}
 }
+
+// TestScanTokenLimit pins the limit: a token one byte shorter than the
+// buffer is read whole, mid-stream and at the end; one as long is not.
+func TestScanTokenLimit(t *testing.T) {
+	fits := strings.Repeat("a", core.MinBufferSize-1)
+	long := strings.Repeat("b", core.MinBufferSize)
+	for _, in := range []string{"  " + fits + " x", "  " + fits} {
+		r := core.NewReaderSize(&coretest.Reader{Data: []byte(in), Faults: coretest.Faults{Max: 1}}, core.MinBufferSize)
+		if w, err := NewScanner(r).Word(); w != fits || err != nil {
+			t.Errorf("%d-byte token: %d bytes, %v", len(fits), len(w), err)
+		}
+	}
+	r := core.NewReaderSize(strings.NewReader(long+" x"), core.MinBufferSize)
+	s := NewScanner(r)
+	if _, err := s.Word(); !errors.Is(err, ErrTooLong) {
+		t.Errorf("%d-byte token: %v, want ErrTooLong", len(long), err)
+	}
+	if w, err := s.Word(); w != "x" || err != nil {
+		t.Errorf("after the long token: %q, %v", w, err)
+	}
+}

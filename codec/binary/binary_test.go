@@ -403,3 +403,20 @@ func TestAllocs(t *testing.T) {
 		})
 	}
 }
+
+func TestAccessors(t *testing.T) {
+	c, _ := For[uint32](BigEndian)
+	if c.Order() != BigEndian || c.Order().String() != "big-endian" || LittleEndian.String() != "little-endian" {
+		t.Fatal("Order")
+	}
+	if c.Put(make([]byte, 3), 1) != 0 {
+		t.Fatal("Put into a short slice wrote")
+	}
+	_, _, err := c.Decode([]byte{1})
+	if err == nil || err.Error() != "binary: decode at offset 1: input ends inside a value" {
+		t.Fatalf("message %q", err)
+	}
+	if NativeEndian != LittleEndian && NativeEndian != BigEndian {
+		t.Fatal("NativeEndian")
+	}
+}

@@ -66,6 +66,9 @@ func (d *Decoder) blob(p []byte, n int) bool {
 	return true
 }
 
+// nextSlow handles what Next's fast path does not decode: the end of the
+// body and every error (a field takes at least 3 bytes and a valid varint,
+// so nothing valid reaches it).
 func (d *Decoder) nextSlow() bool {
 	p := d.buf[d.off:]
 	if len(p) == 0 || d.err != nil {
@@ -74,22 +77,15 @@ func (d *Decoder) nextSlow() bool {
 	if len(p) < 2 {
 		return d.fail(ErrTruncatedField, 0)
 	}
-	tag := uint16(p[0])<<8 | uint16(p[1])
-	id := ID(tag &^ blobBit)
+	id := ID((uint16(p[0])<<8 | uint16(p[1])) &^ blobBit)
 	if id == 0 {
 		return d.fail(ErrReservedID, 0)
 	}
-	v, n, err := varint.Uint(p[2:])
-	if err != nil {
-		return d.fail(err, id)
+	_, _, err := varint.Uint(p[2:])
+	if err == nil {
+		err = ErrTruncatedField // unreachable: Next decodes every valid field
 	}
-	d.f.ID, d.f.Value, d.f.Offset = id, v, d.base+int64(d.off)
-	if tag < blobBit {
-		d.f.Kind, d.f.Data = Int, nil
-		d.off += 2 + n
-		return true
-	}
-	return d.blob(p, 2+n)
+	return d.fail(err, id)
 }
 
 func (d *Decoder) fail(err error, id ID) bool {

@@ -568,3 +568,25 @@ func TestManyRecords(t *testing.T) {
 		t.Fatalf("reader gathered into %d bytes, limit 8192", cap(r.spill))
 	}
 }
+
+func TestAccessors(t *testing.T) {
+	body := AppendString(AppendUint(nil, 1, 5), 2, "name")
+	var d Decoder
+	d.Reset(body, 100)
+	if d.Offset() != 100 || !d.Next() || d.Offset() != 103 || !d.Next() {
+		t.Fatalf("Reset/Offset: %d, %v", d.Offset(), d.Err())
+	}
+	if f := d.Field(); f.String() != "name" || f.Offset != 103 || f.Kind.String() != "blob" {
+		t.Fatalf("field %+v", f)
+	}
+	var out core.Buffer
+	e := NewWriter(io.Discard)
+	e.Uint(1, 1)
+	e.Reset(&out) // drops the open record
+	e.Uint(3, 3)
+	e.EndRecord()
+	r := NewReader(core.NewSpanReader(append([]byte{0}, out.Bytes()...)))
+	if !r.Next() || r.Offset() != 1 || !r.Next() || r.Offset() != 2 || string(r.Record()) != string(AppendUint(nil, 3, 3)) {
+		t.Fatalf("Reader.Offset %d, record % x", r.Offset(), r.Record())
+	}
+}

@@ -151,6 +151,10 @@ func putInt(p []byte, u uint64, neg bool) int {
 // strconv.AppendUint with base 10.
 func AppendInt[T core.Integer](dst []byte, v T) []byte {
 	u, neg := split(v)
+	if l := len(dst); cap(dst)-l >= MaxIntLen {
+		// Room for the branch-free path, which may write past the digits.
+		return dst[:l+putIntFast(dst[l:l+MaxIntLen], u, neg)]
+	}
 	n := decLen(u)
 	if neg {
 		n++

@@ -92,6 +92,14 @@ func FuzzAppendInt(f *testing.F) {
 		if got, want := string(AppendInt(nil, u)), strconv.FormatUint(u, 10); got != want {
 			t.Fatalf("AppendInt(%d) = %q, want %q", u, got, want)
 		}
+		// With spare capacity AppendInt takes the branch-free path.
+		room := make([]byte, 1, 64)
+		if got, want := string(AppendInt(room, v)), "\x00"+strconv.FormatInt(v, 10); got != want {
+			t.Fatalf("AppendInt(room, %d) = %q, want %q", v, got, want)
+		}
+		if got, want := string(AppendInt(room, u)), "\x00"+strconv.FormatUint(u, 10); got != want {
+			t.Fatalf("AppendInt(room, %d) = %q, want %q", u, got, want)
+		}
 		if base < 2 || base > 36 {
 			return
 		}

@@ -114,3 +114,22 @@ func suppRun(kind suppKind, dst, src []byte, be bool) int {
 	}
 	return utf32x4ToUTF8AVX2(&dst[0], &src[0], n)
 }
+
+//go:noescape
+func utf8x3ToUTF16AVX2(dst, src *byte, nsrc, ndst int) int
+
+//go:noescape
+func utf8x3ToUTF32AVX2(dst, src *byte, nsrc, ndst int) int
+
+// bmpRun converts the leading run of 3-byte UTF-8 sequences of src to
+// UTF-16LE (unit 2) or UTF-32LE (unit 4), 8 per step, and returns the
+// source bytes done (the destination advances by unit*done/3).
+func bmpRun(dst, src []byte, unit int, be bool) int {
+	if !hasAVX2 || be || len(src) < 64 || len(dst) < 16*unit {
+		return 0
+	}
+	if unit == 2 {
+		return utf8x3ToUTF16AVX2(&dst[0], &src[0], len(src), len(dst))
+	}
+	return utf8x3ToUTF32AVX2(&dst[0], &src[0], len(src), len(dst))
+}

@@ -325,3 +325,106 @@ done32to8:
 	VZEROUPPER
 	MOVQ AX, ret+24(FP)
 	RET
+
+// Runs of 3-byte UTF-8 sequences (most of the BMP: CJK, kana, hangul),
+// 8 per step: two 12-byte groups are shuffled into 8 dwords, validated and
+// decoded, then packed to UTF-16 or stored as UTF-32. The source must hold
+// 32 readable bytes per step (24 are used). Returns the source bytes done,
+// a multiple of 24.
+
+DATA shuf3<>+0(SB)/8, $0x8005040380020100
+DATA shuf3<>+8(SB)/8, $0x800B0A0980080706
+GLOBL shuf3<>(SB), RODATA|NOPTR, $16
+
+// Loads 8 sequences from SI+AX into Y2 as code points; jumps to fail
+// unless all are well-formed 3-byte sequences. Needs Y8 = shuffle,
+// Y9 = 0xC0C0F0, Y10 = 0x8080E0, Y11 = 0x0F, Y12 = 0x3F, Y13 = 0x800,
+// Y14 = 0xF800, Y7 = 0xD800.
+#define DECODE3(fail) \
+	VMOVDQU (SI)(AX*1), X0 \
+	VINSERTI128 $1, 12(SI)(AX*1), Y0, Y0 \
+	VPSHUFB Y8, Y0, Y0 \
+	VPAND Y9, Y0, Y1 \
+	VPCMPEQD Y10, Y1, Y1 \
+	VPMOVMSKB Y1, BX \
+	CMPL BX, $0xFFFFFFFF \
+	JNE fail \
+	VPAND Y11, Y0, Y2 \
+	VPSLLD $12, Y2, Y2 \
+	VPSRLD $8, Y0, Y3 \
+	VPAND Y12, Y3, Y3 \
+	VPSLLD $6, Y3, Y3 \
+	VPOR Y3, Y2, Y2 \
+	VPSRLD $16, Y0, Y3 \
+	VPAND Y12, Y3, Y3 \
+	VPOR Y3, Y2, Y2 \
+	VPCMPGTD Y2, Y13, Y4 \
+	VPAND Y14, Y2, Y5 \
+	VPCMPEQD Y7, Y5, Y5 \
+	VPOR Y5, Y4, Y4 \
+	VPTEST Y4, Y4 \
+	JNZ fail
+
+#define SETUP3 \
+	VBROADCASTI128 shuf3<>(SB), Y8 \
+	BCAST(0xC0C0F0, DX, Y9) \
+	BCAST(0x8080E0, DX, Y10) \
+	BCAST(0x0F, DX, Y11) \
+	BCAST(0x3F, DX, Y12) \
+	BCAST(0x800, DX, Y13) \
+	BCAST(0xF800, DX, Y14) \
+	BCAST(0xD800, DX, Y7)
+
+// func utf8x3ToUTF16AVX2(dst, src *byte, nsrc, ndst int) int
+TEXT ·utf8x3ToUTF16AVX2(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ nsrc+16(FP), CX
+	MOVQ ndst+24(FP), R9
+	XORQ AX, AX
+	XORQ R8, R8
+	SETUP3
+loop3to16:
+	LEAQ 32(AX), DX
+	CMPQ DX, CX
+	JA   done3to16
+	LEAQ 16(R8), DX
+	CMPQ DX, R9
+	JA   done3to16
+	DECODE3(done3to16)
+	VPACKUSDW Y2, Y2, Y3
+	VPERMQ $0x08, Y3, Y3
+	VMOVDQU X3, (DI)(R8*1)
+	ADDQ $24, AX
+	ADDQ $16, R8
+	JMP  loop3to16
+done3to16:
+	VZEROUPPER
+	MOVQ AX, ret+32(FP)
+	RET
+
+// func utf8x3ToUTF32AVX2(dst, src *byte, nsrc, ndst int) int
+TEXT ·utf8x3ToUTF32AVX2(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ nsrc+16(FP), CX
+	MOVQ ndst+24(FP), R9
+	XORQ AX, AX
+	XORQ R8, R8
+	SETUP3
+loop3to32:
+	LEAQ 32(AX), DX
+	CMPQ DX, CX
+	JA   done3to32
+	LEAQ 32(R8), DX
+	CMPQ DX, R9
+	JA   done3to32
+	DECODE3(done3to32)
+	VMOVDQU Y2, (DI)(R8*1)
+	ADDQ $24, AX
+	ADDQ $32, R8
+	JMP  loop3to32
+done3to32:
+	VZEROUPPER
+	MOVQ AX, ret+32(FP)
+	RET

@@ -9,3 +9,6 @@ func utf32ToASCII(dst, src []byte, be bool) int { return utf32ToASCIIGo(dst, src
 
 // suppRun has no vector form here: the kernels' Go loops do the work.
 func suppRun(kind suppKind, dst, src []byte, be bool) int { return 0 }
+
+// bmpRun has no vector form here: the kernels' Go loops do the work.
+func bmpRun(dst, src []byte, unit int, be bool) int { return 0 }

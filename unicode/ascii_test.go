@@ -118,3 +118,31 @@ func TestSupplementaryRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestBMPRuns checks the 8-at-a-time kernel for runs of 3-byte UTF-8
+// sequences against the generic kernel, with a breaker at every position.
+func TestBMPRuns(t *testing.T) {
+	breakers := []string{"a", "é", "🚄", "\xED\xA0\x80", "\xE0\x80\x80", "\xE0\xA0\x80", "\xEF\xBF\xBF", "\xE4\xB8", "\xE4\x41\x42", "\xFF\xFF\xFF", "\xE1\x80\xC0"}
+	for n := 0; n <= 40; n++ {
+		for pos := -1; pos < n; pos++ {
+			for _, br := range breakers {
+				var s []byte
+				for i := 0; i < n; i++ {
+					if i == pos {
+						s = append(s, br...)
+					} else {
+						s = utf8.AppendRune(s, rune(0x800+i*2999%0xD000))
+					}
+				}
+				for _, to := range []Encoding{UTF16LE, UTF32LE} {
+					want := make([]byte, 8*len(s)+8)
+					wn, _, _ := generic(UTF8, to, want, s, true, false)
+					got, _ := Convert(nil, s, UTF8, to)
+					if !bytes.Equal(got, want[:wn]) {
+						t.Fatalf("UTF-8 → %v, %d chars, %q at %d: differs from the generic kernel", to, n, br, pos)
+					}
+				}
+			}
+		}
+	}
+}

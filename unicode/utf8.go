@@ -196,6 +196,9 @@ func utf8ToUTF16(dst, src []byte, atEOF, strict, be bool) (nd, ns int, st status
 				nd += 4
 			}
 		case c >= 0xE0:
+			n := bmpRun(dst[nd:], src[ns:], 2, be)
+			ns += n
+			nd += n / 3 * 2
 			for ns+4 <= len(src) && nd+2 <= len(dst) {
 				r, ok := dec3(ld32(src, ns))
 				if !ok {
@@ -310,6 +313,9 @@ func utf8ToUTF32(dst, src []byte, atEOF, strict, be bool) (nd, ns int, st status
 				nd += 4
 			}
 		case c >= 0xE0:
+			n := bmpRun(dst[nd:], src[ns:], 4, be)
+			ns += n
+			nd += n / 3 * 4
 			for ns+4 <= len(src) && nd+4 <= len(dst) {
 				r, ok := dec3(ld32(src, ns))
 				if !ok {

@@ -133,3 +133,17 @@ func bmpRun(dst, src []byte, unit int, be bool) int {
 	}
 	return utf8x3ToUTF32AVX2(&dst[0], &src[0], len(src), len(dst))
 }
+
+//go:noescape
+func gb4ToUTF8AVX2(dst, src *byte, n int) int
+
+// gbSuppRun converts the leading run of GB18030 four-byte codes of the
+// supplementary planes to UTF-8, 8 per step; source and destination
+// advance by the returned count alike.
+func gbSuppRun(dst, src []byte) int {
+	n := min(len(src), len(dst))
+	if !hasAVX2 || n < 64 {
+		return 0
+	}
+	return gb4ToUTF8AVX2(&dst[0], &src[0], n)
+}

@@ -428,3 +428,80 @@ done3to32:
 	VZEROUPPER
 	MOVQ AX, ret+32(FP)
 	RET
+
+// func gb4ToUTF8AVX2(dst, src *byte, n int) int
+// Runs of GB18030 four-byte codes of the supplementary planes (linear index
+// 189000 + c - 0x10000) → UTF-8 4-byte sequences, 8 per step. Each byte is
+// checked as a dword lane value with signed compares: b - lo must be
+// neither negative nor above span.
+#define RANGE(shift, lo, span, acc) \
+	VPSRLD $shift, Y0, Y1 \
+	VPAND Y13, Y1, Y1 \
+	BCAST(lo, DX, Y2) \
+	VPSUBD Y2, Y1, Y1 \
+	BCAST(span, DX, Y2) \
+	VPCMPGTD Y2, Y1, Y3 \
+	VPOR Y3, acc, acc \
+	VPCMPGTD Y1, Y11, Y3 \
+	VPOR Y3, acc, acc
+
+TEXT ·gb4ToUTF8AVX2(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	XORQ AX, AX
+	BCAST(0xFF, DX, Y13)
+	VPXOR Y11, Y11, Y11 // zero
+	BCAST(0x3F, DX, Y10)
+	BCAST(0x808080F0, DX, Y14)
+loopgb:
+	LEAQ 32(AX), R8
+	CMPQ R8, CX
+	JA   donegb
+	VMOVDQU (SI)(AX*1), Y0
+	VPXOR Y6, Y6, Y6 // lanes with a bad byte
+	RANGE(0, 0x81, 0x7D, Y6)
+	RANGE(8, 0x30, 9, Y6)
+	RANGE(16, 0x81, 0x7D, Y6)
+	RANGE(24, 0x30, 9, Y6)
+	VPTEST Y6, Y6
+	JNZ  donegb
+	// lin = ((b0-0x81)*10 + b1-0x30)*1260 + (b2-0x81)*10 + b3-0x30
+	VPAND Y13, Y0, Y1
+	BCAST(0x81, DX, Y7)
+	VPSUBD Y7, Y1, Y1
+	BCAST(10, DX, Y5)
+	VPMULLD Y5, Y1, Y1
+	VPSRLD $8, Y0, Y3
+	VPAND Y13, Y3, Y3
+	BCAST(0x30, DX, Y4)
+	VPSUBD Y4, Y3, Y3
+	VPADDD Y3, Y1, Y1
+	BCAST(1260, DX, Y3)
+	VPMULLD Y3, Y1, Y1
+	VPSRLD $16, Y0, Y3
+	VPAND Y13, Y3, Y3
+	VPSUBD Y7, Y3, Y3
+	VPMULLD Y5, Y3, Y3
+	VPADDD Y3, Y1, Y1
+	VPSRLD $24, Y0, Y3
+	VPSUBD Y4, Y3, Y3
+	VPADDD Y3, Y1, Y1
+	// c = lin - 189000 + 0x10000 must lie in [0x10000, 0x10FFFF].
+	BCAST(123464, DX, Y3) // 189000 - 0x10000
+	VPSUBD Y3, Y1, Y2
+	BCAST(0x10000, DX, Y3)
+	VPCMPGTD Y2, Y3, Y4
+	BCAST(0x10FFFF, DX, Y3)
+	VPCMPGTD Y3, Y2, Y5
+	VPOR Y5, Y4, Y4
+	VPTEST Y4, Y4
+	JNZ  donegb
+	ENCODE8
+	VMOVDQU Y3, (DI)(AX*1)
+	MOVQ R8, AX
+	JMP  loopgb
+donegb:
+	VZEROUPPER
+	MOVQ AX, ret+24(FP)
+	RET

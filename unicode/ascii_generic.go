@@ -12,3 +12,6 @@ func suppRun(kind suppKind, dst, src []byte, be bool) int { return 0 }
 
 // bmpRun has no vector form here: the kernels' Go loops do the work.
 func bmpRun(dst, src []byte, unit int, be bool) int { return 0 }
+
+// gbSuppRun has no vector form here: the kernel's Go loop does the work.
+func gbSuppRun(dst, src []byte) int { return 0 }

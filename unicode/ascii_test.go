@@ -146,3 +146,33 @@ func TestBMPRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestGB18030SupplementaryRuns checks the 8-at-a-time decoder of GB18030
+// four-byte codes of the supplementary planes against the generic kernel.
+func TestGB18030SupplementaryRuns(t *testing.T) {
+	tab := loadGB()
+	breakers := [][]byte{{'a'}, {0xCA, 0xC0}, {0x81, 0x30, 0x81, 0x30}, {0xE3, 0x32, 0x9A, 0x35}, {0xE3, 0x32, 0x9A, 0x36},
+		{0xFE, 0x39, 0xFE, 0x39}, {0x90, 0x30, 0x81, 0x3A}, {0x90, 0x2F, 0x81, 0x30}, {0x90, 0x30, 0x80, 0x30}, {0x90, 0x30, 0xFF, 0x30}, {0x8F, 0x39, 0xFE, 0x39}, {0x90, 0x30}}
+	var buf [4]byte
+	for n := 0; n <= 40; n++ {
+		for pos := -1; pos < n; pos++ {
+			for _, br := range breakers {
+				var s []byte
+				for i := 0; i < n; i++ {
+					if i == pos {
+						s = append(s, br...)
+						continue
+					}
+					k := putGB(tab, buf[:], uint32(0x10000+i*26777%0x100000))
+					s = append(s, buf[:k]...)
+				}
+				want := make([]byte, 4*len(s)+8)
+				wn, _, _ := generic(GB18030, UTF8, want, s, true, false)
+				got, _ := Convert(nil, s, GB18030, UTF8)
+				if !bytes.Equal(got, want[:wn]) {
+					t.Fatalf("GB18030 → UTF-8, %d codes, % X at %d: differs from the generic kernel", n, br, pos)
+				}
+			}
+		}
+	}
+}

@@ -213,6 +213,11 @@ func gbToUTF8(dst, src []byte, atEOF, strict bool) (nd, ns int, st status) {
 		// A run of well-formed codes of any form, as in Chinese text with
 		// Latin letters (four-byte codes), emoji, and spaces between.
 		ns0 := ns
+		if c >= 0x90 && ns+1 < len(src) && src[ns+1] <= 0x39 {
+			n := gbSuppRun(dst[nd:], src[ns:])
+			ns += n
+			nd += n
+		}
 		for ns+4 <= len(src) && nd+4 <= len(dst) {
 			v := ld32(src, ns)
 			b0, b1 := v&0xFF, v>>8&0xFF

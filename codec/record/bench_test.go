@@ -267,6 +267,22 @@ func BenchmarkSeedRecord(b *testing.B) {
 			return func(s *seedStat) { body = encodeSeedBinary(&out, body, s) }
 		}()},
 		{"text_Fprintf", func(s *seedStat) { writeSeedText(&out, s) }},
+		{"Schema", func() func(s *seedStat) {
+			sch, err := NewSchema[seedTyped]()
+			if err != nil {
+				b.Fatal(err)
+			}
+			typed := make([]seedTyped, len(in))
+			for i := range in {
+				typed[i] = toTyped(&in[i])
+			}
+			j := 0
+			return func(*seedStat) {
+				sch.Encode(e, &typed[j&1023])
+				e.EndRecord()
+				j++
+			}
+		}()},
 	}
 	for _, enc := range encoders {
 		b.Run("Encode/"+enc.name, func(b *testing.B) {

@@ -366,77 +366,87 @@ func (p *plan) encode(e *Writer, v unsafe.Pointer) {
 	for i := range p.fields {
 		f := &p.fields[i]
 		ptr := unsafe.Add(v, f.off)
+		var x uint64
 		switch f.op {
 		case opUint:
-			if x := loadUint(ptr, f.size); x != 0 || !f.omitEmpty {
-				e.Uint(f.id, x)
-			}
+			x = loadUint(ptr, f.size)
 		case opInt:
-			if x := loadInt(ptr, f.size); x != 0 || !f.omitEmpty {
-				e.Int(f.id, x)
-			}
+			x = varint.Zigzag(loadInt(ptr, f.size))
 		case opBool:
-			if x := *(*bool)(ptr); x || !f.omitEmpty {
-				e.Bool(f.id, x)
+			if *(*bool)(ptr) {
+				x = 1
 			}
 		case opFloat32:
-			if x := *(*float32)(ptr); x != 0 || !f.omitEmpty {
-				e.Uint(f.id, floatBits(float64(x)))
-			}
+			x = floatBits(float64(*(*float32)(ptr))) // 0 only for +0, as IsZero
 		case opFloat64:
-			if x := *(*float64)(ptr); x != 0 || !f.omitEmpty {
-				e.Uint(f.id, floatBits(x))
-			}
+			x = floatBits(*(*float64)(ptr))
 		case opString:
-			if x := *(*string)(ptr); x != "" || !f.omitEmpty {
-				e.String(f.id, x)
+			if b := *(*string)(ptr); b != "" || !f.omitEmpty {
+				e.String(f.id, b)
 			}
+			continue
 		case opBytes:
-			if x := *(*[]byte)(ptr); len(x) != 0 || !f.omitEmpty {
-				e.Blob(f.id, x)
+			if b := *(*[]byte)(ptr); len(b) != 0 || !f.omitEmpty {
+				e.Blob(f.id, b)
 			}
+			continue
 		case opByteArray:
 			e.Blob(f.id, unsafe.Slice((*byte)(ptr), f.n))
+			continue
 		case opPackedUint, opPackedInt:
 			encodePacked(e, f, ptr)
+			continue
 		case opStruct:
 			e.Begin(f.id)
 			f.sub.encode(e, ptr)
 			e.End()
+			continue
 		case opPtrStruct:
 			if sp := *(*unsafe.Pointer)(ptr); sp != nil {
 				e.Begin(f.id)
 				f.sub.encode(e, sp)
 				e.End()
 			}
+			continue
 		}
+		// An integer field, written here rather than through Writer.Uint:
+		// the plan's identifiers are valid, and the call costs more than
+		// the encoding.
+		if x == 0 && f.omitEmpty {
+			continue
+		}
+		if len(e.buf)-e.n < MaxHeaderLen {
+			e.room(MaxHeaderLen)
+		}
+		e.n = putField(e.buf, e.n, uint16(f.id), x)
 	}
 }
 
-// encodePacked writes an integer array as a blob of varints.
+// elem returns element i of the integer array at ptr, zigzag-encoded
+// when signed.
+func (f *fieldPlan) elem(ptr unsafe.Pointer, i int) uint64 {
+	q := unsafe.Add(ptr, uintptr(i)*f.size)
+	if f.op == opPackedInt {
+		return varint.Zigzag(loadInt(q, f.size))
+	}
+	return loadUint(q, f.size)
+}
+
+// encodePacked writes an integer array as a blob of varints, in one pass:
+// the length goes into one byte kept after the tag, and patch moves the
+// varints in the rare case the length needs more.
 func encodePacked(e *Writer, f *fieldPlan, ptr unsafe.Pointer) {
-	elem := func(i int) uint64 {
-		q := unsafe.Add(ptr, uintptr(i)*f.size)
-		if f.op == opPackedInt {
-			return varint.Zigzag(loadInt(q, f.size))
-		}
-		return loadUint(q, f.size)
+	if need := 3 + f.n*varint.MaxLen64; len(e.buf)-e.n < need {
+		e.room(need)
 	}
-	size := 0
+	tag := uint16(f.id) | blobBit
+	e.buf[e.n], e.buf[e.n+1] = byte(tag>>8), byte(tag)
+	e.n += 3
+	start := e.n
 	for i := range f.n {
-		size += varint.Len(elem(i))
+		e.n += varint.PutUint(e.buf[e.n:], f.elem(ptr, i))
 	}
-	if !validID(f.id) {
-		e.badID(f.id)
-		return
-	}
-	if len(e.buf)-e.n < MaxHeaderLen+size {
-		e.room(MaxHeaderLen + size)
-	}
-	e.n = putField(e.buf, e.n, uint16(f.id)|blobBit, uint64(size))
-	for i := range f.n {
-		e.n += varint.PutUint(e.buf[e.n:], elem(i))
-	}
+	e.patch(start)
 }
 
 // Unmarshal decodes the fields d yields into the struct v points to,

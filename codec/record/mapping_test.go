@@ -306,3 +306,28 @@ func TestMarshalValue(t *testing.T) {
 		t.Fatalf("by value % x, by pointer % x", a, b)
 	}
 }
+
+func TestPackedLong(t *testing.T) {
+	type long struct {
+		A [20]uint64 `record:"1"`
+		B int8       `record:"2"`
+	}
+	var in long
+	for i := range in.A {
+		in.A[i] = math.MaxUint64 - uint64(i)
+	}
+	in.B = -7
+	body := marshalBody(t, &in)
+	// 20 ten-byte varints: a 200-byte blob, whose length takes 2 bytes.
+	var packed []byte
+	for _, v := range in.A {
+		packed = binary.AppendUvarint(packed, v)
+	}
+	if want := AppendInt(AppendBlob(nil, 1, packed), 2, -7); string(body) != string(want) {
+		t.Fatalf("body % x\nwant % x", body, want)
+	}
+	var got long
+	if err := Unmarshal(NewDecoder(body), &got); err != nil || got != in {
+		t.Fatalf("round trip %+v, %v", got, err)
+	}
+}

@@ -39,21 +39,25 @@ func TestABFigures(t *testing.T) {
 	}
 	text, random := corpora(nil)
 	for _, c := range []struct {
-		name  string
-		data  []byte
-		level int
+		name     string
+		data     []byte
+		level    int // of fastio and klauspost
+		stdLevel int // of compress/zlib
 	}{
-		{"compress text level 1", text, BestSpeed},
-		{"compress text level 6", text, 6},
-		{"compress text level 7", text, 7},
-		{"compress random level 6", random, 6},
+		{"compress text level 1", text, BestSpeed, BestSpeed},
+		{"compress text level 6", text, 6, 6},
+		{"compress text level 7 vs compress/zlib level 6", text, 7, 6},
+		{"compress random level 6", random, 6, 6},
 	} {
 		var sizes [3]int64
 		abRun(t, c.name, int64(len(c.data)), rounds, []abImpl{
 			{"fastio", func() { sizes[0] = abCompressFastio(c.data, c.level) }},
 			{"klauspost", func() { sizes[1] = abCompressK(c.data, c.level) }},
-			{"compress/zlib", func() { sizes[2] = abCompressStd(c.data, c.level) }},
+			{"compress/zlib", func() { sizes[2] = abCompressStd(c.data, c.stdLevel) }},
 		})
+		if sizes[0] == 0 {
+			continue // filtered out
+		}
 		t.Logf("  out/in: fastio %.4f, klauspost %.4f, compress/zlib %.4f; fastio size vs compress/zlib %+.2f%%",
 			float64(sizes[0])/float64(len(c.data)), float64(sizes[1])/float64(len(c.data)),
 			float64(sizes[2])/float64(len(c.data)), 100*(float64(sizes[0])/float64(sizes[2])-1))
@@ -76,6 +80,9 @@ func TestABFigures(t *testing.T) {
 		})
 		want := adler32Update(1, c.data)
 		for i, s := range sums {
+			if s == 0 {
+				break // filtered out
+			}
 			if s != want {
 				t.Errorf("%s: implementation %d inflated data with Adler-32 %08x, want %08x", c.name, i, s, want)
 			}
@@ -91,7 +98,7 @@ func TestABFigures(t *testing.T) {
 		{"fastio", func() { s1 = chainFastio(path) }},
 		{"bufio+compress/zlib", func() { s2 = chainStd(path) }},
 	})
-	if s1 != chainSum || s2 != chainSum {
+	if (s1 != 0 || s2 != 0) && (s1 != chainSum || s2 != chainSum) {
 		t.Errorf("chain sums %d and %d, want %d", s1, s2, chainSum)
 	}
 }

@@ -36,13 +36,15 @@ func (f Format) String() string {
 	return "format(" + strconv.Itoa(int(f)) + ")"
 }
 
-// Compression levels. Levels 1 to 9 trade speed for size as in zlib.
+// Compression levels. Levels 1 to 9 trade speed for size as in zlib; they
+// select klauspost/compress's encoders of the same number, whose output at
+// a given level is not the same size as zlib's (see README.md).
 const (
 	// HuffmanOnly skips match searching and only entropy-codes the bytes:
 	// very fast, useful on data that is already LZ-compressed.
 	HuffmanOnly = flate.HuffmanOnly
-	// DefaultCompression is level 6's trade-off (klauspost/compress picks
-	// its own default encoder for it).
+	// DefaultCompression is klauspost/compress's default, its level 5
+	// encoder (faster than level 6, a little larger output).
 	DefaultCompression = flate.DefaultCompression
 	// NoCompression stores the data in stored blocks.
 	NoCompression = flate.NoCompression

@@ -6,6 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"io"
+	"math"
 	"testing"
 
 	"github.com/fastio-go/fastio/core"
@@ -145,6 +146,36 @@ func FuzzRoundTrip(f *testing.F) {
 		}
 		if d.Next() || d.Err() != nil || r.Next() || r.Err() != nil {
 			t.Fatal("trailing data or error")
+		}
+	})
+}
+
+// FuzzMarshalRoundTrip checks Unmarshal(Marshal(x)) == x and that
+// Schema.Encode writes the bytes Marshal writes.
+func FuzzMarshalRoundTrip(f *testing.F) {
+	f.Add(uint64(1), int64(-1), 1.5, "s", []byte{1}, true, int16(3))
+	f.Add(uint64(1<<63), int64(1<<62), math.Copysign(0, -1), "", []byte(nil), false, int16(-32768))
+	f.Fuzz(func(t *testing.T, u uint64, i int64, fl float64, s string, b []byte, flag bool, small int16) {
+		in := allKinds{U64: u, U32: uint32(u), I64: i, I8: int8(i), F64: fl, F32: float32(fl), S: s, Bytes: b, B: flag,
+			I16: small, In: inner{X: i, S: s}, PI: [3]int64{i, -i, int64(small)}, PU: [2]uint16{uint16(u), uint16(small)}}
+		if flag {
+			in.Ptr = &inner{X: int64(small)}
+		}
+		body := marshalBody(t, &in)
+		sch, _ := NewSchema[allKinds]()
+		var out core.Buffer
+		e := NewWriter(&out)
+		sch.Encode(e, &in)
+		e.EndRecord()
+		if r := NewReader(core.NewSpanReader(out.Bytes())); !r.Next() || !bytes.Equal(r.Record(), body) {
+			t.Fatal("Schema.Encode and Marshal differ")
+		}
+		var got allKinds
+		if err := Unmarshal(NewDecoder(body), &got); err != nil {
+			t.Fatal(err)
+		}
+		if !cmp.Equal(in, got, cmpopts.EquateEmpty(), cmpopts.EquateNaNs()) {
+			t.Fatalf("round trip: %s", cmp.Diff(in, got, cmpopts.EquateEmpty(), cmpopts.EquateNaNs()))
 		}
 	})
 }

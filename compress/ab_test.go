@@ -78,7 +78,24 @@ func TestABFigures(t *testing.T) {
 			{"klauspost", func() { sums[2] = abInflateReader(stream, true) }},
 			{"compress/zlib", func() { sums[3] = abInflateReader(stream, false) }},
 		})
+		// The same from a file, the usual source: *os.File has no ReadByte,
+		// so klauspost and compress/zlib put a bufio.Reader in front.
+		file := filepath.Join(t.TempDir(), "stream.zz")
+		if err := os.WriteFile(file, stream, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		var fsums [3]uint32
+		abRun(t, c.name+" from a file", int64(len(c.data)), rounds, []abImpl{
+			{"fastio Read", func() { fsums[0] = abInflateFile(file, 0) }},
+			{"klauspost", func() { fsums[1] = abInflateFile(file, 1) }},
+			{"compress/zlib", func() { fsums[2] = abInflateFile(file, 2) }},
+		})
 		want := adler32Update(1, c.data)
+		for i, s := range fsums {
+			if s != 0 && s != want {
+				t.Errorf("%s from a file: implementation %d inflated data with Adler-32 %08x, want %08x", c.name, i, s, want)
+			}
+		}
 		for i, s := range sums {
 			if s == 0 {
 				break // filtered out
@@ -198,6 +215,34 @@ func abInflateFastio(stream []byte, window bool) uint32 {
 	buf := make([]byte, benchChunk)
 	for {
 		n, err := r.Read(buf)
+		sum = adler32Update(sum, buf[:n])
+		if err != nil {
+			return sum
+		}
+	}
+}
+
+// abInflateFile inflates the zlib file at path with fastio (impl 0),
+// klauspost (1) or compress/zlib (2), returning the output's Adler-32.
+func abInflateFile(path string, impl int) uint32 {
+	f, err := os.Open(path)
+	if err != nil {
+		panic(err)
+	}
+	defer f.Close()
+	var zr io.Reader
+	switch impl {
+	case 0:
+		zr, _ = NewReader(f, Zlib, &ReaderOptions{MaxSize: NoLimit})
+	case 1:
+		zr, _ = kzlib.NewReader(f)
+	default:
+		zr, _ = stdzlib.NewReader(f)
+	}
+	buf := make([]byte, benchChunk)
+	sum := uint32(1)
+	for {
+		n, err := zr.Read(buf)
 		sum = adler32Update(sum, buf[:n])
 		if err != nil {
 			return sum

@@ -6,7 +6,7 @@ import "encoding/binary"
 // dst and return how many code units of src they converted. They are the
 // fast path of every UTF kernel: text is mostly runs of ASCII. The pure-Go
 // bodies below handle 8 bytes per step with SWAR bit tricks; on amd64 the
-// assembly versions (ascii_amd64.s) handle 32 bytes per step with AVX2 and
+// assembly versions (vector_amd64.s) handle 32 bytes per step with AVX2 and
 // call these for the tail.
 
 const hiBits = 0x8080808080808080

@@ -84,7 +84,7 @@
 // The kernels convert runs of one kind of character in tight loops. On
 // amd64 with AVX2, runs of ASCII (32 bytes per step), of supplementary
 // characters and of 3-byte UTF-8 sequences (8 per step), and of GB18030
-// four-byte codes are converted with vector code in ascii_amd64.s; the
+// four-byte codes are converted with vector code in vector_amd64.s; the
 // purego build tag, other architectures and CPUs without AVX2 use the Go
 // code, which the tests compare with it. README.md has the measured ratios
 // against golang.org/x/text, unicode/utf16 and the iconv command.

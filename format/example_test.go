@@ -165,3 +165,26 @@ func ExampleParseFloat() {
 	fmt.Println(v, err)
 	// Output: 0.0025 <nil>
 }
+
+func ExampleLocale() {
+	w := core.NewWriter(os.Stdout)
+	fr := &format.Locale{Decimal: ",", Group: "'"}
+	in := &format.Locale{Decimal: ".", Group: ",", GroupSize: 3}
+	format.Println(w, format.Fixed(1234567.5, 2).Group().In(fr))
+	format.Println(w, format.Dec(9876543210).Group().In(in))
+	format.Println(w, format.Fixed(0.25, 3).In(fr))
+	w.Flush()
+	// Output:
+	// 1'234'567,50
+	// 9,876,543,210
+	// 0,250
+}
+
+func ExampleScanFloat() {
+	s := format.NewScanner(strings.NewReader("0.1 1e-320 3.4028235e38"))
+	a, _ := format.ScanFloat[float64](s)
+	b, _ := format.ScanFloat[float64](s)
+	c, err := format.ScanFloat[float32](s)
+	fmt.Println(a, b, c, err)
+	// Output: 0.1 1e-320 3.4028235e+38 <nil>
+}

@@ -1,6 +1,7 @@
 package compress
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"io"
@@ -233,5 +234,32 @@ func TestShortWritesDestination(t *testing.T) {
 		if !bytes.Equal(dev.Bytes(), want) {
 			t.Errorf("%v: output through 1-byte writes differs", f)
 		}
+	}
+}
+
+// TestBufioSources covers a *bufio.Reader source (adapted, consumed
+// exactly) and a *bufio.Writer destination.
+func TestBufioSources(t *testing.T) {
+	data := textCorpus(70<<10, 3)
+	var file bytes.Buffer
+	bw := bufio.NewWriterSize(&file, 100)
+	w, _ := NewWriter(bw, Gzip, 6)
+	w.Write(data)
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if bw.Buffered() != 0 {
+		t.Fatalf("Close left %d bytes in the bufio.Writer", bw.Buffered())
+	}
+	file.WriteString("AFTER")
+	br := bufio.NewReaderSize(&file, 16)
+	r, _ := NewReader(br, Gzip, &ReaderOptions{StopAtEnd: true, SingleMember: true})
+	got, err := io.ReadAll(r)
+	if err != nil || !bytes.Equal(got, data) {
+		t.Fatalf("%v, %d bytes", err, len(got))
+	}
+	rest, _ := io.ReadAll(br)
+	if string(rest) != "AFTER" {
+		t.Fatalf("the bufio.Reader continues with %q, want AFTER", rest)
 	}
 }

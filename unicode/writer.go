@@ -31,6 +31,7 @@ const minReserve = 64
 // converts it (U+FFFD or ErrTruncated) and then flushes. Errors are sticky.
 type Writer struct {
 	dst   core.BufferedWriter
+	derr  interface{ Err() error } // dst's sticky error, when it exposes it
 	t     Transformer
 	pend  [maxPending]byte
 	np    int
@@ -41,7 +42,8 @@ type Writer struct {
 // NewWriter returns a Writer that converts with c and writes to w, wrapped
 // with core.WrapWriter unless it is a core.BufferedWriter already.
 func (c Converter) NewWriter(w io.Writer) *Writer {
-	cw := &Writer{dst: core.WrapWriter(w)}
+	cw := &Writer{}
+	cw.setDst(w)
 	cw.t.init(c)
 	return cw
 }
@@ -49,9 +51,14 @@ func (c Converter) NewWriter(w io.Writer) *Writer {
 // Reset discards the pending bytes and any error, restarts the conversion
 // and makes the Writer write to w.
 func (w *Writer) Reset(dst io.Writer) {
-	w.dst = core.WrapWriter(dst)
+	w.setDst(dst)
 	w.t.Reset()
 	w.np, w.err = 0, nil
+}
+
+func (w *Writer) setDst(dst io.Writer) {
+	w.dst = core.WrapWriter(dst)
+	w.derr, _ = w.dst.(interface{ Err() error })
 }
 
 // Pending returns how many bytes of an incomplete sequence are held back.
@@ -116,6 +123,13 @@ func (w *Writer) push(src []byte, atEOF bool) (int, error) {
 		nd, ns, err := w.t.Transform(buf, src[done:], atEOF)
 		w.dst.Commit(nd)
 		done += ns
+		if w.derr != nil {
+			// A destination like core.Writer keeps its device error
+			// sticky; stop converting into a buffer that goes nowhere.
+			if derr := w.derr.Err(); derr != nil {
+				return done, w.fail(derr)
+			}
+		}
 		switch err {
 		case nil, transform.ErrShortSrc:
 			return done, nil

@@ -82,6 +82,18 @@ func TestReaderBadInput(t *testing.T) {
 			if _, err2 := r.Fill(); err2 == nil || err2.Error() != err.Error() {
 				t.Errorf("second Fill err = %v, want %v", err2, err)
 			}
+			// Every kind of source gives the same data and error.
+			for _, src := range []io.Reader{
+				core.NewSpanReader(tc.stream),
+				core.NewReaderSize(bytes.NewReader(tc.stream), 100),
+				&coretest.Reader{Data: tc.stream, Faults: coretest.Faults{Max: 3}},
+			} {
+				r, _ := NewReader(src, tc.format, tc.opts)
+				got2, err2 := io.ReadAll(r)
+				if err2 == nil || err2.Error() != err.Error() || !bytes.Equal(got2, got) {
+					t.Errorf("source %T: %d bytes, err %v; want %d bytes, %v", src, len(got2), err2, len(got), err)
+				}
+			}
 		})
 	}
 }

@@ -2,6 +2,7 @@ package compress
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -80,8 +81,8 @@ const (
 // scanner parses them with no copy beyond the inflater's own.
 //
 // From a core.BufferedReader source (a *bufio.Reader is adapted with
-// core.WrapReader, which allocates a small adapter on each Reset) the
-// Reader consumes exactly the bytes of the stream, so with
+// core.WrapReader, which allocates a small adapter on each Reset) or a
+// *bytes.Reader the Reader consumes exactly the bytes of the stream, so with
 // ReaderOptions.StopAtEnd the source can go on being read after it. A
 // plain io.Reader (a file, a connection) is read ahead in 4 KiB blocks.
 //
@@ -157,9 +158,15 @@ func NewReader(src io.Reader, format Format, opts *ReaderOptions) (*Reader, erro
 // Reset discards the Reader's state and makes it inflate from src with the
 // same format and options, reusing its memory.
 func (r *Reader) Reset(src io.Reader) {
-	r.s.src, r.s.plain = nil, nil
+	r.s.src, r.s.plain, r.s.mem, r.s.span = nil, nil, nil, nil
 	switch v := src.(type) {
 	case nil:
+	case *bytes.Reader:
+		r.s.setMem(v)
+	case *core.SpanReader:
+		r.s.span = v
+		r.s.memr.Reset(v.Window())
+		r.s.setMem(&r.s.memr)
 	case core.BufferedReader:
 		r.s.src = v
 	case *bufio.Reader:
@@ -288,7 +295,7 @@ func (r *Reader) Close() error {
 	if r.err == core.ErrClosed {
 		return core.ErrClosed
 	}
-	if r.s.src != nil || r.s.plain != nil {
+	if r.s.src != nil || r.s.plain != nil || r.s.mem != nil {
 		r.s.release()
 	}
 	r.r, r.w, r.err = 0, 0, core.ErrClosed
@@ -386,7 +393,7 @@ func (r *Reader) beginMember(magicRead bool) {
 	}
 	r.msize = 0
 	r.start = r.s.offset()
-	if err := r.fr.(flate.Resetter).Reset(r.s.br, dict); err != nil {
+	if err := r.fr.(flate.Resetter).Reset(r.s.input(), dict); err != nil {
 		r.fail("inflate", r.start, err, "")
 		return
 	}
@@ -584,10 +591,10 @@ func (r *Reader) trailer() {
 // next looks past a gzip member: another member, trailing zeros (skipped,
 // as gzip -d does), the end, or trailing data.
 func (r *Reader) next() {
-	p, err := r.s.br.Peek(2)
+	p, err := r.s.peek(2)
 	switch {
 	case len(p) == 2 && p[0] == gzipID1 && p[1] == gzipID2:
-		r.s.br.Discard(2)
+		r.s.discard(2)
 		r.beginMember(true)
 		return
 	case len(p) == 0 && err == io.EOF:
@@ -627,7 +634,7 @@ func (r *Reader) end() {
 		return
 	}
 	at := r.s.offset()
-	p, err := r.s.br.Peek(1)
+	p, err := r.s.peek(1)
 	switch {
 	case len(p) == 1:
 		r.fail("read", at, ErrTrailingData, fmt.Sprintf("byte 0x%02x after the end of the %s stream", p[0], r.format))

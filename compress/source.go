@@ -2,6 +2,7 @@ package compress
 
 import (
 	"bufio"
+	"bytes"
 	"io"
 
 	"github.com/fastio-go/fastio/core"
@@ -22,12 +23,58 @@ import (
 // A source that is a plain io.Reader has no window to lend from: br reads
 // it directly (one copy fewer), and what br reads past the stream is lost
 // to the caller, as with any buffering reader.
+//
+// Input already in memory (a *bytes.Reader, a *core.SpanReader) needs no
+// bufio.Reader: the inflater decodes straight from a *bytes.Reader, which
+// it reads exactly as far as the stream goes.
 type source struct {
 	src   core.BufferedReader
 	plain io.Reader // set instead of src for a plain io.Reader
 	br    *bufio.Reader
 	lent  int
 	done  int64 // bytes consumed from src, or read from plain
+
+	mem      *bytes.Reader    // set instead of src for input in memory
+	memr     bytes.Reader     // over a span's window
+	span     *core.SpanReader // the span memr reads, consumed on release
+	memStart int64            // mem's position when the Reader started
+	peekBuf  [2]byte
+}
+
+// setMem makes the source read m, from its current position.
+func (s *source) setMem(m *bytes.Reader) {
+	s.mem = m
+	s.memStart = m.Size() - int64(m.Len())
+}
+
+// input is the reader the inflater and the header parsers read.
+func (s *source) input() io.Reader {
+	if s.mem != nil {
+		return s.mem
+	}
+	return s.br
+}
+
+// peek returns the next n (at most 2) bytes without consuming them;
+// fewer, with an error, at the end of the input.
+func (s *source) peek(n int) ([]byte, error) {
+	if s.mem == nil {
+		return s.br.Peek(n)
+	}
+	k, err := s.mem.ReadAt(s.peekBuf[:n], s.mem.Size()-int64(s.mem.Len()))
+	if k < n && err == nil {
+		err = io.EOF
+	}
+	return s.peekBuf[:k], err
+}
+
+// discard skips n bytes that peek returned.
+func (s *source) discard(n int) {
+	if s.mem == nil {
+		s.br.Discard(n)
+		return
+	}
+	s.mem.Seek(int64(n), io.SeekCurrent)
 }
 
 // sourceBufferSize is the size of the bufio.Reader between the source and
@@ -63,7 +110,7 @@ func (s *source) Read(p []byte) (int, error) {
 
 // sync consumes from the source the bytes br has delivered.
 func (s *source) sync() {
-	if s.plain != nil {
+	if s.plain != nil || s.mem != nil {
 		return
 	}
 	used := s.lent - s.br.Buffered()
@@ -78,6 +125,16 @@ func (s *source) sync() {
 // stays in the source's window: the source is then positioned exactly
 // after the bytes the inflater used.
 func (s *source) release() {
+	if s.mem != nil {
+		if s.span != nil {
+			used := s.mem.Size() - int64(s.mem.Len()) - s.memStart
+			s.span.Consume(int(used))
+			s.done += used
+			s.memr.Reset(s.span.Window())
+			s.memStart = 0
+		}
+		return
+	}
 	if s.plain != nil {
 		return
 	}
@@ -88,6 +145,9 @@ func (s *source) release() {
 
 // offset returns how many bytes of compressed input have been delivered.
 func (s *source) offset() int64 {
+	if s.mem != nil {
+		return s.done + s.mem.Size() - int64(s.mem.Len()) - s.memStart
+	}
 	if s.plain != nil {
 		return s.done - int64(s.br.Buffered())
 	}
@@ -96,11 +156,14 @@ func (s *source) offset() int64 {
 
 // readByte reads one byte through br.
 func (s *source) readByte() (byte, error) {
+	if s.mem != nil {
+		return s.mem.ReadByte()
+	}
 	return s.br.ReadByte()
 }
 
 // readFull reads len(p) bytes through br.
 func (s *source) readFull(p []byte) error {
-	_, err := io.ReadFull(s.br, p)
+	_, err := io.ReadFull(s.input(), p)
 	return err
 }

@@ -47,32 +47,47 @@ func cat(parts ...[]byte) []byte { return bytes.Join(parts, nil) }
 // TestStopAtEnd reads streams embedded in a larger input: after each, the
 // source is positioned exactly after it.
 func TestStopAtEnd(t *testing.T) {
+	sources := []struct {
+		name string
+		src  func(p []byte) io.Reader
+	}{
+		{"core_reader", func(p []byte) io.Reader { return core.NewReaderSize(bytes.NewReader(p), 4096) }},
+		{"bytes_reader", func(p []byte) io.Reader { return bytes.NewReader(p) }},
+		{"span", func(p []byte) io.Reader { return core.NewSpanReader(p) }},
+	}
 	for _, f := range formats {
-		t.Run(f.String(), func(t *testing.T) {
-			one := compressBytes(t, f, 6, textCorpus(50<<10, 1))
-			two := compressBytes(t, f, 6, []byte("two"))
-			input := cat([]byte("HEAD"), one, []byte("MID"), two, []byte("TAIL"))
-			src := core.NewReaderSize(bytes.NewReader(input), 4096)
-			head := make([]byte, 4)
-			io.ReadFull(src, head)
-			r, _ := NewReader(src, f, &ReaderOptions{StopAtEnd: true, SingleMember: true})
-			got, err := io.ReadAll(r)
-			if err != nil || !bytes.Equal(got, textCorpus(50<<10, 1)) {
-				t.Fatalf("first stream: %v, %d bytes", err, len(got))
-			}
-			mid := make([]byte, 3)
-			if _, err := io.ReadFull(src, mid); err != nil || string(mid) != "MID" {
-				t.Fatalf("after first stream the source reads %q, %v; want MID", mid, err)
-			}
-			r.Reset(src)
-			if got, err := io.ReadAll(r); err != nil || string(got) != "two" {
-				t.Fatalf("second stream: %q, %v", got, err)
-			}
-			rest, _ := io.ReadAll(src)
-			if string(rest) != "TAIL" {
-				t.Fatalf("after second stream the source reads %q; want TAIL", rest)
-			}
-		})
+		for _, sk := range sources {
+			t.Run(f.String()+"/"+sk.name, func(t *testing.T) {
+				first := textCorpus(50<<10, 1)
+				one := compressBytes(t, f, 6, first)
+				two := compressBytes(t, f, 6, []byte("two"))
+				input := cat([]byte("HEAD"), one, []byte("MID"), two, []byte("TAIL"))
+				src := sk.src(input)
+				head := make([]byte, 4)
+				io.ReadFull(src, head)
+				r, _ := NewReader(src, f, &ReaderOptions{StopAtEnd: true, SingleMember: true})
+				got, err := io.ReadAll(r)
+				if err != nil || !bytes.Equal(got, first) {
+					t.Fatalf("first stream: %v, %d bytes", err, len(got))
+				}
+				if r.InputOffset() != int64(len(one)) {
+					t.Errorf("InputOffset = %d, want %d", r.InputOffset(), len(one))
+				}
+				mid := make([]byte, 3)
+				if _, err := io.ReadFull(src, mid); err != nil || string(mid) != "MID" {
+					t.Fatalf("after first stream the source reads %q, %v; want MID", mid, err)
+				}
+				r.Reset(src)
+				if got, err := io.ReadAll(r); err != nil || string(got) != "two" {
+					t.Fatalf("second stream: %q, %v", got, err)
+				}
+				r.Close()
+				rest, _ := io.ReadAll(src)
+				if string(rest) != "TAIL" {
+					t.Fatalf("after second stream the source reads %q; want TAIL", rest)
+				}
+			})
+		}
 	}
 }
 

@@ -176,3 +176,42 @@ func TestGB18030SupplementaryRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestBMPToUTF8Runs checks the 8-at-a-time kernels from UTF-16LE and
+// UTF-32LE runs of U+0800 and up into UTF-8 against the generic kernel.
+func TestBMPToUTF8Runs(t *testing.T) {
+	breakers := []uint32{'a', 0x7FF, 0x800, 0xFFFF, 0xD800, 0xDC00, 0x1F684, 0x110000, 0xE000}
+	for n := 0; n <= 40; n++ {
+		for pos := -1; pos < n; pos++ {
+			for _, br := range breakers {
+				var u16, u32 []byte
+				for i := 0; i < n; i++ {
+					r := uint32(0x800 + i*2999%0xD000)
+					if i == pos {
+						r = br
+					}
+					u32 = binary.LittleEndian.AppendUint32(u32, r)
+					switch {
+					case r >= 0x110000:
+						u16 = binary.LittleEndian.AppendUint16(u16, 0xDFFF)
+					case r >= 0x10000:
+						u16 = binary.LittleEndian.AppendUint32(u16, surrogates(r))
+					default:
+						u16 = binary.LittleEndian.AppendUint16(u16, uint16(r))
+					}
+				}
+				for _, tc := range []struct {
+					from Encoding
+					in   []byte
+				}{{UTF16LE, u16}, {UTF32LE, u32}} {
+					want := make([]byte, 4*len(tc.in)+8)
+					wn, _, _ := generic(tc.from, UTF8, want, tc.in, true, false)
+					got, _ := Convert(nil, tc.in, tc.from, UTF8)
+					if !bytes.Equal(got, want[:wn]) {
+						t.Fatalf("%v → UTF-8, %d units, U+%04X at %d: differs from the generic kernel", tc.from, n, br, pos)
+					}
+				}
+			}
+		}
+	}
+}

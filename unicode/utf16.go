@@ -94,6 +94,9 @@ func utf16ToUTF8(dst, src []byte, atEOF, strict, be bool) (nd, ns int, st status
 				nd += 2
 			}
 		case u&0xF800 != 0xD800:
+			n := bmpToUTF8Run(dst[nd:], src[ns:], 2, be)
+			ns += n
+			nd += n / 2 * 3
 			for ns+2 <= len(src) && nd+4 <= len(dst) {
 				u := uint32(ld16(src, ns))
 				if be {

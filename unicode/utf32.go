@@ -54,6 +54,10 @@ func utf32ToUTF8(dst, src []byte, atEOF, strict, be bool) (nd, ns int, st status
 			n := suppRun(supp32to8, dst[nd:], src[ns:], be)
 			ns += n
 			nd += n
+		} else if u >= 0x800 {
+			n := bmpToUTF8Run(dst[nd:], src[ns:], 4, be)
+			ns += n
+			nd += n / 4 * 3
 		}
 		for ns+4 <= len(src) && nd+4 <= len(dst) {
 			u := ld32(src, ns)

@@ -147,3 +147,23 @@ func gbSuppRun(dst, src []byte) int {
 	}
 	return gb4ToUTF8AVX2(&dst[0], &src[0], n)
 }
+
+//go:noescape
+func utf16x3ToUTF8AVX2(dst, src *byte, nsrc, ndst int) int
+
+//go:noescape
+func utf32x3ToUTF8AVX2(dst, src *byte, nsrc, ndst int) int
+
+// bmpToUTF8Run converts the leading run of code units from U+0800 up (no
+// surrogates) of UTF-16LE (unit 2) or UTF-32LE (unit 4) src to 3-byte UTF-8,
+// 8 per step, and returns the source bytes done (the destination advances
+// by 3*done/unit).
+func bmpToUTF8Run(dst, src []byte, unit int, be bool) int {
+	if !hasAVX2 || be || len(src) < 16*unit || len(dst) < 64 {
+		return 0
+	}
+	if unit == 2 {
+		return utf16x3ToUTF8AVX2(&dst[0], &src[0], len(src), len(dst))
+	}
+	return utf32x3ToUTF8AVX2(&dst[0], &src[0], len(src), len(dst))
+}

@@ -505,3 +505,105 @@ donegb:
 	VZEROUPPER
 	MOVQ AX, ret+24(FP)
 	RET
+
+// Runs of BMP characters from U+0800 up (no surrogates) in UTF-16LE or
+// UTF-32LE → 3-byte UTF-8 sequences, 8 per step: each code point becomes a
+// 3-byte word in a dword lane, and a shuffle packs the 12 bytes of each
+// 128-bit lane together; the two lanes are stored 12 bytes apart, so the
+// destination needs 32 bytes of room per step (24 are kept). Return the
+// source bytes done.
+
+DATA pack3<>+0(SB)/8, $0x0908060504020100
+DATA pack3<>+8(SB)/8, $0x808080800E0D0C0A
+GLOBL pack3<>(SB), RODATA|NOPTR, $16
+
+// Code points in Y2 → jump to fail unless all are in U+0800–U+FFFF and no
+// surrogate; else 3-byte UTF-8 packed, lane by lane, in Y3. Needs
+// Y8 = pack3, Y10 = 0x3F, Y12 = 0x800, Y13 = 0xFFFF, Y14 = 0x8080E0,
+// Y9 = 0xF800, Y7 = 0xD800.
+#define ENCODE3(fail) \
+	VPCMPGTD Y2, Y12, Y4 \
+	VPCMPGTD Y13, Y2, Y5 \
+	VPOR Y5, Y4, Y4 \
+	VPAND Y9, Y2, Y5 \
+	VPCMPEQD Y7, Y5, Y5 \
+	VPOR Y5, Y4, Y4 \
+	VPTEST Y4, Y4 \
+	JNZ fail \
+	VPSRLD $12, Y2, Y3 \
+	VPSRLD $6, Y2, Y4 \
+	VPAND Y10, Y4, Y4 \
+	VPSLLD $8, Y4, Y4 \
+	VPOR Y4, Y3, Y3 \
+	VPAND Y10, Y2, Y4 \
+	VPSLLD $16, Y4, Y4 \
+	VPOR Y4, Y3, Y3 \
+	VPOR Y14, Y3, Y3 \
+	VPSHUFB Y8, Y3, Y3
+
+#define SETUPE3 \
+	VBROADCASTI128 pack3<>(SB), Y8 \
+	BCAST(0x3F, DX, Y10) \
+	BCAST(0x800, DX, Y12) \
+	BCAST(0xFFFF, DX, Y13) \
+	BCAST(0x8080E0, DX, Y14) \
+	BCAST(0xF800, DX, Y9) \
+	BCAST(0xD800, DX, Y7)
+
+// func utf16x3ToUTF8AVX2(dst, src *byte, nsrc, ndst int) int
+TEXT ·utf16x3ToUTF8AVX2(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ nsrc+16(FP), CX
+	MOVQ ndst+24(FP), R9
+	XORQ AX, AX
+	XORQ R8, R8
+	SETUPE3
+loop16to3:
+	LEAQ 16(AX), DX
+	CMPQ DX, CX
+	JA   done16to3
+	LEAQ 32(R8), DX
+	CMPQ DX, R9
+	JA   done16to3
+	VPMOVZXWD (SI)(AX*1), Y2
+	ENCODE3(done16to3)
+	VMOVDQU X3, (DI)(R8*1)
+	VEXTRACTI128 $1, Y3, X4
+	VMOVDQU X4, 12(DI)(R8*1)
+	ADDQ $16, AX
+	ADDQ $24, R8
+	JMP  loop16to3
+done16to3:
+	VZEROUPPER
+	MOVQ AX, ret+32(FP)
+	RET
+
+// func utf32x3ToUTF8AVX2(dst, src *byte, nsrc, ndst int) int
+TEXT ·utf32x3ToUTF8AVX2(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ nsrc+16(FP), CX
+	MOVQ ndst+24(FP), R9
+	XORQ AX, AX
+	XORQ R8, R8
+	SETUPE3
+loop32to3:
+	LEAQ 32(AX), DX
+	CMPQ DX, CX
+	JA   done32to3
+	LEAQ 32(R8), DX
+	CMPQ DX, R9
+	JA   done32to3
+	VMOVDQU (SI)(AX*1), Y2
+	ENCODE3(done32to3)
+	VMOVDQU X3, (DI)(R8*1)
+	VEXTRACTI128 $1, Y3, X4
+	VMOVDQU X4, 12(DI)(R8*1)
+	ADDQ $32, AX
+	ADDQ $24, R8
+	JMP  loop32to3
+done32to3:
+	VZEROUPPER
+	MOVQ AX, ret+32(FP)
+	RET

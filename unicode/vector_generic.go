@@ -15,3 +15,6 @@ func bmpRun(dst, src []byte, unit int, be bool) int { return 0 }
 
 // gbSuppRun has no vector form here: the kernel's Go loop does the work.
 func gbSuppRun(dst, src []byte) int { return 0 }
+
+// bmpToUTF8Run has no vector form here: the kernels' Go loops do the work.
+func bmpToUTF8Run(dst, src []byte, unit int, be bool) int { return 0 }

@@ -66,36 +66,54 @@ func parseDecimalPrefix(s []byte) (d decimal, n int, ok bool) {
 		d.neg = s[i] == '-'
 		i++
 	}
-	nd := 0   // significant digits taken
+	nd := 0   // digits taken into w (at least the significant ones)
 	seen := 0 // digits seen
 	frac := 0 // digits after the point that scale w
-	for ; i < len(s); i++ {
+	for i < len(s) {
+		if d.w != 0 && nd+8 <= 19 {
+			if v, all := digitRun8(s, i); all {
+				d.w = d.w*1e8 + v
+				nd += 8
+				seen += 8
+				i += 8
+				continue
+			}
+		}
 		c := s[i] - '0'
 		if c > 9 {
 			break
 		}
+		i++
 		seen++
 		if d.w == 0 && c == 0 {
 			continue
 		}
 		d.w = d.w*10 + uint64(c)
 		nd++
-		if nd+8 <= 19 {
-			if v, all := digitRun8(s, i+1); all {
-				d.w = d.w*1e8 + v
-				nd += 8
-				seen += 8
-				i += 8
-			}
-		}
 	}
 	if i < len(s) && s[i] == '.' {
 		i++
-		for ; i < len(s); i++ {
+		for i < len(s) {
+			if nd+8 <= 19 {
+				// Eight digits at once; zeros before the first significant
+				// digit then count in nd too, which only sends very long
+				// inputs to strconv.
+				if v, all := digitRun8(s, i); all {
+					d.w = d.w*1e8 + v
+					if d.w != 0 {
+						nd += 8
+					}
+					seen += 8
+					frac += 8
+					i += 8
+					continue
+				}
+			}
 			c := s[i] - '0'
 			if c > 9 {
 				break
 			}
+			i++
 			seen++
 			frac++
 			if d.w == 0 && c == 0 {
@@ -103,15 +121,6 @@ func parseDecimalPrefix(s []byte) (d decimal, n int, ok bool) {
 			}
 			d.w = d.w*10 + uint64(c)
 			nd++
-			if nd+8 <= 19 {
-				if v, all := digitRun8(s, i+1); all {
-					d.w = d.w*1e8 + v
-					nd += 8
-					seen += 8
-					frac += 8
-					i += 8
-				}
-			}
 		}
 	}
 	if seen == 0 || nd > 19 {

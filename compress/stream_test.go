@@ -278,3 +278,27 @@ func TestBufioSources(t *testing.T) {
 		t.Fatalf("the bufio.Reader continues with %q, want AFTER", rest)
 	}
 }
+
+// TestFlushNoOp checks the core contract: a Flush with nothing written
+// since the last adds no bytes.
+func TestFlushNoOp(t *testing.T) {
+	for _, f := range formats {
+		var out core.Buffer
+		w, _ := NewWriter(&out, f, 6)
+		if err := w.Flush(); err != nil || out.Len() != 0 {
+			t.Fatalf("%v: Flush of a fresh Writer wrote %d bytes, %v", f, out.Len(), err)
+		}
+		w.WriteString("data")
+		w.Flush()
+		n := out.Len()
+		w.Flush()
+		w.Flush()
+		if out.Len() != n {
+			t.Fatalf("%v: repeated Flush grew the output from %d to %d bytes", f, n, out.Len())
+		}
+		w.Close()
+		if got, err := inflateAll(f, out.Bytes(), nil); err != nil || string(got) != "data" {
+			t.Fatalf("%v: %q, %v", f, got, err)
+		}
+	}
+}

@@ -27,7 +27,8 @@ const DefaultWriterBufferSize = 64 << 10
 //
 // Flush is a sync flush (zlib's Z_SYNC_FLUSH): everything written so far
 // is compressed, byte-aligned and pushed through the destination's Flush,
-// so the other end of a streaming protocol can inflate it. Close ends the
+// so the other end of a streaming protocol can inflate it; with nothing
+// new written it adds nothing. Close ends the
 // stream, writes the trailer and flushes the destination; it does not
 // close the destination.
 //
@@ -54,6 +55,7 @@ type Writer struct {
 	level  int
 	dict   []byte
 	begun  bool   // header written
+	dirty  bool   // input given to the compressor since the last sync flush
 	sum    uint32 // Adler-32 (zlib) or CRC-32 (gzip) of the input
 	size   uint64 // input bytes
 	last   []byte // the slice lent by the last slow-path Reserve
@@ -111,7 +113,7 @@ func (w *Writer) setDst(dst io.Writer) {
 }
 
 func (w *Writer) reset() {
-	w.n, w.lim, w.big, w.err, w.begun, w.size, w.last = 0, len(w.buf), len(w.buf)/2, nil, false, 0, nil
+	w.n, w.lim, w.big, w.err, w.begun, w.dirty, w.size, w.last = 0, len(w.buf), len(w.buf)/2, nil, false, false, 0, nil
 	w.Header = Header{OS: osUnknown}
 	w.sum = 1
 	if w.format == Gzip {
@@ -283,15 +285,24 @@ func (w *Writer) ReadFrom(r io.Reader) (int64, error) {
 }
 
 // Flush compresses the buffered input, ends the current deflate block
-// with a sync marker so that a reader can inflate everything written so
-// far, and flushes the destination. With nothing new written it still
-// emits a marker of a few bytes.
+// with a sync marker (zlib's Z_SYNC_FLUSH) so that a reader can inflate
+// everything written so far, and flushes the destination. As the
+// core.BufferedWriter contract asks, a Flush with nothing written since
+// the last one adds no bytes (it still flushes the destination).
 func (w *Writer) Flush() error {
-	if err := w.drain(); err != nil {
-		return err
+	if w.err != nil {
+		return w.err
 	}
-	if err := w.fw.Flush(); err != nil {
-		return w.fail(err, "flush")
+	if w.n > 0 {
+		if err := w.drain(); err != nil {
+			return err
+		}
+	}
+	if w.dirty {
+		if err := w.fw.Flush(); err != nil {
+			return w.fail(err, "flush")
+		}
+		w.dirty = false
 	}
 	if err := w.dst.Flush(); err != nil {
 		return w.fail(err, "flush")
@@ -357,6 +368,7 @@ func (w *Writer) compress(p []byte) error {
 		w.sum = crc32Update(w.sum, p)
 	}
 	w.size += uint64(len(p))
+	w.dirty = true
 	if _, err := w.fw.Write(p); err != nil {
 		return w.fail(err, "write")
 	}

@@ -23,20 +23,22 @@ import (
 
 // The benchmark corpora, generated here: the seed's file of U+1F684 (🚄)
 // scaled to 2M characters (8 MB), a mixed-script text (ASCII, Latin,
-// Cyrillic, CJK, emoji) and mostly-ASCII English prose, each about 8 MB of
-// UTF-8.
+// Cyrillic, CJK, emoji), mostly-ASCII English prose and Chinese prose, each
+// about 8 MB of UTF-8.
 var corpora = sync.OnceValue(func() map[string][]byte {
 	const size = 8 << 20
 	mixed := "The quick brown fox — Ça va? Größe, niño. Быстрая лиса. 敏捷的棕色狐狸跳过了懒狗。東京タワー 🚄🚀😀 "
 	prose := "It was the best of times, it was the worst of times, it was the age of wisdom; naïve café owners agreed. "
+	chinese := "中文文本的编码转换速度测试，包括常用汉字、标点符号和数字2026年。北京与上海之间的高速铁路每天运送大量旅客。"
 	return map[string][]byte{
+		"Chinese":     []byte(strings.Repeat(chinese, size/len(chinese))),
 		"Emoji":       bytes.Repeat([]byte("🚄"), size/4),
 		"Mixed":       []byte(strings.Repeat(mixed, size/len(mixed))),
 		"MostlyASCII": []byte(strings.Repeat(prose, size/len(prose))),
 	}
 })
 
-var corpusNames = []string{"Emoji", "Mixed", "MostlyASCII"}
+var corpusNames = []string{"Emoji", "Mixed", "MostlyASCII", "Chinese"}
 
 type benchPair struct {
 	from, to Encoding

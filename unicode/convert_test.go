@@ -463,3 +463,43 @@ func TestValid(t *testing.T) {
 		t.Error("UTF-8 validity")
 	}
 }
+
+// TestKernelsMatchGeneric runs every specialised kernel against the generic
+// rune-by-rune one on adversarial input, under both policies, with the
+// input whole and cut at every point (atEOF false, then the rest).
+func TestKernelsMatchGeneric(t *testing.T) {
+	for _, from := range natives {
+		inputs := adversarial(from, 200, 77)
+		for _, to := range natives {
+			k := kernelFor(from, to)
+			if k == kGeneric {
+				continue
+			}
+			t.Run(from.String()+"→"+to.String(), func(t *testing.T) {
+				for _, in := range inputs {
+					for _, strict := range []bool{false, true} {
+						want := make([]byte, 4*len(in)+16)
+						wd, ws, wst := generic(from, to, want, in, true, strict)
+						got := make([]byte, 4*len(in)+16)
+						gd, gs, gst := run(k, from, to, got, in, true, strict)
+						if gd != wd || gs != ws || gst != wst || !bytes.Equal(got[:gd], want[:wd]) {
+							t.Fatalf("% X strict=%v: kernel (%d, %d, %d) % X; generic (%d, %d, %d) % X", in, strict, gd, gs, gst, got[:gd], wd, ws, wst, want[:wd])
+						}
+						// Cut: the kernel must stop before an incomplete tail
+						// and give the same bytes when fed the rest.
+						for cut := 0; cut <= len(in); cut++ {
+							d1, s1, st1 := run(k, from, to, got, in[:cut], false, strict)
+							if st1 != stDone && st1 != stShortSrc {
+								continue // bad input before the cut: compared above
+							}
+							d2, _, _ := run(k, from, to, got[d1:], in[s1:], true, strict)
+							if !bytes.Equal(got[:d1+d2], want[:wd]) {
+								t.Fatalf("% X cut at %d: % X; want % X", in, cut, got[:d1+d2], want[:wd])
+							}
+						}
+					}
+				}
+			})
+		}
+	}
+}

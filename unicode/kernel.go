@@ -44,6 +44,8 @@ const (
 	k32to8
 	k8toGB
 	kGBto8
+	k16to32
+	k32to16
 )
 
 // kernelFor picks the routine for a pair of native encodings.
@@ -63,6 +65,10 @@ func kernelFor(from, to Encoding) kernel {
 		return k8toGB
 	case from == GB18030 && to == UTF8:
 		return kGBto8
+	case (from == UTF16LE || from == UTF16BE) && (to == UTF32LE || to == UTF32BE):
+		return k16to32
+	case (from == UTF32LE || from == UTF32BE) && (to == UTF16LE || to == UTF16BE):
+		return k32to16
 	}
 	return kGeneric
 }
@@ -84,6 +90,10 @@ func run(k kernel, from, to Encoding, dst, src []byte, atEOF, strict bool) (nd, 
 		return utf8ToGB(dst, src, atEOF, strict)
 	case kGBto8:
 		return gbToUTF8(dst, src, atEOF, strict)
+	case k16to32:
+		return utf16ToUTF32(dst, src, atEOF, strict, from == UTF16BE, to == UTF32BE)
+	case k32to16:
+		return utf32ToUTF16(dst, src, atEOF, strict, from == UTF32BE, to == UTF16BE)
 	}
 	return generic(from, to, dst, src, atEOF, strict)
 }

@@ -115,3 +115,111 @@ func utf32ToUTF8(dst, src []byte, atEOF, strict, be bool) (nd, ns int, st status
 	}
 	return nd, ns, stDone
 }
+
+// utf16ToUTF32 and utf32ToUTF16 convert between the two wide forms without
+// going through a rune-by-rune generic loop: a BMP unit is widened or
+// narrowed, a surrogate pair is combined or split, and anything else takes
+// the careful path (decodeUTF16, decodeUTF32) for replacement or errors.
+
+func utf16ToUTF32(dst, src []byte, atEOF, strict, be16, be32 bool) (nd, ns int, st status) {
+	for ns < len(src) {
+		for ns+4 <= len(src) && nd+4 <= len(dst) {
+			u := uint32(load16(src[ns:], be16))
+			if u&0xF800 != 0xD800 {
+				put32(dst[nd:], u, be32)
+				ns += 2
+				nd += 4
+				continue
+			}
+			u2 := uint32(load16(src[ns+2:], be16))
+			if u >= 0xDC00 || u2&0xFC00 != 0xDC00 {
+				break
+			}
+			put32(dst[nd:], 0x10000+(u-0xD800)<<10+(u2-0xDC00), be32)
+			ns += 4
+			nd += 4
+		}
+		if ns == len(src) {
+			break
+		}
+		r, n, d := decodeUTF16(src[ns:], be16)
+		switch d {
+		case decIncomplete:
+			if !atEOF {
+				return nd, ns, stShortSrc
+			}
+			if strict {
+				return nd, ns, stTruncated
+			}
+		case decInvalid:
+			if strict {
+				return nd, ns, stInvalid
+			}
+		}
+		if nd+4 > len(dst) {
+			return nd, ns, stShortDst
+		}
+		put32(dst[nd:], r, be32)
+		ns += n
+		nd += 4
+	}
+	return nd, ns, stDone
+}
+
+func utf32ToUTF16(dst, src []byte, atEOF, strict, be32, be16 bool) (nd, ns int, st status) {
+	for ns < len(src) {
+		for ns+4 <= len(src) && nd+4 <= len(dst) {
+			u := load32(src[ns:], be32)
+			if u < 0x10000 {
+				if u&0xF800 == 0xD800 {
+					break
+				}
+				put16(dst[nd:], uint16(u), be16)
+				nd += 2
+			} else {
+				if u > maxRune {
+					break
+				}
+				s := surrogates(u)
+				put16(dst[nd:], uint16(s), be16)
+				put16(dst[nd+2:], uint16(s>>16), be16)
+				nd += 4
+			}
+			ns += 4
+		}
+		if ns == len(src) {
+			break
+		}
+		r, n, d := decodeUTF32(src[ns:], be32)
+		switch d {
+		case decIncomplete:
+			if !atEOF {
+				return nd, ns, stShortSrc
+			}
+			if strict {
+				return nd, ns, stTruncated
+			}
+		case decInvalid:
+			if strict {
+				return nd, ns, stInvalid
+			}
+		}
+		need := 2
+		if r >= 0x10000 {
+			need = 4
+		}
+		if nd+need > len(dst) {
+			return nd, ns, stShortDst
+		}
+		nd += putRune(nil, UTF16LE+Encoding(b2i(be16)), dst[nd:], r)
+		ns += n
+	}
+	return nd, ns, stDone
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

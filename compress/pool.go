@@ -54,9 +54,8 @@ func (p *WriterPool) Put(w *Writer) {
 }
 
 // ReaderPool keeps Readers of one format and set of options for reuse.
-// Get on a pool that has a Reader allocates nothing when src is a
-// core.BufferedReader or a plain io.Reader (the Reader's own source buffer
-// is kept). The zero value is not usable; use NewReaderPool. A ReaderPool
+// Get on a pool that has a Reader allocates nothing unless src is a
+// *bufio.Reader, which needs a small adapter. The zero value is not usable; use NewReaderPool. A ReaderPool
 // is safe for concurrent use.
 type ReaderPool struct {
 	format Format

@@ -53,11 +53,11 @@ type ReaderOptions struct {
 	// same stream and trailing zero bytes are skipped, as gzip -d does.
 	SingleMember bool
 	// StopAtEnd makes the Reader stop at the end of the stream without
-	// looking at what follows: a core.BufferedReader source is left
-	// positioned just after the stream (for a stream embedded in a larger
-	// file). By default
-	// bytes after the stream give an error wrapping ErrTrailingData, after
-	// all the stream's bytes were delivered.
+	// looking at what follows: a core.BufferedReader or *bytes.Reader
+	// source is left positioned just after the stream (for a stream
+	// embedded in a larger file). By default bytes after the stream give
+	// an error wrapping ErrTrailingData, after all the stream's bytes were
+	// delivered.
 	StopAtEnd bool
 	// BufferSize is the size of the output window; 0 means
 	// DefaultReaderBufferSize, smaller values are raised to

@@ -284,18 +284,18 @@ const floatScratch = 40
 func putDigitsN(b []byte, f uint64, n int) {
 	switch {
 	case n <= 8:
-		binary.LittleEndian.PutUint64(b, (swar8(uint32(f))+asciiZeros)>>(uint(8-n)*8))
+		binary.LittleEndian.PutUint64(b, ascii8(uint32(f))>>(uint(8-n)*8))
 	case n <= 16:
 		hi, lo := f/1e8, f%1e8
 		h := n - 8
-		binary.LittleEndian.PutUint64(b, (swar8(uint32(hi))+asciiZeros)>>(uint(8-h)*8))
-		binary.LittleEndian.PutUint64(b[h:], swar8(uint32(lo))+asciiZeros)
+		binary.LittleEndian.PutUint64(b, ascii8(uint32(hi))>>(uint(8-h)*8))
+		binary.LittleEndian.PutUint64(b[h:], ascii8(uint32(lo)))
 	default:
 		top, rest := f/1e16, f%1e16
 		h := n - 16
-		binary.LittleEndian.PutUint64(b, (swar8(uint32(top))+asciiZeros)>>(uint(8-h)*8))
-		binary.LittleEndian.PutUint64(b[h:], swar8(uint32(rest/1e8))+asciiZeros)
-		binary.LittleEndian.PutUint64(b[h+8:], swar8(uint32(rest%1e8))+asciiZeros)
+		binary.LittleEndian.PutUint64(b, ascii8(uint32(top))>>(uint(8-h)*8))
+		binary.LittleEndian.PutUint64(b[h:], ascii8(uint32(rest/1e8)))
+		binary.LittleEndian.PutUint64(b[h+8:], ascii8(uint32(rest%1e8)))
 	}
 }
 

@@ -226,34 +226,37 @@ func AppendIntBase[T core.Integer](dst []byte, v T, base int) []byte {
 	return append(dst, buf[65-n:]...)
 }
 
-// Branch-free decimal conversion for the typed writers.
-//
-// swar8 turns v < 1e8 into its eight decimal digits, one per byte, the most
-// significant in the lowest byte (SIMD within a register: the two halves of
-// v, then their two digit pairs, then the digits, are split in parallel by
-// multiplying with fixed-point reciprocals of 100 and 10, exact over the
-// ranges involved). Little-endian stores of the word then write the digits
-// in order. The idea is the well-known SWAR itoa (see e.g. Paul Khuong's
-// "How to print integers really fast", 2017).
-func swar8(v uint32) uint64 {
-	x := uint64(v/10000) | uint64(v%10000)<<32
-	y := (x * 10486 >> 20) & 0x0000007f0000007f
-	x = y | (x-y*100)<<16
-	y = (x * 103 >> 10) & 0x000f000f000f000f
-	return y | (x-y*10)<<8
-}
+// Branch-free decimal conversion for the typed writers: the digit count
+// comes from decLen32 (a short dependency chain, so the position of the next
+// number never waits for this one's digits) and the digits from ascii8,
+// written with one 8-byte little-endian store per eight digits.
 
 const asciiZeros = 0x3030303030303030
 
-// putSwarHead stores the digits of v (v < 1e8) without leading zeros at
-// the start of p, which must hold 8 bytes, and returns their count. Setting
-// a bit of the units byte before counting the leading zero bytes keeps one
-// digit for v = 0 without a branch.
-func putSwarHead(p []byte, v uint32) int {
-	x := swar8(v)
-	skip := uint(bits.TrailingZeros64(x|1<<56)) &^ 7 // leading zero digits × 8
-	binary.LittleEndian.PutUint64(p, (x+asciiZeros)>>skip)
-	return 8 - int(skip>>3)
+// quads holds "0000" to "9999", four ASCII digits per entry in memory
+// order (digit tables as fast_io and James Anhalt's jeaiii itoa use them):
+// two loads give the eight digits of a value below 1e8 in fewer
+// instructions than a multiply-based SWAR split, at the price of 40 KiB of
+// table; measured faster both on sequential and on random values.
+var quads = func() (t [10000]uint32) {
+	for i := range t {
+		t[i] = uint32('0'+i/1000) | uint32('0'+i/100%10)<<8 | uint32('0'+i/10%10)<<16 | uint32('0'+i%10)<<24
+	}
+	return t
+}()
+
+// ascii8 returns the eight ASCII digits of v < 1e8, zero-padded, the first
+// in the lowest byte.
+func ascii8(v uint32) uint64 {
+	return uint64(quads[v/10000]) | uint64(quads[v%10000])<<32
+}
+
+// putHead stores the digits of v (v < 1e8) without leading zeros at the
+// start of p, which must hold 8 bytes, and returns their count.
+func putHead(p []byte, v uint32) int {
+	n := decLen32(v)
+	binary.LittleEndian.PutUint64(p, ascii8(v)>>(uint(8-n)*8))
+	return n
 }
 
 // putIntFast writes u in decimal, with a '-' when neg, at the start of p,
@@ -271,18 +274,18 @@ func putIntFast(p []byte, u uint64, neg bool) int {
 func putUintFast(p []byte, u uint64) int {
 	if u < 1e8 {
 		n := decLen32(uint32(u))
-		binary.LittleEndian.PutUint64(p, (swar8(uint32(u))+asciiZeros)>>(uint(8-n)*8))
+		binary.LittleEndian.PutUint64(p, ascii8(uint32(u))>>(uint(8-n)*8))
 		return n
 	}
 	if u < 1e16 {
 		hi, lo := u/1e8, uint32(u%1e8)
-		k := putSwarHead(p, uint32(hi))
-		binary.LittleEndian.PutUint64(p[k:], swar8(lo)+asciiZeros)
+		k := putHead(p, uint32(hi))
+		binary.LittleEndian.PutUint64(p[k:], ascii8(lo))
 		return k + 8
 	}
 	top, rest := u/1e16, u%1e16
-	k := putSwarHead(p, uint32(top))
-	binary.LittleEndian.PutUint64(p[k:], swar8(uint32(rest/1e8))+asciiZeros)
-	binary.LittleEndian.PutUint64(p[k+8:], swar8(uint32(rest%1e8))+asciiZeros)
+	k := putHead(p, uint32(top))
+	binary.LittleEndian.PutUint64(p[k:], ascii8(uint32(rest/1e8)))
+	binary.LittleEndian.PutUint64(p[k+8:], ascii8(uint32(rest%1e8)))
 	return k + 16
 }

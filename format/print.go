@@ -52,8 +52,7 @@ func IntLn[T core.Integer](w core.BufferedWriter, v T) {
 			// The length comes from u, not from the digits, so that where
 			// the next number goes does not wait for this conversion.
 			n := decLen32(uint32(u))
-			x := swar8(uint32(u))
-			binary.LittleEndian.PutUint64(p, (x+asciiZeros)>>(uint(8-n)*8)|uint64('\n')<<(uint(n)*8))
+			binary.LittleEndian.PutUint64(p, ascii8(uint32(u))>>(uint(8-n)*8)|uint64('\n')<<(uint(n)*8))
 			p[8] = '\n'
 			cw.Commit(n + 1)
 			return

@@ -201,6 +201,18 @@ func gbToUTF8(dst, src []byte, atEOF, strict bool) (nd, ns int, st status) {
 	for ns < len(src) {
 		c := src[ns]
 		if c < 0x80 {
+			if ns+16 > len(src) || nd+16 > len(dst) || (ld64(src, ns)|ld64(src, ns+8))&hiBits != 0 {
+				ns0 := ns
+				for ns < len(src) && nd < len(dst) && src[ns] < 0x80 {
+					dst[nd] = src[ns]
+					ns++
+					nd++
+				}
+				if ns == ns0 {
+					return nd, ns, stShortDst
+				}
+				continue
+			}
 			n := asciiPrefix(src[ns:min(len(src), ns+len(dst)-nd)])
 			if n == 0 {
 				return nd, ns, stShortDst
@@ -303,6 +315,19 @@ func utf8ToGB(dst, src []byte, atEOF, strict bool) (nd, ns int, st status) {
 	for ns < len(src) {
 		c := src[ns]
 		if c < 0x80 {
+			if ns+16 > len(src) || nd+16 > len(dst) || (ld64(src, ns)|ld64(src, ns+8))&hiBits != 0 {
+				// A short run, as between words of other scripts: here.
+				ns0 := ns
+				for ns < len(src) && nd < len(dst) && src[ns] < 0x80 {
+					dst[nd] = src[ns]
+					ns++
+					nd++
+				}
+				if ns == ns0 {
+					return nd, ns, stShortDst
+				}
+				continue
+			}
 			n := asciiPrefix(src[ns:min(len(src), ns+len(dst)-nd)])
 			if n == 0 {
 				return nd, ns, stShortDst

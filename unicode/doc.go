@@ -82,9 +82,10 @@
 // # Speed
 //
 // The kernels convert runs of one kind of character in tight loops. On
-// amd64 with AVX2, runs of ASCII (32 bytes per step), of supplementary
-// characters and of 3-byte UTF-8 sequences (8 per step), and of GB18030
-// four-byte codes are converted with vector code in vector_amd64.s; the
+// amd64 with AVX2, runs of ASCII (32 bytes per step), and 8 per step runs
+// of supplementary characters, of 3-byte UTF-8 sequences, of UTF-16 or
+// UTF-32 BMP characters from U+0800, and of GB18030 four-byte codes, are
+// converted with vector code in vector_amd64.s; the
 // purego build tag, other architectures and CPUs without AVX2 use the Go
 // code, which the tests compare with it. README.md has the measured ratios
 // against golang.org/x/text, unicode/utf16 and the iconv command.

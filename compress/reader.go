@@ -258,6 +258,48 @@ func (r *Reader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
+// ReadByte reads one inflated byte.
+func (r *Reader) ReadByte() (byte, error) {
+	for r.r == r.w {
+		if _, err := r.Fill(); err != nil {
+			return 0, err
+		}
+	}
+	c := r.buf[r.r]
+	r.r++
+	return c, nil
+}
+
+// Peek returns the next n inflated bytes without consuming them, filling
+// as needed. It returns fewer bytes and an error when the stream ends
+// first (io.EOF), fails, or n exceeds the buffer size (core.ErrBufferFull).
+func (r *Reader) Peek(n int) ([]byte, error) {
+	n = max(n, 0)
+	for r.w-r.r < n {
+		if _, err := r.Fill(); err != nil {
+			return r.buf[r.r:r.w], err
+		}
+	}
+	return r.buf[r.r : r.r+n], nil
+}
+
+// Discard skips the next n inflated bytes and returns how many were
+// skipped; fewer than n only with an error.
+func (r *Reader) Discard(n int) (int, error) {
+	done := 0
+	for done < n {
+		if r.r == r.w {
+			if _, err := r.Fill(); err != nil {
+				return done, err
+			}
+		}
+		m := min(n-done, r.w-r.r)
+		r.r += m
+		done += m
+	}
+	return done, nil
+}
+
 // WriteTo writes the inflated stream to w, straight from the window.
 func (r *Reader) WriteTo(w io.Writer) (int64, error) {
 	var total int64

@@ -6,6 +6,7 @@ import (
 	"compress/gzip"
 	"compress/zlib"
 	"errors"
+	"fmt"
 	"io"
 	"strconv"
 	"testing"
@@ -163,6 +164,35 @@ var readModes = []struct {
 			if _, err := r.Fill(); err == io.EOF {
 				return out, nil
 			} else if err != nil {
+				return out, err
+			}
+		}
+	}},
+	{"read_byte", func(r *Reader) ([]byte, error) {
+		var out []byte
+		for {
+			c, err := r.ReadByte()
+			if err == io.EOF {
+				return out, nil
+			}
+			if err != nil {
+				return out, err
+			}
+			out = append(out, c)
+		}
+	}},
+	{"peek_discard", func(r *Reader) ([]byte, error) {
+		var out []byte
+		for i := 0; ; i++ {
+			p, err := r.Peek(1 + i*131%3000)
+			out = append(out, p...)
+			if n, derr := r.Discard(len(p)); n != len(p) || derr != nil {
+				return out, fmt.Errorf("Discard(%d) = %d, %v after Peek", len(p), n, derr)
+			}
+			if err == io.EOF {
+				return out, nil
+			}
+			if err != nil {
 				return out, err
 			}
 		}

@@ -302,3 +302,34 @@ func TestFlushNoOp(t *testing.T) {
 		}
 	}
 }
+
+func TestPeekDiscardEdges(t *testing.T) {
+	data := textCorpus(10000, 8)
+	stream := compressBytes(t, Zlib, 6, data)
+	tests := []struct {
+		name    string
+		op      func(r *Reader) (int, error)
+		want    int
+		wantErr error
+	}{
+		{"peek_beyond_buffer", func(r *Reader) (int, error) { p, err := r.Peek(r.Size() + 1); return len(p), err }, 4096, core.ErrBufferFull},
+		{"peek_beyond_end", func(r *Reader) (int, error) {
+			r.Peek(4000)
+			r.Discard(8000)
+			p, err := r.Peek(4000)
+			return len(p), err
+		}, 2000, io.EOF},
+		{"peek_negative", func(r *Reader) (int, error) { p, err := r.Peek(-5); return len(p), err }, 0, nil},
+		{"discard_beyond_end", func(r *Reader) (int, error) { return r.Discard(20000) }, 10000, io.EOF},
+		{"discard_all", func(r *Reader) (int, error) { return r.Discard(10000) }, 10000, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r, _ := NewReader(bytes.NewReader(stream), Zlib, &ReaderOptions{BufferSize: 4096})
+			n, err := tc.op(r)
+			if n != tc.want || !errors.Is(err, tc.wantErr) {
+				t.Fatalf("got %d, %v; want %d, %v", n, err, tc.want, tc.wantErr)
+			}
+		})
+	}
+}

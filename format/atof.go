@@ -50,7 +50,7 @@ func digitRun8(s []byte, i int) (uint64, bool) {
 	if len(s)-i < 8 {
 		return 0, false
 	}
-	x := binary.LittleEndian.Uint64(s[i:])
+	x := binary.LittleEndian.Uint64(s[i : i+8])
 	if nonDigits(x) != 0 {
 		return 0, false
 	}

@@ -374,7 +374,7 @@ func scanDecFast[T core.Integer](s *Scanner) (T, bool) {
 	if len(w)-i >= 8 {
 		// The usual number, of at most seven digits, and its terminator
 		// are in the next eight bytes: one load decides and converts.
-		x := binary.LittleEndian.Uint64(w[i:])
+		x := binary.LittleEndian.Uint64(w[i : i+8])
 		if nd := nonDigits(x); nd != 0 {
 			k := uint(bits.TrailingZeros64(nd)) &^ 7 // digits × 8
 			if k == 0 || !isSpace(byte(x>>k)) {
@@ -397,7 +397,7 @@ func scanDecFast[T core.Integer](s *Scanner) (T, bool) {
 	// Lemire's parse_eight_digits_unrolled in simdjson): find the digits
 	// among the next eight bytes, then convert them with three multiplies.
 	for len(w)-i >= 8 {
-		x := binary.LittleEndian.Uint64(w[i:])
+		x := binary.LittleEndian.Uint64(w[i : i+8])
 		nd := nonDigits(x)
 		k := 8
 		if nd != 0 {

@@ -132,7 +132,7 @@ func BenchmarkHelloFile(b *testing.B) {
 
 // BenchmarkWriterBufferSize chose DefaultBufferSize.
 func BenchmarkWriterBufferSize(b *testing.B) {
-	for _, size := range []int{4 << 10, 16 << 10, 64 << 10, 256 << 10, 1 << 20} {
+	for _, size := range []int{4 << 10, 16 << 10, 64 << 10, 256 << 10, 512 << 10, 1 << 20} {
 		b.Run(strconv.Itoa(size>>10)+"KiB", func(b *testing.B) {
 			f := tempFile(b)
 			w := core.NewWriterSize(f, size)

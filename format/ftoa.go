@@ -157,6 +157,12 @@ func shortest32(b uint32) (uint64, int) {
 // appendFloatShortest appends v (a float64, or a float32 when bitSize is
 // 32) as strconv.AppendFloat(dst, v, 'g', -1, bitSize) does.
 func appendFloatShortest(dst []byte, v float64, bitSize int) []byte {
+	return appendShortestMode(dst, v, bitSize, 'g')
+}
+
+// appendShortestMode appends v as strconv.AppendFloat(dst, v, mode, -1,
+// bitSize) does, for mode 'g', 'e' or 'f'.
+func appendShortestMode(dst []byte, v float64, bitSize int, mode byte) []byte {
 	var f uint64
 	var e int
 	var neg bool
@@ -165,10 +171,7 @@ func appendFloatShortest(dst []byte, v float64, bitSize int) []byte {
 		neg = b>>31 != 0
 		switch b &^ (1 << 31) {
 		case 0:
-			if neg {
-				return append(dst, "-0"...)
-			}
-			return append(dst, '0')
+			return appendZero(dst, neg, mode)
 		case 0x7f800000:
 			if neg {
 				return append(dst, "-Inf"...)
@@ -184,10 +187,7 @@ func appendFloatShortest(dst []byte, v float64, bitSize int) []byte {
 		neg = b>>63 != 0
 		switch b &^ (1 << 63) {
 		case 0:
-			if neg {
-				return append(dst, "-0"...)
-			}
-			return append(dst, '0')
+			return appendZero(dst, neg, mode)
 		case 0x7ff0000000000000:
 			if neg {
 				return append(dst, "-Inf"...)
@@ -199,7 +199,109 @@ func appendFloatShortest(dst []byte, v float64, bitSize int) []byte {
 		}
 		f, e = shortest64(b)
 	}
-	return appendDecimalG(dst, f, e, neg)
+	if mode == 'g' {
+		return appendDecimalG(dst, f, e, neg)
+	}
+	return appendDecimal(dst, f, e, neg, mode)
+}
+
+// appendZero appends ±0 as strconv's shortest form writes it in mode.
+func appendZero(dst []byte, neg bool, mode byte) []byte {
+	if neg {
+		dst = append(dst, '-')
+	}
+	if mode == 'e' {
+		return append(dst, "0e+00"...)
+	}
+	return append(dst, '0')
+}
+
+// appendDecimal lays out f·10^e as strconv does with the shortest
+// precision in mode 'e' (d.ddde±dd) or 'f' (no exponent); appendDecimalG
+// is the hot path for 'g'. It works in spare
+// capacity (floatScratch bytes, plus the zeros of a long %f), so that
+// digits go out eight at a time.
+func appendDecimal(dst []byte, f uint64, e int, neg bool, mode byte) []byte {
+	for f%100 == 0 {
+		f /= 100
+		e += 2
+	}
+	if f%10 == 0 {
+		f /= 10
+		e++
+	}
+	n := decLen(f)
+	dp := n + e // the value is 0.digits × 10^dp
+	sci := mode == 'e'
+	need := floatScratch
+	if !sci {
+		// Zero runs of up to eight go out as one store inside the
+		// scratch; longer ones need room.
+		need += max(dp-n-8, 0) + max(-dp-8, 0)
+	}
+	if cap(dst)-len(dst) < need {
+		dst = slices.Grow(dst, need)
+	}
+	b := dst[len(dst) : len(dst)+need]
+	o := 0
+	if neg {
+		b[0] = '-'
+		o = 1
+	}
+	var k int
+	if sci {
+		// d.ddde±xx
+		x := dp - 1
+		putDigitsN(b[o+1:], f, n)
+		b[o] = b[o+1]
+		k = o + 1
+		if n > 1 {
+			b[o+1] = '.'
+			k = o + 1 + n
+		}
+		b[k] = 'e'
+		b[k+1] = '+'
+		if x < 0 {
+			b[k+1] = '-'
+			x = -x
+		}
+		if x >= 100 {
+			b[k+2] = byte('0' + x/100)
+			k++
+			x %= 100
+		}
+		b[k+2] = pairs[2*x]
+		b[k+3] = pairs[2*x+1]
+		k += 4
+	} else {
+		switch {
+		case dp <= 0:
+			// 0.000ddd
+			b[o] = '0'
+			b[o+1] = '.'
+			binary.LittleEndian.PutUint64(b[o+2:], asciiZeros)
+			for i := o + 10; i < o+2-dp; i++ {
+				b[i] = '0'
+			}
+			putDigitsN(b[o+2-dp:], f, n)
+			k = o + 2 - dp + n
+		case dp < n:
+			// ddd.ddd
+			putDigitsN(b[o+1:], f, n)
+			copy(b[o:o+dp], b[o+1:o+1+dp])
+			b[o+dp] = '.'
+			k = o + n + 1
+		default:
+			// ddd000
+			putDigitsN(b[o:], f, n)
+			binary.LittleEndian.PutUint64(b[o+n:], asciiZeros)
+			for i := o + n + 8; i < o+dp; i++ {
+				b[i] = '0'
+			}
+			k = o + dp
+		}
+	}
+	return dst[:len(dst)+k]
 }
 
 // appendDecimalG lays out f·10^e as strconv's 'g' with the shortest
@@ -275,7 +377,7 @@ func appendDecimalG(dst []byte, f uint64, e int, neg bool) []byte {
 	return dst[:len(dst)+k]
 }
 
-// floatScratch is the spare capacity appendDecimalG writes in: a sign,
+// floatScratch is the spare capacity appendDecimal writes in: a sign,
 // 17 digits, a point, an exponent, and the overrun of 8-byte stores.
 const floatScratch = 40
 

@@ -7,17 +7,23 @@ import (
 	"testing"
 )
 
+// checkShortest64 compares the shortest forms of v in modes 'g', 'e' and
+// 'f' with strconv's.
 func checkShortest64(t *testing.T, v float64) {
 	t.Helper()
-	if got, want := string(appendFloatShortest(nil, v, 64)), strconv.FormatFloat(v, 'g', -1, 64); got != want {
-		t.Fatalf("%#016x: got %q, want %q", math.Float64bits(v), got, want)
+	for _, mode := range []byte{'g', 'e', 'f'} {
+		if got, want := string(appendShortestMode(nil, v, 64, mode)), strconv.FormatFloat(v, mode, -1, 64); got != want {
+			t.Fatalf("%#016x %c: got %q, want %q", math.Float64bits(v), mode, got, want)
+		}
 	}
 }
 
 func checkShortest32(t *testing.T, v float32) {
 	t.Helper()
-	if got, want := string(appendFloatShortest(nil, float64(v), 32)), strconv.FormatFloat(float64(v), 'g', -1, 32); got != want {
-		t.Fatalf("%#08x: got %q, want %q", math.Float32bits(v), got, want)
+	for _, mode := range []byte{'g', 'e', 'f'} {
+		if got, want := string(appendShortestMode(nil, float64(v), 32, mode)), strconv.FormatFloat(float64(v), mode, -1, 32); got != want {
+			t.Fatalf("%#08x %c: got %q, want %q", math.Float32bits(v), mode, got, want)
+		}
 	}
 }
 

@@ -201,8 +201,8 @@ func (f FloatFormat) AppendFormat(dst []byte) []byte {
 		// strconv writes +Inf with its sign already.
 		dst = append(dst, '+')
 	}
-	if f.prec < 0 && f.mode == 'g' {
-		dst = appendFloatShortest(dst, f.v, int(f.bitSize))
+	if f.prec < 0 && (f.mode == 'g' || f.mode == 'e' || f.mode == 'f') {
+		dst = appendShortestMode(dst, f.v, int(f.bitSize), f.mode)
 	} else {
 		// The precision forms delegate to strconv (see README.md).
 		dst = strconv.AppendFloat(dst, f.v, f.mode, f.prec, int(f.bitSize))

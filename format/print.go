@@ -78,7 +78,7 @@ func Float[T core.Float](w core.BufferedWriter, v T) {
 		return
 	}
 	p := w.Reserve(maxFloatLen)
-	w.Commit(len(appendShortest(p[:0], v)))
+	putAppended(w, p, appendShortest(p[:0], v))
 }
 
 // FloatLn writes v as Float does, followed by a newline.
@@ -91,9 +91,7 @@ func FloatLn[T core.Float](w core.BufferedWriter, v T) {
 		return
 	}
 	p := w.Reserve(maxFloatLen + 1)
-	p = appendShortest(p[:0], v)
-	p = append(p, '\n')
-	w.Commit(len(p))
+	putAppended(w, p, append(appendShortest(p[:0], v), '\n'))
 }
 
 // Str writes s, a string or a byte slice, as it is.

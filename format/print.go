@@ -162,9 +162,11 @@ func putAppended(w core.BufferedWriter, p, q []byte) {
 // order; then a pointer (and an unsafe.Pointer) prints as 0x and its
 // address in hex, as fmt's %p, and the rest goes through fmt's %v.
 //
-// Errors are kept by w and reported by its Flush. Go boxes a non-constant
-// argument of 256 or more into the interface with an allocation, as for
-// fmt; the typed functions (Int, Float, Str, Put...) never allocate.
+// Errors are kept by w and reported by its Flush. As with fmt, Go boxes
+// each non-constant argument into its interface, which allocates for most
+// values (integers from 256 up, floats, strings, structs); Print itself
+// allocates nothing more for the built-in types, and the typed functions
+// (Int, Float, Str, Put...) never allocate.
 func Print(w core.BufferedWriter, args ...any) {
 	for _, a := range args {
 		printOne(w, a)

@@ -7,16 +7,16 @@ package unicode
 // XGETBV); the pure-Go code finishes the tail and serves big-endian forms.
 
 //go:noescape
-func asciiToUTF16AVX2(dst, src *byte, n int) int
+func asciiToUTF16AVX2(dst, src *byte, n int, shift uint64) int
 
 //go:noescape
-func asciiToUTF32AVX2(dst, src *byte, n int) int
+func asciiToUTF32AVX2(dst, src *byte, n int, shift uint64) int
 
 //go:noescape
-func utf16ToASCIIAVX2(dst, src *byte, n int) int
+func utf16ToASCIIAVX2(dst, src *byte, n int, mask uint32, shift uint64) int
 
 //go:noescape
-func utf32ToASCIIAVX2(dst, src *byte, n int) int
+func utf32ToASCIIAVX2(dst, src *byte, n int, mask uint32, shift uint64) int
 
 func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
 
@@ -43,14 +43,14 @@ var hasAVX2 = func() bool {
 const vecMin = 32
 
 // The kernels call these only where they have seen a run of at least 16
-// ASCII units, so the vector code is tried at once; the pure-Go code
-// finishes the tail and serves the big-endian forms.
+// ASCII units, so the vector code is tried at once, in either byte order;
+// the pure-Go code finishes the tail.
 
 func asciiToUTF16(dst, src []byte, be bool) int {
 	n := min(len(src), len(dst)/2)
 	i := 0
-	if hasAVX2 && !be && n >= vecMin {
-		i = asciiToUTF16AVX2(&dst[0], &src[0], n)
+	if hasAVX2 && n >= vecMin {
+		i = asciiToUTF16AVX2(&dst[0], &src[0], n, 8*uint64(b2i(be)))
 	}
 	return i + asciiToUTF16Go(dst[2*i:], src[i:n], be)
 }
@@ -58,8 +58,8 @@ func asciiToUTF16(dst, src []byte, be bool) int {
 func asciiToUTF32(dst, src []byte, be bool) int {
 	n := min(len(src), len(dst)/4)
 	i := 0
-	if hasAVX2 && !be && n >= vecMin {
-		i = asciiToUTF32AVX2(&dst[0], &src[0], n)
+	if hasAVX2 && n >= vecMin {
+		i = asciiToUTF32AVX2(&dst[0], &src[0], n, 24*uint64(b2i(be)))
 	}
 	return i + asciiToUTF32Go(dst[4*i:], src[i:n], be)
 }
@@ -67,8 +67,12 @@ func asciiToUTF32(dst, src []byte, be bool) int {
 func utf16ToASCII(dst, src []byte, be bool) int {
 	n := min(len(src)/2, len(dst))
 	i := 0
-	if hasAVX2 && !be && n >= vecMin {
-		i = utf16ToASCIIAVX2(&dst[0], &src[0], n)
+	if hasAVX2 && n >= vecMin {
+		mask, shift := uint32(0xFF80FF80), uint64(0)
+		if be {
+			mask, shift = 0x80FF80FF, 8
+		}
+		i = utf16ToASCIIAVX2(&dst[0], &src[0], n, mask, shift)
 	}
 	return i + utf16ToASCIIGo(dst[i:], src[2*i:2*n], be)
 }
@@ -76,8 +80,12 @@ func utf16ToASCII(dst, src []byte, be bool) int {
 func utf32ToASCII(dst, src []byte, be bool) int {
 	n := min(len(src)/4, len(dst))
 	i := 0
-	if hasAVX2 && !be && n >= vecMin/2 {
-		i = utf32ToASCIIAVX2(&dst[0], &src[0], n)
+	if hasAVX2 && n >= vecMin/2 {
+		mask, shift := uint32(0xFFFFFF80), uint64(0)
+		if be {
+			mask, shift = 0x80FFFFFF, 24
+		}
+		i = utf32ToASCIIAVX2(&dst[0], &src[0], n, mask, shift)
 	}
 	return i + utf32ToASCIIGo(dst[i:], src[4*i:4*n], be)
 }

@@ -2,13 +2,15 @@
 
 #include "textflag.h"
 
-// func asciiToUTF16AVX2(dst, src *byte, n int) int
+// func asciiToUTF16AVX2(dst, src *byte, n int, shift uint64) int
 // Widens 32 bytes per step while they are all ASCII; n is the number of
-// source bytes that fit. Returns the bytes converted (a multiple of 32).
-TEXT ·asciiToUTF16AVX2(SB), NOSPLIT, $0-32
+// source bytes that fit, shift is 0 for little-endian units and 8 for
+// big-endian ones. Returns the bytes converted (a multiple of 32).
+TEXT ·asciiToUTF16AVX2(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
 	MOVQ n+16(FP), CX
+	VMOVQ shift+24(FP), X6
 	XORQ AX, AX
 loop16:
 	LEAQ 32(AX), DX
@@ -21,20 +23,24 @@ loop16:
 	VPMOVZXBW X0, Y1
 	VEXTRACTI128 $1, Y0, X2
 	VPMOVZXBW X2, Y2
+	VPSLLW X6, Y1, Y1
+	VPSLLW X6, Y2, Y2
 	VMOVDQU Y1, (DI)(AX*2)
 	VMOVDQU Y2, 32(DI)(AX*2)
 	MOVQ DX, AX
 	JMP  loop16
 done16:
 	VZEROUPPER
-	MOVQ AX, ret+24(FP)
+	MOVQ AX, ret+32(FP)
 	RET
 
-// func asciiToUTF32AVX2(dst, src *byte, n int) int
-TEXT ·asciiToUTF32AVX2(SB), NOSPLIT, $0-32
+// func asciiToUTF32AVX2(dst, src *byte, n int, shift uint64) int
+// As asciiToUTF16AVX2, shift 24 for big-endian units.
+TEXT ·asciiToUTF32AVX2(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
 	MOVQ n+16(FP), CX
+	VMOVQ shift+24(FP), X6
 	XORQ AX, AX
 	MOVQ DI, R8
 loop32:
@@ -52,6 +58,10 @@ loop32:
 	VPMOVZXBD X3, Y4
 	VPSRLDQ $8, X3, X3
 	VPMOVZXBD X3, Y5
+	VPSLLD X6, Y1, Y1
+	VPSLLD X6, Y2, Y2
+	VPSLLD X6, Y4, Y4
+	VPSLLD X6, Y5, Y5
 	VMOVDQU Y1, (R8)
 	VMOVDQU Y2, 32(R8)
 	VMOVDQU Y4, 64(R8)
@@ -61,19 +71,23 @@ loop32:
 	JMP  loop32
 done32:
 	VZEROUPPER
-	MOVQ AX, ret+24(FP)
+	MOVQ AX, ret+32(FP)
 	RET
 
-// func utf16ToASCIIAVX2(dst, src *byte, n int) int
-// Narrows 32 little-endian code units per step while all are below 0x80;
-// n is the number of units that fit. Returns the units converted.
-TEXT ·utf16ToASCIIAVX2(SB), NOSPLIT, $0-32
+// func utf16ToASCIIAVX2(dst, src *byte, n int, mask uint32, shift uint64) int
+// Narrows 32 code units per step while all are below 0x80; n is the number
+// of units that fit; mask (both words) picks the bits that must be zero,
+// 0xFF80FF80 for little-endian units and 0x80FF80FF for big-endian ones,
+// which shift (8) then moves down. Returns the units converted.
+TEXT ·utf16ToASCIIAVX2(SB), NOSPLIT, $0-48
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
 	MOVQ n+16(FP), CX
+	MOVL mask+24(FP), DX
+	VMOVD DX, X7
+	VPBROADCASTD X7, Y7
+	VMOVQ shift+32(FP), X6
 	XORQ AX, AX
-	VPCMPEQW Y7, Y7, Y7
-	VPSLLW $7, Y7, Y7 // 0xFF80 in every word
 loopn16:
 	LEAQ 32(AX), DX
 	CMPQ DX, CX
@@ -83,6 +97,8 @@ loopn16:
 	VPOR Y0, Y1, Y2
 	VPTEST Y7, Y2
 	JNZ  donen16
+	VPSRLW X6, Y0, Y0
+	VPSRLW X6, Y1, Y1
 	VPACKUSWB Y1, Y0, Y3
 	VPERMQ $0xD8, Y3, Y3
 	VMOVDQU Y3, (DI)(AX*1)
@@ -90,18 +106,22 @@ loopn16:
 	JMP  loopn16
 donen16:
 	VZEROUPPER
-	MOVQ AX, ret+24(FP)
+	MOVQ AX, ret+40(FP)
 	RET
 
-// func utf32ToASCIIAVX2(dst, src *byte, n int) int
-// Narrows 16 little-endian code units per step while all are below 0x80.
-TEXT ·utf32ToASCIIAVX2(SB), NOSPLIT, $0-32
+// func utf32ToASCIIAVX2(dst, src *byte, n int, mask uint32, shift uint64) int
+// Narrows 16 code units per step while all are below 0x80: mask is
+// 0xFFFFFF80 for little-endian units, 0x80FFFFFF for big-endian ones, with
+// shift 24.
+TEXT ·utf32ToASCIIAVX2(SB), NOSPLIT, $0-48
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
 	MOVQ n+16(FP), CX
+	MOVL mask+24(FP), DX
+	VMOVD DX, X7
+	VPBROADCASTD X7, Y7
+	VMOVQ shift+32(FP), X6
 	XORQ AX, AX
-	VPCMPEQD Y7, Y7, Y7
-	VPSLLD $7, Y7, Y7 // 0xFFFFFF80 in every dword
 loopn32:
 	LEAQ 16(AX), DX
 	CMPQ DX, CX
@@ -111,6 +131,8 @@ loopn32:
 	VPOR Y0, Y1, Y2
 	VPTEST Y7, Y2
 	JNZ  donen32
+	VPSRLD X6, Y0, Y0
+	VPSRLD X6, Y1, Y1
 	VPACKUSDW Y1, Y0, Y3
 	VPERMQ $0xD8, Y3, Y3
 	VEXTRACTI128 $1, Y3, X4
@@ -120,7 +142,7 @@ loopn32:
 	JMP  loopn32
 donen32:
 	VZEROUPPER
-	MOVQ AX, ret+24(FP)
+	MOVQ AX, ret+40(FP)
 	RET
 
 // func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)

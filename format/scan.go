@@ -335,6 +335,62 @@ func intName[T any]() string {
 // unless it fails.
 func ScanInt[T core.Integer](s *Scanner, base int) (T, error) {
 	if base == 10 {
+		w, i := s.win, s.pos
+		bitSize, signed := intKind[T]()
+		if len(w)-i >= 9 {
+			// The usual token: one separator (left by the previous scan),
+			// then a number of at most seven digits and its terminator. The
+			// eight bytes after the separator are loaded before the
+			// separator is even tested, so that the load depends only on
+			// s.pos: the chain from one token's position to the next is one
+			// load, a subtract, a mask and a bit count.
+			x := binary.LittleEndian.Uint64(w[i+1 : i+9])
+			if c := w[i]; isSpace(c) {
+				i++
+			} else if c-'0' <= 9 || c == '-' {
+				x = binary.LittleEndian.Uint64(w[i : i+8])
+			} else {
+				goto dec
+			}
+			neg := false
+			if signed && byte(x) == '-' {
+				if len(w)-i < 9 {
+					goto dec
+				}
+				i++
+				x = binary.LittleEndian.Uint64(w[i : i+8])
+				neg = true
+			}
+			// Bytes below '0' (white space among them) set their top bit
+			// here; borrows only disturb the bytes after the first one.
+			t := (x - 0x3030303030303030) & 0x8080808080808080
+			if t == 0 {
+				goto dec
+			}
+			k := uint(bits.TrailingZeros64(t)) &^ 7 // digits × 8
+			// The k/8 bytes before the terminator must all be digits, and
+			// the terminator white space.
+			if k == 0 || nonDigits(x)&(1<<k-1) != 0 || !isSpace(byte(x>>k)) {
+				goto dec
+			}
+			u := eightDigits(x << ((64 - k) & 63))
+			// Seven digits fit every type of 32 bits or more.
+			if bitSize < 32 {
+				if signed {
+					if cut := uint64(1) << uint(bitSize-1); u > cut || u == cut && !neg {
+						goto dec
+					}
+				} else if u >= 1<<uint(bitSize) {
+					goto dec
+				}
+			}
+			s.pos = i + int(k>>3)
+			if neg {
+				u = -u
+			}
+			return T(u), nil
+		}
+	dec:
 		if v, ok := scanDecFast[T](s); ok {
 			return v, nil
 		}
@@ -360,10 +416,10 @@ func scanDecFast[T core.Integer](s *Scanner) (T, bool) {
 	// Index the window from s.pos rather than reslicing it: fewer
 	// instructions on the hottest path of the package.
 	w, i := s.win, s.pos
+	bitSize, signed := intKind[T]()
 	for i < len(w) && isSpace(w[i]) {
 		i++
 	}
-	bitSize, signed := intKind[T]()
 	neg := false
 	if signed && i < len(w) && w[i] == '-' {
 		neg = true

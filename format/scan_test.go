@@ -334,6 +334,11 @@ func FuzzScanInt(f *testing.F) {
 		if w, _ := s.Word(); w != "end" {
 			t.Fatalf("after %q the next token is %q", tok, w)
 		}
+		if base == 10 {
+			// After a newline and before a long rest of input, as in a
+			// file of numbers: the Scanner's one-load path.
+			checkDecWidths(t, tok)
+		}
 	})
 }
 
@@ -386,26 +391,121 @@ func FuzzScanFloat(f *testing.F) {
 }
 
 // TestScanDecLengths scans numbers of every length from 1 to 21 digits,
-// with and without sign, followed by every kind of byte, so that the
-// eight-byte path meets each boundary.
+// with and without sign, followed by every kind of byte, after every kind
+// of leading white space and before a short or long rest of input, so that
+// the one-load path, the eight-byte loop and the byte loop each meet every
+// boundary.
 func TestScanDecLengths(t *testing.T) {
+	r := core.NewReaderSize(nil, core.MinBufferSize)
 	for n := 1; n <= 21; n++ {
 		digits := strings.Repeat("9876543210", 3)[:n]
 		for _, sign := range []string{"", "-", "+"} {
-			for _, attached := range []string{"", "x", "\xff", "/", ":"} {
-				for _, sep := range []string{" ", "\n", "\t\r\n"} {
-					tok := sign + digits + attached
-					in := tok + sep + "tail"
-					s := NewScanner(strings.NewReader(in))
-					got, err := s.Int64()
-					want, wantErr := strconv.ParseInt(tok, 10, 64)
-					if got != want || (err == nil) != (wantErr == nil) {
-						t.Fatalf("%q: got %d, %v; want %d, %v", in, got, err, want, wantErr)
-					}
-					if w, _ := s.Word(); w != "tail" {
-						t.Fatalf("%q: after the number: %q", in, w)
+			for _, attached := range []string{"", "x", "\xff", "/", ":", "\xb0", "\xaf"} {
+				// The scanner reads a first line or number through the
+				// general path; the window is then loaded and the number
+				// under test starts at the line's start or after the
+				// first number's separators.
+				for _, lead := range []string{"line\n", "0 ", "0\n", "0\r\n"} {
+					for _, sep := range []string{" ", "\n", "\t\r\n"} {
+						for _, tail := range []string{"tail", "tail of some length"} {
+							tok := sign + digits + attached
+							in := lead + tok + sep + tail
+							r.Reset(strings.NewReader(in))
+							s := NewScanner(r)
+							if lead == "line\n" {
+								_, err := s.Line()
+								if err != nil {
+									t.Fatal(err)
+								}
+							} else if _, err := s.Int64(); err != nil {
+								t.Fatal(err)
+							}
+							got, err := s.Int64()
+							want, wantErr := strconv.ParseInt(tok, 10, 64)
+							if got != want || (err == nil) != (wantErr == nil) {
+								t.Fatalf("%q: got %d, %v; want %d, %v", in, got, err, want, wantErr)
+							}
+							if w, _ := s.Word(); w != tail[:4] {
+								t.Fatalf("%q: after the number: %q", in, w)
+							}
+						}
 					}
 				}
+			}
+		}
+	}
+}
+
+// TestScanDecWidths checks the decimal scan of every integer width
+// against strconv at the edges of each range, where the one-load path
+// must hand values that do not fit to the checked path.
+func TestScanDecWidths(t *testing.T) {
+	var toks []string
+	for _, v := range []int64{0, 1, 99, 127, 128, 129, 255, 256, 32767, 32768, 65535, 65536, 9999999, 10000000, 2147483647, 2147483648} {
+		toks = append(toks, strconv.FormatInt(v, 10), strconv.FormatInt(-v, 10), strconv.FormatInt(v-1, 10))
+	}
+	toks = append(toks, "0000127", "-0000128", "00000255", "-", "--1", "1-", "-+1")
+	for _, tok := range toks {
+		t.Run(tok, func(t *testing.T) {
+			checkDecWidths(t, tok)
+		})
+	}
+}
+
+// checkDecWidths scans tok as every integer type and compares with
+// strconv. tok is the second line of the input, after a first number, and
+// a long rest follows: the shape of a file of numbers, which the
+// Scanner's one-load path reads.
+func checkDecWidths(t *testing.T, tok string) {
+	t.Helper()
+	in := "1\n" + tok + "\nand the rest of the input"
+	for _, bits := range []int{8, 16, 32, 64} {
+		s := func() *Scanner {
+			s := NewScanner(core.NewSpanReader([]byte(in)))
+			if v, err := ScanInt[uint8](s, 10); v != 1 || err != nil {
+				t.Fatalf("first number of %q: %d, %v", in, v, err)
+			}
+			return s
+		}
+		var got, gotU uint64
+		var err, errU error
+		switch bits {
+		case 8:
+			var v int8
+			var u uint8
+			v, err = ScanInt[int8](s(), 10)
+			u, errU = ScanInt[uint8](s(), 10)
+			got, gotU = uint64(v), uint64(u)
+		case 16:
+			var v int16
+			var u uint16
+			v, err = ScanInt[int16](s(), 10)
+			u, errU = ScanInt[uint16](s(), 10)
+			got, gotU = uint64(v), uint64(u)
+		case 32:
+			var v int32
+			var u uint32
+			v, err = ScanInt[int32](s(), 10)
+			u, errU = ScanInt[uint32](s(), 10)
+			got, gotU = uint64(v), uint64(u)
+		default:
+			var v int64
+			v, err = ScanInt[int64](s(), 10)
+			gotU, errU = ScanInt[uint64](s(), 10)
+			got = uint64(v)
+		}
+		want, wantErr := strconv.ParseInt(tok, 10, bits)
+		if got != uint64(want) || (err == nil) != (wantErr == nil) {
+			t.Fatalf("int%d from %q: %d, %v; strconv: %d, %v", bits, in, int64(got), err, want, wantErr)
+		}
+		wantU, wantUErr := strconv.ParseUint(tok, 10, bits)
+		if gotU != wantU || (errU == nil) != (wantUErr == nil) {
+			t.Fatalf("uint%d from %q: %d, %v; strconv: %d, %v", bits, in, gotU, errU, wantU, wantUErr)
+		}
+		for _, e := range []error{err, errU} {
+			var se *ScanError
+			if e != nil && (!errors.As(e, &se) || se.Offset != 2) {
+				t.Fatalf("from %q: error %v, want a *ScanError at offset 2", in, e)
 			}
 		}
 	}

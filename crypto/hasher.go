@@ -37,10 +37,12 @@ const BufferSize = 8 << 10
 //
 // A Hasher is not safe for concurrent use.
 type Hasher struct {
-	buf []byte // gathered input; len(buf) is the capacity, a multiple of the block size
-	n   int    // bytes gathered
-	lim int    // end of writable space: len(buf), or n after an error
-	err error
+	// buf holds the gathered input in buf[:len(buf)] and the free space
+	// in buf[len(buf):cap(buf)]. After a sticky error cap(buf) ==
+	// len(buf), which closes every fast path without a separate check.
+	buf  []byte
+	full []byte // the whole buffer, a multiple of the block size; buf is a prefix of it
+	err  error
 
 	alg  Algorithm
 	eng  engine
@@ -71,8 +73,8 @@ func New(a Algorithm) (*Hasher, error) {
 	if !a.Valid() {
 		return nil, &AlgorithmError{Value: a}
 	}
-	h := &Hasher{buf: make([]byte, BufferSize), alg: a, eng: newEngine(a), size: a.Size()}
-	h.lim = len(h.buf)
+	h := &Hasher{full: make([]byte, BufferSize), alg: a, eng: newEngine(a), size: a.Size()}
+	h.buf = h.full[:0]
 	h.d256, _ = h.eng.(*digest256)
 	h.d1, _ = h.eng.(*digest1)
 	return h, nil
@@ -113,9 +115,9 @@ func (h *Hasher) init() {
 	if h.eng == nil {
 		g, _ := New(SHA256)
 		err := h.err // a misused Commit on the zero Hasher stays recorded
-		*h = Hasher{buf: g.buf, lim: len(g.buf), alg: g.alg, eng: g.eng, size: g.size, d256: g.d256, d1: g.d1}
+		*h = Hasher{buf: g.buf, full: g.full, alg: g.alg, eng: g.eng, size: g.size, d256: g.d256, d1: g.d1}
 		if err != nil {
-			h.err, h.lim = err, 0
+			h.err, h.buf = err, h.full[:0:0]
 		}
 	}
 }
@@ -164,7 +166,7 @@ func (h *Hasher) BlockSize() int {
 }
 
 // Buffered returns the number of bytes written but not yet hashed.
-func (h *Hasher) Buffered() int { return h.n }
+func (h *Hasher) Buffered() int { return len(h.buf) }
 
 // Err returns the sticky error, or nil.
 func (h *Hasher) Err() error { return h.err }
@@ -173,7 +175,7 @@ func (h *Hasher) Err() error { return h.err }
 // message; an HMAC Hasher keeps its key.
 func (h *Hasher) Reset() {
 	h.init()
-	h.n, h.lim, h.err = 0, len(h.buf), nil
+	h.buf, h.err = h.full[:0], nil
 	if d := h.d256; d != nil {
 		d.nx = 0
 		if h.outer != nil {
@@ -202,17 +204,60 @@ func (h *Hasher) Reset() {
 // Write hashes p. It returns len(p), nil unless a misused Commit left a
 // sticky error, which it then returns having hashed nothing.
 func (h *Hasher) Write(p []byte) (int, error) {
-	n := h.n
-	if len(p)-8 <= 8 && len(p) >= 8 && n+16 <= h.lim {
+	n := len(h.buf)
+	if len(p)-8 <= 8 && len(p) >= 8 && n+16 <= cap(h.buf) {
+		h.buf = h.buf[:n+len(p)]
 		move8to16(unsafe.Pointer(&h.buf[n]), unsafe.Pointer(unsafe.SliceData(p)), len(p))
-		h.n = n + len(p)
 		return len(p), nil
 	}
-	if len(p) <= h.lim-n && len(p) < directWrite {
-		h.n = n + copy(h.buf[n:], p)
+	if len(p) <= cap(h.buf)-n && len(p) < directWrite {
+		h.buf = append(h.buf, p...)
 		return len(p), nil
 	}
 	return h.writeSlow(p)
+}
+
+// Put hashes p like Write, without results: there is no I/O to fail, and
+// a sticky error is reported by Flush, Err and later Writes. Its fast path
+// (p fits the free space of the buffer) inlines into the caller, so a loop
+// of short writes costs little more than copying the bytes; the buffer is
+// then hashed many blocks per call.
+func (h *Hasher) Put(p []byte) {
+	if len(p) > cap(h.buf)-len(h.buf) {
+		h.putSlow(p)
+		return
+	}
+	h.buf = append(h.buf, p...)
+}
+
+// PutString is Put for a string, without converting it. Its fast path
+// inlines; a constant string is stored with plain moves, no memmove call.
+func (h *Hasher) PutString(s string) {
+	if len(s) > cap(h.buf)-len(h.buf) {
+		h.putStringSlow(s)
+		return
+	}
+	h.buf = append(h.buf, s...)
+}
+
+// PutByte is WriteByte without a result. Its fast path inlines.
+func (h *Hasher) PutByte(c byte) {
+	if len(h.buf) == cap(h.buf) {
+		_ = h.writeByteSlow(c)
+		return
+	}
+	h.buf = append(h.buf, c)
+}
+
+// putSlow and putStringSlow stay out of line so that Put and PutString
+// fit the inlining budget.
+//
+//go:noinline
+func (h *Hasher) putSlow(p []byte) { _, _ = h.writeSlow(p) }
+
+//go:noinline
+func (h *Hasher) putStringSlow(s string) {
+	_, _ = h.writeSlow(unsafe.Slice(unsafe.StringData(s), len(s)))
 }
 
 // move8to16 copies n bytes, 8 <= n <= 16, from src to dst with two
@@ -226,14 +271,14 @@ func move8to16(dst, src unsafe.Pointer, n int) {
 
 // WriteString is Write for a string, without converting it.
 func (h *Hasher) WriteString(s string) (int, error) {
-	n := h.n
-	if len(s)-8 <= 8 && len(s) >= 8 && n+16 <= h.lim {
+	n := len(h.buf)
+	if len(s)-8 <= 8 && len(s) >= 8 && n+16 <= cap(h.buf) {
+		h.buf = h.buf[:n+len(s)]
 		move8to16(unsafe.Pointer(&h.buf[n]), unsafe.Pointer(unsafe.StringData(s)), len(s))
-		h.n = n + len(s)
 		return len(s), nil
 	}
-	if len(s) <= h.lim-n && len(s) < directWrite {
-		h.n = n + copy(h.buf[n:], s)
+	if len(s) <= cap(h.buf)-n && len(s) < directWrite {
+		h.buf = append(h.buf, s...)
 		return len(s), nil
 	}
 	return h.writeSlow(unsafe.Slice(unsafe.StringData(s), len(s)))
@@ -241,9 +286,8 @@ func (h *Hasher) WriteString(s string) (int, error) {
 
 // WriteByte hashes one byte.
 func (h *Hasher) WriteByte(c byte) error {
-	if h.n < h.lim {
-		h.buf[h.n] = c
-		h.n++
+	if len(h.buf) < cap(h.buf) {
+		h.buf = append(h.buf, c)
 		return nil
 	}
 	return h.writeByteSlow(c)
@@ -255,8 +299,7 @@ func (h *Hasher) writeByteSlow(c byte) error {
 		return h.err
 	}
 	h.flush() // a full buffer: whole blocks
-	h.buf[0] = c
-	h.n = 1
+	h.buf = append(h.buf, c)
 	return nil
 }
 
@@ -266,31 +309,31 @@ func (h *Hasher) writeSlow(p []byte) (int, error) {
 		return 0, h.err
 	}
 	total := len(p)
-	if len(p) <= h.lim-h.n && len(p) < 2*directWrite {
+	if len(p) <= cap(h.buf)-len(h.buf) && len(p) < 2*directWrite {
 		// A mid-sized write into a partly filled buffer: a copy is
 		// cheaper than splitting it around a block boundary.
-		h.n += copy(h.buf[h.n:], p)
+		h.buf = append(h.buf, p...)
 		return total, nil
 	}
-	if h.n > 0 {
+	if n := len(h.buf); n > 0 {
 		// Top up the buffer to a block boundary and hash it, so that the
 		// engine stays block aligned and p's whole blocks go to it with
 		// no copy.
 		bs := h.alg.BlockSize()
-		m := copy(h.buf[h.n:], p[:min(len(p), (bs-h.n%bs)%bs)])
-		h.n += m
+		m := min(len(p), (bs-n%bs)%bs)
+		h.buf = append(h.buf, p[:m]...)
 		p = p[m:]
-		if h.n%bs != 0 { // p ran out first
+		if len(h.buf)%bs != 0 { // p ran out first
 			return total, nil
 		}
-		h.writeBlocks(h.buf[:h.n])
-		h.n = 0
+		h.writeBlocks(h.buf)
+		h.buf = h.full[:0]
 	}
 	if k := len(p) - len(p)%h.alg.BlockSize(); k > 0 {
 		h.writeBlocks(p[:k])
 		p = p[k:]
 	}
-	h.n = copy(h.buf, p)
+	h.buf = append(h.full[:0], p...)
 	return total, nil
 }
 
@@ -315,8 +358,10 @@ func (h *Hasher) writeBlocks(p []byte) {
 // core.BufferedWriter). After a sticky error it returns scratch space whose
 // committed bytes are dropped.
 func (h *Hasher) Reserve(n int) []byte {
-	if n <= h.lim-h.n {
-		return h.buf[h.n:h.lim]
+	if n <= cap(h.buf)-len(h.buf) {
+		// h.full[len(h.buf):] is the free space, or after an error
+		// scratch that Commit refuses.
+		return h.full[len(h.buf):]
 	}
 	return h.reserveSlow(n)
 }
@@ -326,36 +371,38 @@ func (h *Hasher) reserveSlow(n int) []byte {
 	if h.err != nil {
 		// Hand out scratch past the limit: Commit then fails the range
 		// check, which keeps the error, and nothing is hashed.
-		if cap(h.buf)-h.n < n {
-			return make([]byte, n)
+		if m := len(h.buf); len(h.full)-m >= n {
+			return h.full[m : m+n]
 		}
-		return h.buf[h.n : h.n+n]
+		return make([]byte, n)
 	}
 	// Hash the whole blocks and keep the partial one at the front, so
 	// that the engine stays block aligned.
 	bs := h.alg.BlockSize()
-	if k := h.n - h.n%bs; k > 0 {
+	if k := len(h.buf) - len(h.buf)%bs; k > 0 {
 		h.writeBlocks(h.buf[:k])
-		h.n = copy(h.buf, h.buf[k:h.n])
+		h.buf = h.full[:copy(h.full, h.buf[k:])]
 	}
-	if n > len(h.buf)-h.n {
-		nb := make([]byte, (h.n+n+bs-1)/bs*bs)
-		copy(nb, h.buf[:h.n])
-		h.buf, h.lim = nb, len(nb)
+	if m := len(h.buf); n > len(h.full)-m {
+		nb := make([]byte, (m+n+bs-1)/bs*bs)
+		copy(nb, h.buf)
+		h.full = nb
+		h.buf = nb[:m]
 	}
-	return h.buf[h.n:h.lim]
+	h.buf = h.full[:len(h.buf)]
+	return h.buf[len(h.buf):cap(h.buf)]
 }
 
 // Commit hashes the first n bytes of the slice returned by the last
 // Reserve. An n outside that slice hashes nothing and records
 // core.ErrCommitRange.
 func (h *Hasher) Commit(n int) {
-	if uint(n) <= uint(h.lim-h.n) {
-		h.n += n
+	if uint(n) <= uint(cap(h.buf)-len(h.buf)) {
+		h.buf = h.buf[:len(h.buf)+n]
 		return
 	}
 	if h.err == nil {
-		h.err, h.lim = core.ErrCommitRange, h.n
+		h.err, h.buf = core.ErrCommitRange, h.buf[:len(h.buf):len(h.buf)]
 	}
 }
 
@@ -367,12 +414,18 @@ func (h *Hasher) Flush() error {
 }
 
 func (h *Hasher) flush() {
-	if h.n > 0 {
-		h.eng.Write(h.buf[:h.n])
-		h.n = 0
-		if h.err != nil {
-			h.lim = 0 // keep the fast paths closed
-		}
+	if len(h.buf) > 0 {
+		h.eng.Write(h.buf)
+		h.setBuffered(0)
+	}
+}
+
+// setBuffered makes the first n bytes of the whole buffer the gathered
+// input, keeping the fast paths closed after a sticky error.
+func (h *Hasher) setBuffered(n int) {
+	h.buf = h.full[:n]
+	if h.err != nil {
+		h.buf = h.buf[:n:n]
 	}
 }
 
@@ -387,14 +440,15 @@ func (h *Hasher) ReadFrom(r io.Reader) (int64, error) {
 	var total int64
 	empty := 0
 	for {
-		if h.n == h.lim {
+		if len(h.buf) == cap(h.buf) {
 			h.flush()
 		}
-		m, err := r.Read(h.buf[h.n:h.lim])
-		if m < 0 || m > h.lim-h.n {
+		n := len(h.buf)
+		m, err := r.Read(h.buf[n:cap(h.buf)])
+		if m < 0 || m > cap(h.buf)-n {
 			return total, core.ErrInvalidCount
 		}
-		h.n += m
+		h.buf = h.buf[:n+m]
 		total += int64(m)
 		if err == io.EOF {
 			return total, nil
@@ -445,14 +499,14 @@ func (h *Hasher) Sum(b []byte) []byte {
 // hash is one finishing step from the saved opad state.
 func (h *Hasher) sum256(b []byte) []byte {
 	d := h.d256
-	if n := h.n &^ 63; n > 0 {
+	if n := len(h.buf) &^ 63; n > 0 {
 		block256(&d.h, h.buf[:n])
 		d.len += uint64(n)
-		h.n = copy(h.buf, h.buf[n:h.n])
+		h.setBuffered(copy(h.full, h.buf[n:]))
 	}
 	st := d.h
 	var out [32]byte
-	finish256(&st, h.buf[:h.n], d.len+uint64(h.n), out[:])
+	finish256(&st, h.buf, d.len+uint64(len(h.buf)), out[:])
 	if h.outer != nil {
 		st = h.opad256
 		finish256(&st, out[:h.size], 64+uint64(h.size), out[:])
@@ -463,14 +517,14 @@ func (h *Hasher) sum256(b []byte) []byte {
 // sum1 is sum256 for SHA-1.
 func (h *Hasher) sum1(b []byte) []byte {
 	d := h.d1
-	if n := h.n &^ 63; n > 0 {
+	if n := len(h.buf) &^ 63; n > 0 {
 		block1(&d.h, h.buf[:n])
 		d.len += uint64(n)
-		h.n = copy(h.buf, h.buf[n:h.n])
+		h.setBuffered(copy(h.full, h.buf[n:]))
 	}
 	st := d.h
 	var out [20]byte
-	finish1(&st, h.buf[:h.n], d.len+uint64(h.n), &out)
+	finish1(&st, h.buf, d.len+uint64(len(h.buf)), &out)
 	if h.outer != nil {
 		st = h.opad1
 		finish1(&st, out[:], 64+20, &out)

@@ -73,7 +73,15 @@ func writeInPieces(t testing.TB, h *Hasher, p []byte, rng *rand.Rand) {
 			n = min(len(p), 1+rng.IntN(100))
 		}
 		chunk := p[:n]
-		switch rng.IntN(5) {
+		switch rng.IntN(8) {
+		case 5:
+			h.Put(chunk)
+		case 6:
+			h.PutString(string(chunk))
+		case 7:
+			for _, c := range chunk {
+				h.PutByte(c)
+			}
 		case 0:
 			if m, err := h.Write(chunk); m != n || err != nil {
 				t.Fatalf("Write: %d, %v", m, err)
@@ -312,10 +320,42 @@ func TestBadInput(t *testing.T) {
 		if !h.Verify(stdSum(SHA256, []byte("abc"))) {
 			t.Error("bytes after the error were hashed")
 		}
+		h.Put([]byte("x"))
+		h.PutString("x")
+		h.PutByte('x')
+		if !h.Verify(stdSum(SHA256, []byte("abc"))) || !errors.Is(h.Err(), core.ErrCommitRange) {
+			t.Error("Put after the error hashed or cleared it")
+		}
 		h.Commit(-1)
 		h.Reset()
 		if h.Err() != nil || h.Flush() != nil {
 			t.Error("Reset keeps the error")
+		}
+	})
+	t.Run("commit-range-then-sum", func(t *testing.T) {
+		// Sum hashes the buffer's whole blocks in place; the fast paths
+		// must stay closed after it.
+		for _, a := range allAlgorithms {
+			h := mustNew(t, a)
+			msg := bytes.Repeat([]byte("0123456789"), 20)
+			h.Write(msg)
+			h.Commit(len(h.Reserve(1)) + 1)
+			for range 2 {
+				if !h.Verify(stdSum(a, msg)) {
+					t.Errorf("%v: Sum after a misused Commit", a)
+				}
+				h.Put(msg[:12])
+				h.PutString("Hello World\n")
+				h.PutByte('x')
+				h.WriteByte('x')
+				if n, err := h.WriteString("Hello World\n"); n != 0 || !errors.Is(err, core.ErrCommitRange) {
+					t.Errorf("%v: WriteString after Sum: %d, %v", a, n, err)
+				}
+				if n, err := h.Write(msg[:12]); n != 0 || !errors.Is(err, core.ErrCommitRange) {
+					t.Errorf("%v: Write after Sum: %d, %v", a, n, err)
+				}
+				h.Commit(copy(h.Reserve(3), "abc"))
+			}
 		}
 	})
 	t.Run("reader-errors", func(t *testing.T) {
@@ -518,6 +558,9 @@ func TestZeroHasher(t *testing.T) {
 		{"Write", func(h *Hasher) { h.Write([]byte("abc")) }},
 		{"WriteString", func(h *Hasher) { h.WriteString("abc") }},
 		{"WriteByte", func(h *Hasher) { h.WriteByte('a'); h.WriteByte('b'); h.WriteByte('c') }},
+		{"Put", func(h *Hasher) { h.Put([]byte("abc")) }},
+		{"PutString", func(h *Hasher) { h.PutString("abc") }},
+		{"PutByte", func(h *Hasher) { h.PutByte('a'); h.PutByte('b'); h.PutByte('c') }},
 		{"Reserve", func(h *Hasher) { h.Commit(copy(h.Reserve(3), "abc")) }},
 		{"ReadFrom", func(h *Hasher) { h.ReadFrom(bytes.NewReader([]byte("abc"))) }},
 		{"Reset", func(h *Hasher) { h.Reset(); h.WriteString("abc") }},

@@ -47,7 +47,8 @@ func TestSum256Own(t *testing.T) {
 			t.Fatalf("SHA-224 of %d bytes: got %x, want %x", n, out[:28], want)
 		}
 		d := newDigest256(n%2 == 0)
-		hs := &Hasher{buf: make([]byte, 64), lim: 64, eng: d, alg: SHA256, size: d.Size()}
+		hs := &Hasher{full: make([]byte, 64), eng: d, alg: SHA256, size: d.Size()}
+		hs.buf = hs.full[:0]
 		writeInPieces(t, hs, p, rng)
 		hs.Flush()
 		a := SHA256

@@ -3,6 +3,7 @@ package unicode
 import (
 	"bytes"
 	"encoding/binary"
+	"math/rand/v2"
 	"testing"
 	"unicode/utf8"
 )
@@ -210,6 +211,67 @@ func TestBMPToUTF8Runs(t *testing.T) {
 					if !bytes.Equal(got, want[:wn]) {
 						t.Fatalf("%v → UTF-8, %d units, U+%04X at %d: differs from the generic kernel", tc.from, n, br, pos)
 					}
+				}
+			}
+		}
+	}
+}
+
+// TestBMPMixedToUTF8 checks the vector kernel for BMP text of mixed UTF-8
+// lengths (UTF-16LE and UTF-32LE into UTF-8) against the generic kernel, on
+// long random text with pairs, lone surrogates and out-of-range values,
+// under both policies and into exact and short destinations.
+func TestBMPMixedToUTF8(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	units := []uint32{'a', ' ', 0x7F, 0x80, 0xE9, 0x411, 0x7FF, 0x800, 0x4E16, 0x3002, 0xFFFF, 0xFEFF}
+	bad := []uint32{0xD800, 0xDC00, 0x1F684, 0x110000, 0xFFFFFFFF}
+	for i := 0; i < 2000; i++ {
+		var rs []uint32
+		n := 20 + rng.IntN(150)
+		for len(rs) < n {
+			if rng.IntN(30) == 0 {
+				rs = append(rs, bad[rng.IntN(len(bad))])
+			} else {
+				rs = append(rs, units[rng.IntN(len(units))])
+			}
+		}
+		var u16, u32 []byte
+		for _, r := range rs {
+			u32 = binary.LittleEndian.AppendUint32(u32, r)
+			switch {
+			case r > 0x10FFFF:
+				u16 = binary.LittleEndian.AppendUint16(u16, 0xDBFF)
+			case r >= 0x10000:
+				u16 = binary.LittleEndian.AppendUint32(u16, surrogates(r))
+			default:
+				u16 = binary.LittleEndian.AppendUint16(u16, uint16(r))
+			}
+		}
+		for _, tc := range []struct {
+			from Encoding
+			in   []byte
+		}{{UTF16LE, u16}, {UTF32LE, u32}} {
+			for _, strict := range []bool{false, true} {
+				want := make([]byte, 2*len(tc.in)+16)
+				wd, ws, wst := generic(tc.from, UTF8, want, tc.in, true, strict)
+				k := kernelFor(tc.from, UTF8)
+				got := make([]byte, 2*len(tc.in)+16)
+				gd, gs, gst := run(k, tc.from, UTF8, got, tc.in, true, strict)
+				if gd != wd || gs != ws || gst != wst || !bytes.Equal(got[:gd], want[:wd]) {
+					t.Fatalf("%v % X strict=%v: (%d, %d, %d) differs from generic (%d, %d, %d)", tc.from, tc.in, strict, gd, gs, gst, wd, ws, wst)
+				}
+				exact := make([]byte, wd)
+				d, _, st := run(k, tc.from, UTF8, exact, tc.in, true, strict)
+				if st == stShortDst && (wst == stInvalid || wst == stTruncated) {
+					st = wst // a full destination may be reported before the bad input
+				}
+				if d != wd || st != wst || !bytes.Equal(exact, want[:wd]) {
+					t.Fatalf("%v into an exact destination: %d bytes, status %d (want %d, %d; strict %v) input % X", tc.from, d, st, wd, wst, strict, tc.in)
+				}
+				short := make([]byte, wd/2)
+				d, _, _ = run(k, tc.from, UTF8, short, tc.in, true, strict)
+				if !bytes.Equal(short[:d], want[:d]) {
+					t.Fatalf("%v into a short destination: prefix differs", tc.from)
 				}
 			}
 		}

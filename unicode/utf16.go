@@ -34,6 +34,16 @@ func decodeUTF16(p []byte, be bool) (r uint32, n int, st int) {
 
 func utf16ToUTF8(dst, src []byte, atEOF, strict, be bool) (nd, ns int, st status) {
 	for ns+2 <= len(src) {
+		if ns+64 <= len(src) {
+			// Vector code for BMP text of any mix of scripts; it stops at
+			// a surrogate or near the end.
+			d, s := bmpMixedToUTF8(dst[nd:], src[ns:], 2, be)
+			nd += d
+			ns += s
+			if ns+2 > len(src) {
+				break
+			}
+		}
 		u := uint32(load16(src[ns:], be))
 		if u < 0x80 {
 			mask := uint64(0xFF80FF80FF80FF80)

@@ -20,6 +20,14 @@ func decodeUTF32(p []byte, be bool) (r uint32, n int, st int) {
 
 func utf32ToUTF8(dst, src []byte, atEOF, strict, be bool) (nd, ns int, st status) {
 	for ns+4 <= len(src) {
+		if ns+64 <= len(src) {
+			d, s := bmpMixedToUTF8(dst[nd:], src[ns:], 4, be)
+			nd += d
+			ns += s
+			if ns+4 > len(src) {
+				break
+			}
+		}
 		u := load32(src[ns:], be)
 		if u < 0x80 {
 			if ns+64 > len(src) || load32(src[ns+60:], be) >= 0x80 {

@@ -175,3 +175,25 @@ func bmpToUTF8Run(dst, src []byte, unit int, be bool) int {
 	}
 	return utf32x3ToUTF8AVX2(&dst[0], &src[0], len(src), len(dst))
 }
+
+//go:noescape
+func utf16MixedToUTF8AVX2(dst, src *byte, nsrc, ndst int, tab *packTables) (ns, nd int)
+
+//go:noescape
+func utf32MixedToUTF8AVX2(dst, src *byte, nsrc, ndst int, tab *packTables) (ns, nd int)
+
+// bmpMixedToUTF8 converts UTF-16LE (unit 2) or UTF-32LE (unit 4) BMP text
+// without surrogates to UTF-8, 8 units per step whatever their UTF-8
+// lengths (see widen_amd64.go), until it meets anything else or the end of
+// either buffer, and returns the bytes done on each side.
+func bmpMixedToUTF8(dst, src []byte, unit int, be bool) (nd, ns int) {
+	if !hasAVX2 || be || len(src) < 8*unit || len(dst) < 32 {
+		return 0, 0
+	}
+	if unit == 2 {
+		ns, nd = utf16MixedToUTF8AVX2(&dst[0], &src[0], len(src), len(dst), packTab())
+	} else {
+		ns, nd = utf32MixedToUTF8AVX2(&dst[0], &src[0], len(src), len(dst), packTab())
+	}
+	return nd, ns
+}

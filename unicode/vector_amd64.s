@@ -629,3 +629,133 @@ done32to3:
 	VZEROUPPER
 	MOVQ AX, ret+32(FP)
 	RET
+
+// BMP code points in Y2 (no surrogates: checked by the caller's macro) →
+// packed UTF-8: the low 128 bits of Y3 hold the first 4 (R11 bytes), the
+// high 128 bits the next 4 (R12 bytes). Needs Y9 = 0x3F, Y10 = 0x7F,
+// Y11 = 0x7FF, Y12 = 0x80C0, Y13 = 0x8080E0, R10 = packTables.
+#define PACKBMP \
+	VPCMPGTD Y10, Y2, Y4 \
+	VPCMPGTD Y11, Y2, Y5 \
+	VPAND Y9, Y2, Y6 \
+	VPSRLD $6, Y2, Y7 \
+	VPOR Y12, Y7, Y3 \
+	VPSLLD $8, Y6, Y1 \
+	VPOR Y1, Y3, Y3 \
+	VPAND Y9, Y7, Y7 \
+	VPSLLD $8, Y7, Y7 \
+	VPSLLD $16, Y6, Y6 \
+	VPOR Y6, Y7, Y7 \
+	VPSRLD $12, Y2, Y6 \
+	VPOR Y6, Y7, Y7 \
+	VPOR Y13, Y7, Y7 \
+	VPBLENDVB Y5, Y7, Y3, Y3 \
+	VPBLENDVB Y4, Y3, Y2, Y3 \
+	VMOVMSKPS Y4, BX \
+	VMOVMSKPS Y5, DX \
+	MOVL BX, R11 \
+	ANDL $15, R11 \
+	MOVL DX, R12 \
+	ANDL $15, R12 \
+	SHLL $4, R12 \
+	ORL R12, R11 \
+	SHRL $4, BX \
+	SHRL $4, DX \
+	SHLL $4, DX \
+	ORL DX, BX \
+	MOVQ R11, DX \
+	SHLQ $4, DX \
+	VMOVDQU (R10)(DX*1), X6 \
+	MOVQ BX, DX \
+	SHLQ $4, DX \
+	VINSERTI128 $1, (R10)(DX*1), Y6, Y6 \
+	VPSHUFB Y6, Y3, Y3 \
+	MOVBQZX 4096(R10)(R11*1), R11 \
+	MOVBQZX 4096(R10)(BX*1), R12
+
+#define SETUPPACK \
+	BCAST(0x3F, DX, Y9) \
+	BCAST(0x7F, DX, Y10) \
+	BCAST(0x7FF, DX, Y11) \
+	BCAST(0x80C0, DX, Y12) \
+	BCAST(0x8080E0, DX, Y13) \
+	BCAST(0xF800, DX, Y14) \
+	BCAST(0xD800, DX, Y15)
+
+// func utf16MixedToUTF8AVX2(dst, src *byte, nsrc, ndst int, tab *packTables) (ns, nd int)
+TEXT ·utf16MixedToUTF8AVX2(SB), NOSPLIT, $0-56
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ nsrc+16(FP), CX
+	MOVQ ndst+24(FP), R9
+	MOVQ tab+32(FP), R10
+	XORQ AX, AX
+	XORQ R8, R8
+	SETUPPACK
+loopw16:
+	LEAQ 16(AX), DX
+	CMPQ DX, CX
+	JA   donew16
+	LEAQ 32(R8), DX
+	CMPQ DX, R9
+	JA   donew16
+	VPMOVZXWD (SI)(AX*1), Y2
+	VPAND Y14, Y2, Y4
+	VPCMPEQD Y15, Y4, Y4 // surrogates
+	VPTEST Y4, Y4
+	JNZ  donew16
+	PACKBMP
+	VMOVDQU X3, (DI)(R8*1)
+	ADDQ R11, R8
+	VEXTRACTI128 $1, Y3, X4
+	VMOVDQU X4, (DI)(R8*1)
+	ADDQ R12, R8
+	ADDQ $16, AX
+	JMP  loopw16
+donew16:
+	VZEROUPPER
+	MOVQ AX, ns+40(FP)
+	MOVQ R8, nd+48(FP)
+	RET
+
+// func utf32MixedToUTF8AVX2(dst, src *byte, nsrc, ndst int, tab *packTables) (ns, nd int)
+TEXT ·utf32MixedToUTF8AVX2(SB), NOSPLIT, $0-56
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ nsrc+16(FP), CX
+	MOVQ ndst+24(FP), R9
+	MOVQ tab+32(FP), R10
+	XORQ AX, AX
+	XORQ R8, R8
+	BCAST(0xFFFF, DX, Y8) // before SETUPPACK: BCAST clobbers Y15
+	SETUPPACK
+	VPXOR Y0, Y0, Y0
+loopw32:
+	LEAQ 32(AX), DX
+	CMPQ DX, CX
+	JA   donew32
+	LEAQ 32(R8), DX
+	CMPQ DX, R9
+	JA   donew32
+	VMOVDQU (SI)(AX*1), Y2
+	VPCMPGTD Y8, Y2, Y4 // above the BMP
+	VPCMPGTD Y2, Y0, Y5 // or from 0x80000000 up (negative as signed)
+	VPOR Y5, Y4, Y4
+	VPAND Y14, Y2, Y5
+	VPCMPEQD Y15, Y5, Y5 // surrogates
+	VPOR Y5, Y4, Y4
+	VPTEST Y4, Y4
+	JNZ  donew32
+	PACKBMP
+	VMOVDQU X3, (DI)(R8*1)
+	ADDQ R11, R8
+	VEXTRACTI128 $1, Y3, X4
+	VMOVDQU X4, (DI)(R8*1)
+	ADDQ R12, R8
+	ADDQ $32, AX
+	JMP  loopw32
+donew32:
+	VZEROUPPER
+	MOVQ AX, ns+40(FP)
+	MOVQ R8, nd+48(FP)
+	RET

@@ -18,3 +18,6 @@ func gbSuppRun(dst, src []byte) int { return 0 }
 
 // bmpToUTF8Run has no vector form here: the kernels' Go loops do the work.
 func bmpToUTF8Run(dst, src []byte, unit int, be bool) int { return 0 }
+
+// bmpMixedToUTF8 has no vector form here: the kernels' Go loops do the work.
+func bmpMixedToUTF8(dst, src []byte, unit int, be bool) (nd, ns int) { return 0, 0 }

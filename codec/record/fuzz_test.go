@@ -3,12 +3,16 @@ package record
 import (
 	"bytes"
 	"fmt"
-	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-cmp/cmp/cmpopts"
 	"io"
 	"math"
+	"reflect"
 	"testing"
+	"unsafe"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/fastio-go/fastio/codec/varint"
 	"github.com/fastio-go/fastio/core"
 	"github.com/fastio-go/fastio/core/coretest"
 )
@@ -176,6 +180,53 @@ func FuzzMarshalRoundTrip(f *testing.F) {
 		}
 		if !cmp.Equal(in, got, cmpopts.EquateEmpty(), cmpopts.EquateNaNs()) {
 			t.Fatalf("round trip: %s", cmp.Diff(in, got, cmpopts.EquateEmpty(), cmpopts.EquateNaNs()))
+		}
+	})
+}
+
+// fastKinds has the struct fields decodeFast decodes (uint64, []byte,
+// [N]byte, [N]uint64) and neighbours it leaves to the general loop.
+type fastKinds struct {
+	U64   uint64     `record:"1"`
+	U32   uint32     `record:"2"`
+	Bytes []byte     `record:"3"`
+	Arr   [5]byte    `record:"4"`
+	Time  [2]uint64  `record:"5"`
+	Long  [300]byte  `record:"6"` // longer than a slot's size byte
+	Small [44]byte   `record:"7"` // 300 mod 256
+	PU    [2]uint32  `record:"8"`
+	S     string     `record:"9"`
+	In    *fastKinds `record:"10"`
+	Big   uint64     `record:"2000"` // beyond the dense table
+}
+
+// FuzzSchemaFast is differential: Schema.Decode and Unmarshal, which take
+// decodeFast's path for the common fields, give the same values and the
+// same error as the general loop alone.
+func FuzzSchemaFast(f *testing.F) {
+	seedCorpus(f)
+	var long [300]byte
+	f.Add(AppendBlob(AppendBlob(AppendUint(AppendUint(nil, 1, 1<<40), 2, 7), 3, []byte("name")), 4, []byte("blob!")))
+	f.Add(AppendBlob(AppendBlob(nil, 5, varint.AppendUint(varint.AppendUint(nil, 1795996800), 999)), 6, long[:]))
+	f.Add(AppendBlob(AppendBlob(nil, 7, long[:44]), 10, AppendUint(AppendUint(nil, 1, 5), 2000, 1<<62)))
+	f.Add(AppendBlob(AppendUint(nil, 1, 1<<63), 5, []byte{0x80, 0x00, 0x01}))
+	f.Add(AppendUint(append(AppendUint(nil, 1, 3), 0x00, 0x01, 0xff, 0x80, 0x00), 3, 1))
+	f.Add(AppendBlob(AppendUint(nil, 3, 300), 1, []byte("kind")))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		p, err := validPlan(reflect.TypeFor[fastKinds]())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, alias := range []bool{true, false} {
+			var fast, slow fastKinds
+			err1 := p.decode(in, 7, unsafe.Pointer(&fast), alias, 0)
+			err2 := p.decodeFrom(in, 7, unsafe.Pointer(&slow), alias, 0, 0)
+			if fmt.Sprint(err1) != fmt.Sprint(err2) {
+				t.Fatalf("alias %v: with decodeFast: %v; general loop: %v", alias, err1, err2)
+			}
+			if !cmp.Equal(fast, slow) {
+				t.Fatalf("alias %v: with decodeFast and general loop differ: %s", alias, cmp.Diff(fast, slow))
+			}
 		}
 	})
 }

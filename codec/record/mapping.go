@@ -1,6 +1,7 @@
 package record
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
@@ -79,9 +80,20 @@ func (p *plan) lookup(id ID) slot {
 	}
 	if i, ok := p.sparse[id]; ok {
 		f := &p.fields[i]
-		return slot{f.op, uint8(f.size), uint16(i + 1), uint32(f.off)}
+		return f.slot(i)
 	}
 	return slot{}
+}
+
+// slot returns the slot of f, the i-th field of its plan. The size of a
+// byte array longer than 255 is 0, so that decodeFast, which compares it
+// with blob lengths, leaves such arrays to the general loop.
+func (f *fieldPlan) slot(i int) slot {
+	size := f.size
+	if size > 255 {
+		size = 0
+	}
+	return slot{f.op, uint8(size), uint16(i + 1), uint32(f.off)}
 }
 
 var (
@@ -200,7 +212,7 @@ func buildPlan(t reflect.Type, building map[reflect.Type]*plan) *plan {
 	p.dense = make([]slot, maxDense)
 	for i, f := range p.fields {
 		if int(f.id) < maxDense {
-			p.dense[f.id] = slot{f.op, uint8(f.size), uint16(i + 1), uint32(f.off)}
+			p.dense[f.id] = f.slot(i)
 		} else {
 			if p.sparse == nil {
 				p.sparse = map[ID]int{}
@@ -475,10 +487,15 @@ func Unmarshal(d Decoder, v any) error {
 // field shapes decoded inline and the rest through a Decoder. With alias,
 // []byte fields are set to sub-slices of body.
 func (p *plan) decode(body []byte, base int64, v unsafe.Pointer, alias bool, depth int) error {
+	return p.decodeFrom(body, base, v, alias, depth, p.decodeFast(body, v, alias))
+}
+
+// decodeFrom is decode's general loop, from the field at start on.
+func (p *plan) decodeFrom(body []byte, base int64, v unsafe.Pointer, alias bool, depth, start int) error {
 	// Locals, not p's fields: the stores through unsafe pointers below could
 	// alias anything, so the compiler would reload p.dense every field.
 	dense := p.dense
-	for off := 0; off < len(body); {
+	for off := start; off < len(body); {
 		q := body[off:]
 		var tag uint16
 		var x uint64
@@ -523,7 +540,11 @@ func (p *plan) decode(body []byte, base int64, v unsafe.Pointer, alias bool, dep
 		ok := true
 		switch sl.op {
 		case opUint:
-			ok = storeUint(ptr, uintptr(sl.size), x)
+			if sl.size == 8 {
+				*(*uint64)(ptr) = x
+			} else {
+				ok = storeUint(ptr, uintptr(sl.size), x)
+			}
 		case opInt:
 			ok = storeInt(ptr, uintptr(sl.size), varint.Unzigzag(x))
 		case opBool:
@@ -574,6 +595,93 @@ func (p *plan) decode(body []byte, base int64, v unsafe.Pointer, alias bool, dep
 		off += n
 	}
 	return nil
+}
+
+// decodeFast decodes the fields at the start of body into the struct at
+// v for as long as they take the common shapes, and returns the offset of
+// the first field it leaves to decode's general loop (len(body) when
+// none): a field with fewer than 8 bytes left in body, a varint longer
+// than 6 bytes or invalid, an identifier outside the dense table, a kind
+// other than the struct field's, and any struct field other than uint64,
+// aliased []byte, [N]byte and [N]uint64. It keeps only what the loop needs
+// live, so that its values stay in registers; the general loop decodes
+// the field it stopped at from the start, errors included, so the result
+// is the same as if that loop had done everything.
+//
+// The field header's 8 bytes are loaded at once: the tag is the first
+// two, and a varint of up to 6 bytes is located with one mask and its
+// 7-bit groups gathered with three shift-and-mask steps (SWAR, "SIMD
+// within a register"; the gathering Lemire et al., "Vectorized VByte
+// Decoding", 2015, do with byte shuffles), with no branch on its length.
+// It rejects what varint.Decode rejects: a terminating 0 after the first
+// byte is overlong.
+func (p *plan) decodeFast(body []byte, v unsafe.Pointer, alias bool) int {
+	dense := p.dense
+	off := 0
+	for len(body)-off >= 8 {
+		w := binary.LittleEndian.Uint64(body[off:])
+		tag := uint16(w)<<8 | uint16(w>>8&0xff)
+		r := w >> 16
+		var x uint64
+		var n int
+		if r&0x80 == 0 {
+			x, n = r&0x7f, 3
+		} else {
+			m := ^r & 0x808080808080
+			k := uint(bits.TrailingZeros64(m)) >> 3 // index of the last byte
+			if m == 0 || r>>(k*8)&0xff == 0 {
+				return off
+			}
+			r &= (1<<((k+1)*8) - 1) & 0x7f7f7f7f7f7f
+			r = r&0x007f007f007f | r&0x7f007f007f00>>1
+			r = r&0x00003fff00003fff | r&0x3fff00003fff0000>>2
+			x, n = r&0x0fffffff|r&0x0fffffff00000000>>4, int(k)+3
+		}
+		id := tag &^ blobBit
+		if id == 0 || int(id) >= len(dense) {
+			return off
+		}
+		sl := dense[id]
+		ptr := unsafe.Add(v, uintptr(sl.off))
+		if tag < blobBit {
+			if sl.idx != 0 {
+				if sl.op != opUint || sl.size != 8 {
+					return off
+				}
+				*(*uint64)(ptr) = x
+			}
+			off += n
+			continue
+		}
+		if x > uint64(len(body)-off-n) {
+			return off
+		}
+		end := off + n + int(x)
+		data := body[off+n : end : end]
+		switch {
+		case sl.idx == 0:
+		case sl.op == opBytes && alias:
+			*(*[]byte)(ptr) = data
+		case sl.op == opByteArray && int(sl.size) == len(data) && len(data) != 0:
+			copy(unsafe.Slice((*byte)(ptr), len(data)), data)
+		case sl.op == opPackedUint && sl.size == 8:
+			for i := range p.fields[sl.idx-1].n {
+				e, k := varint.Decode(data)
+				if k <= 0 {
+					return off
+				}
+				*(*uint64)(unsafe.Add(ptr, i*8)) = e
+				data = data[k:]
+			}
+			if len(data) != 0 {
+				return off
+			}
+		default:
+			return off
+		}
+		off = end
+	}
+	return off
 }
 
 // decodePacked decodes a blob of exactly f.n varints into an integer

@@ -335,21 +335,19 @@ func intName[T any]() string {
 // unless it fails.
 func ScanInt[T core.Integer](s *Scanner, base int) (T, error) {
 	if base == 10 {
-		w, i := s.win, s.pos
-		bitSize, signed := intKind[T]()
-		if len(w)-i >= 9 {
+		_, signed := intKind[T]()
+		if w, i := s.win, s.pos; len(w)-i >= 9 {
 			// The usual token: one separator (left by the previous scan),
-			// then a number of at most seven digits and its terminator. The
-			// eight bytes after the separator are loaded before the
-			// separator is even tested, so that the load depends only on
-			// s.pos: the chain from one token's position to the next is one
-			// load, a subtract, a mask and a bit count.
-			x := binary.LittleEndian.Uint64(w[i+1 : i+9])
-			if c := w[i]; isSpace(c) {
+			// then a number of at most seven digits and its terminator.
+			// Both candidate loads depend only on s.pos, not on the bytes:
+			// from one token's position to the next is one load and a few
+			// arithmetic operations.
+			p := (*[9]byte)(w[i:])
+			x := binary.LittleEndian.Uint64(p[:8])
+			if c := byte(x); isSpace(c) {
 				i++
-			} else if c-'0' <= 9 || c == '-' {
-				x = binary.LittleEndian.Uint64(w[i : i+8])
-			} else {
+				x = binary.LittleEndian.Uint64(p[1:])
+			} else if c-'0' > 9 && c != '-' {
 				goto dec
 			}
 			neg := false
@@ -361,21 +359,22 @@ func ScanInt[T core.Integer](s *Scanner, base int) (T, error) {
 				x = binary.LittleEndian.Uint64(w[i : i+8])
 				neg = true
 			}
-			// Bytes below '0' (white space among them) set their top bit
-			// here; borrows only disturb the bytes after the first one.
-			t := (x - 0x3030303030303030) & 0x8080808080808080
-			if t == 0 {
-				goto dec
+			// The first byte that is not a digit gets its top bit set:
+			// bytes below '0' by the subtraction, bytes above '9' by the
+			// addition. Borrows and carries only come out of non-digits,
+			// so they disturb no byte before the first of those.
+			d := ((x + 0x4646464646464646) | (x - 0x3030303030303030)) & 0x8080808080808080
+			if d == 0 {
+				goto dec // eight digits or more
 			}
-			k := uint(bits.TrailingZeros64(t)) &^ 7 // digits × 8
-			// The k/8 bytes before the terminator must all be digits, and
-			// the terminator white space.
-			if k == 0 || nonDigits(x)&(1<<k-1) != 0 || !isSpace(byte(x>>k)) {
+			k := uint(bits.TrailingZeros64(d)) &^ 7 // digits × 8
+			// One to seven digits, then white space.
+			if k == 0 || !isSpace(byte(x>>k)) {
 				goto dec
 			}
 			u := eightDigits(x << ((64 - k) & 63))
 			// Seven digits fit every type of 32 bits or more.
-			if bitSize < 32 {
+			if bitSize, _ := intKind[T](); bitSize < 32 {
 				if signed {
 					if cut := uint64(1) << uint(bitSize-1); u > cut || u == cut && !neg {
 						goto dec
@@ -390,7 +389,15 @@ func ScanInt[T core.Integer](s *Scanner, base int) (T, error) {
 			}
 			return T(u), nil
 		}
-	dec:
+	}
+dec:
+	return scanIntSlow[T](s, base)
+}
+
+// scanIntSlow is ScanInt after its one-load path: the general decimal pass
+// over the window, then any base through the whole token.
+func scanIntSlow[T core.Integer](s *Scanner, base int) (T, error) {
+	if base == 10 {
 		if v, ok := scanDecFast[T](s); ok {
 			return v, nil
 		}

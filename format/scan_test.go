@@ -400,7 +400,7 @@ func TestScanDecLengths(t *testing.T) {
 	for n := 1; n <= 21; n++ {
 		digits := strings.Repeat("9876543210", 3)[:n]
 		for _, sign := range []string{"", "-", "+"} {
-			for _, attached := range []string{"", "x", "\xff", "/", ":", "\xb0", "\xaf"} {
+			for _, attached := range []string{"", "x", "\xff", "/", ":", "\xb0", "\xaf", "\xb9", "\xba", "\x7f", "\x80", "\x00"} {
 				// The scanner reads a first line or number through the
 				// general path; the window is then loaded and the number
 				// under test starts at the line's start or after the

@@ -27,13 +27,22 @@ func FuzzDevice(f *testing.F) {
 				if len(splits) > 0 {
 					n = min(n, int(splits[i%len(splits)])*37+1)
 				}
-				if i%2 == 0 {
+				switch i % 4 {
+				case 0:
 					h.Write(rest[:n])
 					m.Write(rest[:n])
-				} else {
+				case 1:
 					p := h.Reserve(n)
 					h.Commit(copy(p, rest[:n]))
 					m.WriteString(string(rest[:n]))
+				case 2:
+					h.PutString(string(rest[:n]))
+					m.Put(rest[:n])
+				default:
+					h.Put(rest[:n])
+					for _, c := range rest[:n] {
+						m.PutByte(c)
+					}
 				}
 				rest = rest[n:]
 			}

@@ -39,7 +39,11 @@ func main() {
 	w("\tJZ done")
 	w("\tSHLQ $6, DX")
 	w("\tADDQ SI, DX")
-	w("\tMOVQ (DI), X0")
+	// Go copies a [5]uint32 with two overlapping 16-byte moves (at 0 and
+	// 4), so an 8-byte load at 0 would span both stores and could not be
+	// forwarded from them: load bytes 0-7 as two words, 8-15 in one.
+	w("\tMOVL (DI), X0")
+	w("\tPINSRD $1, 4(DI), X0")
 	w("\tPINSRQ $1, 8(DI), X0")
 	w("\tPSHUFD $0x1b, X0, X0")
 	w("\tPXOR X1, X1")

@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"io"
+	"slices"
 	"unsafe"
 
 	"github.com/fastio-go/fastio/core"
@@ -210,7 +211,7 @@ func (h *Hasher) Write(p []byte) (int, error) {
 		move8to16(unsafe.Pointer(&h.buf[n]), unsafe.Pointer(unsafe.SliceData(p)), len(p))
 		return len(p), nil
 	}
-	if len(p) <= cap(h.buf)-n && len(p) < directWrite {
+	if len(p) <= cap(h.buf)-n && len(p) < directWrite && (n > 0 || len(p) < 64) {
 		h.buf = append(h.buf, p...)
 		return len(p), nil
 	}
@@ -309,7 +310,7 @@ func (h *Hasher) writeSlow(p []byte) (int, error) {
 		return 0, h.err
 	}
 	total := len(p)
-	if len(p) <= cap(h.buf)-len(h.buf) && len(p) < 2*directWrite {
+	if len(p) <= cap(h.buf)-len(h.buf) && len(p) < 2*directWrite && (len(h.buf) > 0 || len(p) < 64) {
 		// A mid-sized write into a partly filled buffer: a copy is
 		// cheaper than splitting it around a block boundary.
 		h.buf = append(h.buf, p...)
@@ -504,14 +505,18 @@ func (h *Hasher) sum256(b []byte) []byte {
 		d.len += uint64(n)
 		h.setBuffered(copy(h.full, h.buf[n:]))
 	}
+	// The digest is stored straight into b, by finish256's 8-byte
+	// stores: built in a local and appended, it would be read back by
+	// 16-byte loads that span two stores and wait for them to drain.
+	b = slices.Grow(b, h.size)
+	out := b[len(b) : len(b)+h.size]
 	st := d.h
-	var out [32]byte
-	finish256(&st, h.buf, d.len+uint64(len(h.buf)), out[:])
+	finish256(&st, h.buf, d.len+uint64(len(h.buf)), out)
 	if h.outer != nil {
 		st = h.opad256
-		finish256(&st, out[:h.size], 64+uint64(h.size), out[:])
+		finish256(&st, out, 64+uint64(h.size), out)
 	}
-	return append(b, out[:h.size]...)
+	return b[:len(b)+h.size]
 }
 
 // sum1 is sum256 for SHA-1.
@@ -522,14 +527,15 @@ func (h *Hasher) sum1(b []byte) []byte {
 		d.len += uint64(n)
 		h.setBuffered(copy(h.full, h.buf[n:]))
 	}
+	b = slices.Grow(b, 20)
+	out := (*[20]byte)(b[len(b) : len(b)+20])
 	st := d.h
-	var out [20]byte
-	finish1(&st, h.buf, d.len+uint64(len(h.buf)), &out)
+	finish1(&st, h.buf, d.len+uint64(len(h.buf)), out)
 	if h.outer != nil {
 		st = h.opad1
-		finish1(&st, out[:], 64+20, &out)
+		finish1(&st, out[:], 64+20, out)
 	}
-	return append(b, out[:]...)
+	return b[:len(b)+20]
 }
 
 // Digest returns the digest as a value, without allocating.

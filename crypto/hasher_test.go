@@ -60,6 +60,15 @@ func mustNew(t testing.TB, a Algorithm) *Hasher {
 	return h
 }
 
+func mustHMAC(t testing.TB, a Algorithm, key []byte) *Hasher {
+	t.Helper()
+	h, err := NewHMAC(a, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
 // writeInPieces feeds p to h through every write method, cutting it at
 // random boundaries.
 func writeInPieces(t testing.TB, h *Hasher, p []byte, rng *rand.Rand) {
@@ -194,6 +203,24 @@ func TestSumKeepsState(t *testing.T) {
 			prefix := []byte("prefix")
 			if got := h.Sum(prefix); !bytes.HasPrefix(got, []byte("prefix")) || len(got) != 6+a.Size() {
 				t.Errorf("Sum does not append: %q", got)
+			}
+			// Into spare capacity: the digest lands after the prefix and
+			// nothing past it is touched.
+			for _, m := range []*Hasher{h, mustHMAC(t, a, []byte("key"))} {
+				m.WriteString("hello, world")
+				want := m.Sum(nil)
+				room := append(make([]byte, 0, 200), "prefix"...)
+				tail := room[6+len(want) : 200]
+				for i := range tail {
+					tail[i] = 0xee
+				}
+				got := m.Sum(room)
+				if !bytes.Equal(got[6:], want) || string(got[:6]) != "prefix" || &got[0] != &room[:1][0] {
+					t.Errorf("Sum into capacity: %x, want prefix and %x", got, want)
+				}
+				if bytes.Count(tail, []byte{0xee}) != len(tail) {
+					t.Errorf("Sum wrote past the digest: %x", tail)
+				}
 			}
 		})
 	}

@@ -61,14 +61,16 @@ func finish1(h *[5]uint32, tail []byte, total uint64, out *[20]byte) {
 	binary.BigEndian.PutUint32(out[16:], h[4])
 }
 
-func sum1(p []byte) (out [20]byte) {
+// sum1 writes the SHA-1 digest of p to out, a caller's result, so that
+// the digest is not copied again: a copy's 16-byte loads would span the
+// 8-byte stores of finish1 and wait for them to drain.
+func sum1(p []byte, out *[20]byte) {
 	h := iv1
 	n := len(p) &^ 63
 	if n > 0 {
 		block1(&h, p[:n])
 	}
-	finish1(&h, p[n:], uint64(len(p)), &out)
-	return out
+	finish1(&h, p[n:], uint64(len(p)), out)
 }
 
 // digest1 is a SHA-1 engine (see engine).

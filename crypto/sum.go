@@ -20,9 +20,10 @@ func bytesOf[T core.Text](data T) []byte {
 
 // Sum1 returns the SHA-1 digest of data. SHA-1 is for interoperability
 // only; see the package doc.
-func Sum1[T core.Text](data T) [20]byte {
+func Sum1[T core.Text](data T) (s [20]byte) {
 	if own256 {
-		return sum1(bytesOf(data))
+		sum1(bytesOf(data), &s)
+		return s
 	}
 	return sha1.Sum(bytesOf(data))
 }

@@ -114,6 +114,13 @@ func NewHMAC(a Algorithm, key []byte) (*Hasher, error) {
 // since a zero Hasher has no free space.
 func (h *Hasher) init() {
 	if h.eng == nil {
+		h.initZero()
+	}
+}
+
+// initZero is init's out-of-line part, so that init inlines.
+func (h *Hasher) initZero() {
+	{
 		g, _ := New(SHA256)
 		err := h.err // a misused Commit on the zero Hasher stays recorded
 		*h = Hasher{buf: g.buf, full: g.full, alg: g.alg, eng: g.eng, size: g.size, d256: g.d256, d1: g.d1}

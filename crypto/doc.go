@@ -20,8 +20,11 @@
 // The device layer costs little: small writes are copied into a buffer
 // whose size is a multiple of the block size, and the compression function
 // sees whole buffers; a write at least as large as the buffer goes to it
-// without a copy. Write, WriteString, Reserve/Commit, Sum into a slice with
-// room, Digest, the one-shot sums and MAC allocate nothing.
+// without a copy. For hot loops, Put, PutString and PutByte are Write,
+// WriteString and WriteByte without results (a device that cannot fail has
+// nothing to report per write): their fast paths inline into the caller.
+// Write, WriteString, the Put methods, Reserve/Commit, Sum into a slice
+// with room, Digest, the one-shot sums and MAC allocate nothing.
 //
 // One-shot helpers cover byte slices and strings (Sum256, Sum, MAC, ...),
 // readers (SumReader) and files (SumFile, which maps a large regular file

@@ -25,6 +25,21 @@ func Example() {
 	// 795bf86603211c6f47b124ab3c40ec143497fa502f7853b989f573247dd90748
 }
 
+// In a hot loop of short writes, PutString's fast path inlines into the
+// loop: a compare and a copy per line, the hashing done a buffer at a
+// time.
+func ExampleHasher_PutString() {
+	h, _ := crypto.New(crypto.SHA256)
+	for range 3 {
+		h.PutString("Hello World\n")
+	}
+	fmt.Println(h.Digest())
+	fmt.Println(h.Err())
+	// Output:
+	// 795bf86603211c6f47b124ab3c40ec143497fa502f7853b989f573247dd90748
+	// <nil>
+}
+
 // Formatters write straight into the Hasher's buffer through the
 // core.BufferedWriter protocol: Reserve, append, Commit.
 func ExampleHasher_Reserve() {

@@ -1,6 +1,8 @@
 package record
 
 import (
+	"encoding/binary"
+
 	"github.com/fastio-go/fastio/codec/varint"
 )
 
@@ -37,6 +39,34 @@ func (d *Decoder) Reset(body []byte, base int64) {
 // returns false at the end of the body or at the first error, which Err
 // returns.
 func (d *Decoder) Next() bool {
+	if off := d.off; len(d.buf)-off >= 8 {
+		// The common case: the header in 8 bytes at hand, with a short
+		// varint (see varint3).
+		w := binary.LittleEndian.Uint64(d.buf[off:])
+		tag := uint16(w)<<8 | uint16(w>>8&0xff)
+		v, n := varint3(w >> 16)
+		if n != 0 && tag&^blobBit != 0 {
+			n += 2
+			d.f.ID, d.f.Value, d.f.Offset = ID(tag&^blobBit), v, d.base+int64(off)
+			if tag < blobBit {
+				d.f.Kind, d.f.Data = Int, nil
+				d.off = off + n
+				return true
+			}
+			if v <= uint64(len(d.buf)-off-n) {
+				end := off + n + int(v)
+				d.f.Kind, d.f.Data = Blob, d.buf[off+n:end:end]
+				d.off = end
+				return true
+			}
+		}
+	}
+	return d.next()
+}
+
+// next is Next for the end of the body, fields with fewer than 8 bytes
+// left or a varint longer than 3 bytes, and errors.
+func (d *Decoder) next() bool {
 	p := d.buf[d.off:]
 	if len(p) < 3 {
 		return d.nextSlow()

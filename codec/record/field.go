@@ -103,3 +103,24 @@ func (f *Field) String() string { return string(f.Data) }
 func (f *Field) Fields() Decoder {
 	return Decoder{buf: f.Data, base: f.Offset + int64(2+varint.Len(f.Value))}
 }
+
+// varint3 decodes a varint of 1 to 3 bytes from the low bytes of r (the
+// bytes after a field's tag, loaded little-endian) with a branch per
+// length, which the branch predictor learns for records of one shape. It
+// returns the value and its length, or n == 0 when the varint is longer or
+// overlong (a terminating 0 after the first byte), for the caller's
+// general path, which also reports the errors. It inlines.
+func varint3(r uint64) (x uint64, n int) {
+	switch {
+	case r&0x80 == 0:
+		return r & 0x7f, 1
+	case r&0x8000 == 0:
+		if r&0x7f00 == 0 {
+			return 0, 0
+		}
+		return r&0x7f | r>>1&0x3f80, 2
+	case r&0x800000 == 0 && r&0x7f0000 != 0:
+		return r&0x7f | r>>1&0x3f80 | r>>2&0x1fc000, 3
+	}
+	return 0, 0
+}

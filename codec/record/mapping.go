@@ -487,7 +487,11 @@ func Unmarshal(d Decoder, v any) error {
 // field shapes decoded inline and the rest through a Decoder. With alias,
 // []byte fields are set to sub-slices of body.
 func (p *plan) decode(body []byte, base int64, v unsafe.Pointer, alias bool, depth int) error {
-	return p.decodeFrom(body, base, v, alias, depth, p.decodeFast(body, v, alias))
+	off := p.decodeFast(body, v, alias)
+	if off == len(body) {
+		return nil
+	}
+	return p.decodeFrom(body, base, v, alias, depth, off)
 }
 
 // decodeFrom is decode's general loop, from the field at start on.
@@ -626,6 +630,16 @@ func (p *plan) decodeFast(body []byte, v unsafe.Pointer, alias bool) int {
 		var n int
 		if r&0x80 == 0 {
 			x, n = r&0x7f, 3
+		} else if r&0x8000 == 0 {
+			if r&0x7f00 == 0 {
+				return off
+			}
+			x, n = r&0x7f|r>>1&0x3f80, 4
+		} else if r&0x800000 == 0 {
+			if r&0x7f0000 == 0 {
+				return off
+			}
+			x, n = r&0x7f|r>>1&0x3f80|r>>2&0x1fc000, 5
 		} else {
 			m := ^r & 0x808080808080
 			k := uint(bits.TrailingZeros64(m)) >> 3 // index of the last byte

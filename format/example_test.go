@@ -171,7 +171,7 @@ func ExampleLocale() {
 	fr := &format.Locale{Decimal: ",", Group: "'"}
 	in := &format.Locale{Decimal: ".", Group: ",", GroupSize: 3}
 	format.Println(w, format.Fixed(1234567.5, 2).Group().In(fr))
-	format.Println(w, format.Dec(9876543210).Group().In(in))
+	format.Println(w, format.Dec(int64(9876543210)).Group().In(in))
 	format.Println(w, format.Fixed(0.25, 3).In(fr))
 	w.Flush()
 	// Output:

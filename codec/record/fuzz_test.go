@@ -212,6 +212,12 @@ func FuzzSchemaFast(f *testing.F) {
 	f.Add(AppendBlob(AppendUint(nil, 1, 1<<63), 5, []byte{0x80, 0x00, 0x01}))
 	f.Add(AppendUint(append(AppendUint(nil, 1, 3), 0x00, 0x01, 0xff, 0x80, 0x00), 3, 1))
 	f.Add(AppendBlob(AppendUint(nil, 3, 300), 1, []byte("kind")))
+	// Packed elements with 8 bytes at hand: one runs past its blob, one
+	// is overlong, one is 2 bytes, then 9 bytes.
+	pad := AppendUint(AppendUint(nil, 1, 1), 1, 2)
+	f.Add(append(AppendBlob(nil, 5, []byte{0x81}), pad...))
+	f.Add(append(AppendBlob(nil, 5, []byte{0x01, 0x81, 0x00}), pad...))
+	f.Add(append(AppendBlob(nil, 5, []byte{0xff, 0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f}), pad...))
 	f.Fuzz(func(t *testing.T, in []byte) {
 		p, err := validPlan(reflect.TypeFor[fastKinds]())
 		if err != nil {

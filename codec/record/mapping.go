@@ -679,15 +679,40 @@ func (p *plan) decodeFast(body []byte, v unsafe.Pointer, alias bool) int {
 		case sl.op == opByteArray && int(sl.size) == len(data) && len(data) != 0:
 			copy(unsafe.Slice((*byte)(ptr), len(data)), data)
 		case sl.op == opPackedUint && sl.size == 8:
+			// The elements' varints, each from one 8-byte load while the
+			// body has them (the bytes past the blob are masked off):
+			// SWAR beyond one byte.
+			pos := off + n
 			for i := range p.fields[sl.idx-1].n {
-				e, k := varint.Decode(data)
-				if k <= 0 {
+				var e uint64
+				var k int
+				if len(body)-pos >= 8 {
+					r := binary.LittleEndian.Uint64(body[pos:])
+					if r&0x80 == 0 {
+						e, k = r&0x7f, 1
+					} else if r&0x8000 == 0 && r&0x7f00 != 0 {
+						e, k = r&0x7f|r>>1&0x3f80, 2
+					} else {
+						m := ^r & 0x8080808080808080
+						last := uint(bits.TrailingZeros64(m)) >> 3
+						if m == 0 || r>>(last*8)&0xff == 0 {
+							return off
+						}
+						r &= (1<<((last+1)*8) - 1) & 0x7f7f7f7f7f7f7f7f
+						r = r&0x007f007f007f007f | r&0x7f007f007f007f00>>1
+						r = r&0x00003fff00003fff | r&0x3fff00003fff0000>>2
+						e, k = r&0x0fffffff|r&0x0fffffff00000000>>4, int(last)+1
+					}
+				} else if e, k = varint.Decode(body[pos:end]); k <= 0 {
+					return off
+				}
+				if k > end-pos {
 					return off
 				}
 				*(*uint64)(unsafe.Add(ptr, i*8)) = e
-				data = data[k:]
+				pos += k
 			}
-			if len(data) != 0 {
+			if pos != end {
 				return off
 			}
 		default:

@@ -323,6 +323,12 @@ func (h *Hasher) writeSlow(p []byte) (int, error) {
 		h.buf = append(h.buf, p...)
 		return total, nil
 	}
+	if len(h.buf) == 0 && h.d256 == nil && h.d1 == nil {
+		// Another package's engine keeps its own partial block: hand
+		// it p as it is rather than copying p into the buffer first.
+		h.eng.Write(p)
+		return total, nil
+	}
 	if n := len(h.buf); n > 0 {
 		// Top up the buffer to a block boundary and hash it, so that the
 		// engine stays block aligned and p's whole blocks go to it with
@@ -495,7 +501,7 @@ func (h *Hasher) Sum(b []byte) []byte {
 		}
 		return append(b, h.outer.Sum(h.tmp[:0])[:h.size]...)
 	}
-	if h.size != h.eng.Size() {
+	if h.alg == SHA224 { // SHA-256 engine from SHA-224's initial value (see sha224Init)
 		return append(b, h.eng.Sum(h.tmp[:0])[:h.size]...)
 	}
 	return h.eng.Sum(b)

@@ -1,0 +1,46 @@
+//go:build amd64 && !purego
+
+package crypto
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"strconv"
+	"testing"
+)
+
+// TestOtherEngines runs SHA-1 and SHA-224/256 on the engines other
+// platforms use (sha256-simd and the standard library) by turning this
+// package's own off, so that those paths are tested here too.
+func TestOtherEngines(t *testing.T) {
+	own256 = false
+	defer func() { own256 = hasSHANI }()
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, a := range []Algorithm{SHA1, SHA224, SHA256} {
+		for _, size := range []int{0, 12, 64, 1000, 3*BufferSize + 17} {
+			t.Run(a.String()+"/"+strconv.Itoa(size), func(t *testing.T) {
+				data := benchData(size)
+				h := mustNew(t, a)
+				if h.d256 != nil || h.d1 != nil {
+					t.Fatal("own engine in use")
+				}
+				m := mustHMAC(t, a, data[:min(size, 100)])
+				for range 2 {
+					writeInPieces(t, h, data, rng)
+					writeInPieces(t, m, data, rng)
+					if got, want := h.Sum(nil), stdSum(a, data); !bytes.Equal(got, want) {
+						t.Fatalf("got %x, want %x", got, want)
+					}
+					if got, want := m.Sum(nil), stdMAC(a, data[:min(size, 100)], data); !bytes.Equal(got, want) {
+						t.Fatalf("HMAC: got %x, want %x", got, want)
+					}
+					h.Reset()
+					m.Reset()
+				}
+				if d, _ := Sum(a, data); !bytes.Equal(d.Bytes(), stdSum(a, data)) {
+					t.Fatalf("Sum: %v", d)
+				}
+			})
+		}
+	}
+}

@@ -15,7 +15,7 @@ BENCHSTAT_VERSION   := v0.0.0-20260908200009-22c9c6c9d4da
 MODULES := $(shell sed -n 's|^[[:space:]]*\./\([a-z0-9]*\)$$|\1|p' go.work)
 
 # Packages whose tests exercise concurrency; they run again under -race.
-RACE_PKGS ?= $(shell $(GO) list work | grep -E '/(core|device)(/|$$)' || true)
+RACE_PKGS ?= $(shell $(GO) list work | grep -E '/(core|device|compress)(/|$$)' || true)
 
 # Packages with a `purego` build tag (an assembly or unsafe fast path with a
 # pure-Go fallback); their tests run again with the tag.

@@ -82,11 +82,14 @@
 // # Speed
 //
 // The kernels convert runs of one kind of character in tight loops. On
-// amd64 with AVX2, runs of ASCII (32 bytes per step), and 8 per step runs
-// of supplementary characters, of 3-byte UTF-8 sequences, of UTF-16 or
-// UTF-32 BMP characters from U+0800, and of GB18030 four-byte codes, are
-// converted with vector code in vector_amd64.s; the
-// purego build tag, other architectures and CPUs without AVX2 use the Go
-// code, which the tests compare with it. README.md has the measured ratios
-// against golang.org/x/text, unicode/utf16 and the iconv command.
+// amd64 with AVX2, vector code in vector_amd64.s converts runs of ASCII (32
+// bytes per step) and, 8 characters per step, runs of supplementary
+// characters, runs of 3-byte UTF-8 sequences, BMP text of any mix of
+// scripts from UTF-16LE and UTF-32LE (shuffles chosen by the UTF-8 lengths,
+// after simdutf: Lemire and Keiser, "Transcoding billions of Unicode
+// characters per second with SIMD instructions", 2021), and runs of GB18030
+// four-byte codes. The purego build tag, other architectures and CPUs
+// without AVX2 use the Go code, which the tests compare with it. README.md
+// has the measured ratios against golang.org/x/text, unicode/utf16 and the
+// iconv command.
 package unicode

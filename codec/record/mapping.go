@@ -64,15 +64,26 @@ type plan struct {
 	err error
 }
 
-// slot is the part of a fieldPlan the decoding loop needs for scalar
-// fields, packed in 8 bytes so that one load from the dense table brings
-// it: no second, dependent load from fields on the common path.
+// slot is the part of a fieldPlan the decoding loops need first, packed
+// in 8 bytes so that one load from the dense table brings it.
 type slot struct {
 	op   op
-	size uint8  // fieldPlan.size
+	fast fastOp // what decodeFast does with the field
 	idx  uint16 // index in fields + 1; 0 for an unmapped identifier
 	off  uint32 // fieldPlan.off
 }
+
+// fastOp is the struct field shape decodeFast decodes, one compare each.
+type fastOp uint8
+
+const (
+	fastSkip      fastOp = iota // an unmapped identifier: skip the field
+	fastUint64                  // uint64 from an integer field
+	fastBytes                   // []byte from a blob, aliased (Schema)
+	fastByteArray               // [N]byte from a blob of N bytes
+	fastPacked64                // [N]uint64 from a blob of N varints
+	fastOther                   // anything else: the general loop
+)
 
 func (p *plan) lookup(id ID) slot {
 	if int(id) < len(p.dense) {
@@ -85,15 +96,20 @@ func (p *plan) lookup(id ID) slot {
 	return slot{}
 }
 
-// slot returns the slot of f, the i-th field of its plan. The size of a
-// byte array longer than 255 is 0, so that decodeFast, which compares it
-// with blob lengths, leaves such arrays to the general loop.
+// slot returns the slot of f, the i-th field of its plan.
 func (f *fieldPlan) slot(i int) slot {
-	size := f.size
-	if size > 255 {
-		size = 0
+	fast := fastOther
+	switch {
+	case f.op == opUint && f.size == 8:
+		fast = fastUint64
+	case f.op == opBytes:
+		fast = fastBytes
+	case f.op == opByteArray && f.n > 0:
+		fast = fastByteArray
+	case f.op == opPackedUint && f.size == 8:
+		fast = fastPacked64
 	}
-	return slot{f.op, uint8(size), uint16(i + 1), uint32(f.off)}
+	return slot{f.op, fast, uint16(i + 1), uint32(f.off)}
 }
 
 var (
@@ -544,13 +560,9 @@ func (p *plan) decodeFrom(body []byte, base int64, v unsafe.Pointer, alias bool,
 		ok := true
 		switch sl.op {
 		case opUint:
-			if sl.size == 8 {
-				*(*uint64)(ptr) = x
-			} else {
-				ok = storeUint(ptr, uintptr(sl.size), x)
-			}
+			ok = storeUint(ptr, p.fields[sl.idx-1].size, x)
 		case opInt:
-			ok = storeInt(ptr, uintptr(sl.size), varint.Unzigzag(x))
+			ok = storeInt(ptr, p.fields[sl.idx-1].size, varint.Unzigzag(x))
 		case opBool:
 			ok = x <= 1
 			*(*bool)(ptr) = x == 1
@@ -624,7 +636,7 @@ func (p *plan) decodeFast(body []byte, v unsafe.Pointer, alias bool) int {
 	off := 0
 	for len(body)-off >= 8 {
 		w := binary.LittleEndian.Uint64(body[off:])
-		tag := uint16(w)<<8 | uint16(w>>8&0xff)
+		tag := bits.ReverseBytes16(uint16(w))
 		r := w >> 16
 		var x uint64
 		var n int
@@ -658,11 +670,10 @@ func (p *plan) decodeFast(body []byte, v unsafe.Pointer, alias bool) int {
 		sl := dense[id]
 		ptr := unsafe.Add(v, uintptr(sl.off))
 		if tag < blobBit {
-			if sl.idx != 0 {
-				if sl.op != opUint || sl.size != 8 {
-					return off
-				}
+			if sl.fast == fastUint64 {
 				*(*uint64)(ptr) = x
+			} else if sl.fast != fastSkip {
+				return off
 			}
 			off += n
 			continue
@@ -672,13 +683,19 @@ func (p *plan) decodeFast(body []byte, v unsafe.Pointer, alias bool) int {
 		}
 		end := off + n + int(x)
 		data := body[off+n : end : end]
-		switch {
-		case sl.idx == 0:
-		case sl.op == opBytes && alias:
+		switch sl.fast {
+		case fastSkip:
+		case fastBytes:
+			if !alias {
+				return off
+			}
 			*(*[]byte)(ptr) = data
-		case sl.op == opByteArray && int(sl.size) == len(data) && len(data) != 0:
+		case fastByteArray:
+			if len(data) != p.fields[sl.idx-1].n {
+				return off
+			}
 			copy(unsafe.Slice((*byte)(ptr), len(data)), data)
-		case sl.op == opPackedUint && sl.size == 8:
+		case fastPacked64:
 			// The elements' varints, each from one 8-byte load while the
 			// body has them (the bytes past the blob are masked off):
 			// SWAR beyond one byte.

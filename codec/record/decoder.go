@@ -2,6 +2,7 @@ package record
 
 import (
 	"encoding/binary"
+	"math/bits"
 
 	"github.com/fastio-go/fastio/codec/varint"
 )
@@ -43,7 +44,7 @@ func (d *Decoder) Next() bool {
 		// The common case: the header in 8 bytes at hand, with a short
 		// varint (see varint3).
 		w := binary.LittleEndian.Uint64(d.buf[off:])
-		tag := uint16(w)<<8 | uint16(w>>8&0xff)
+		tag := bits.ReverseBytes16(uint16(w))
 		v, n := varint3(w >> 16)
 		if n != 0 && tag&^blobBit != 0 {
 			n += 2

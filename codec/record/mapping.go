@@ -225,7 +225,10 @@ func buildPlan(t reflect.Type, building map[reflect.Type]*plan) *plan {
 			maxDense = max(maxDense, int(f.id)+1)
 		}
 	}
-	p.dense = make([]slot, maxDense)
+	p.dense = make([]slot, max(maxDense, 1))
+	// The reserved identifier 0 sends decodeFast to the general loop,
+	// which reports it, without a compare of its own.
+	p.dense[0].fast = fastOther
 	for i, f := range p.fields {
 		if int(f.id) < maxDense {
 			p.dense[f.id] = f.slot(i)
@@ -625,12 +628,13 @@ func (p *plan) decodeFrom(body []byte, base int64, v unsafe.Pointer, alias bool,
 // is the same as if that loop had done everything.
 //
 // The field header's 8 bytes are loaded at once: the tag is the first
-// two, and a varint of up to 6 bytes is located with one mask and its
+// two (one byte swap), and the varint is taken from the other six with a
+// branch per length for 1 to 3 bytes, which the branch predictor learns
+// for records of one shape, and beyond that located with one mask and its
 // 7-bit groups gathered with three shift-and-mask steps (SWAR, "SIMD
 // within a register"; the gathering Lemire et al., "Vectorized VByte
-// Decoding", 2015, do with byte shuffles), with no branch on its length.
-// It rejects what varint.Decode rejects: a terminating 0 after the first
-// byte is overlong.
+// Decoding", 2015, do with byte shuffles). It rejects what varint.Decode
+// rejects: a terminating 0 after the first byte is overlong.
 func (p *plan) decodeFast(body []byte, v unsafe.Pointer, alias bool) int {
 	dense := p.dense
 	off := 0
@@ -664,10 +668,10 @@ func (p *plan) decodeFast(body []byte, v unsafe.Pointer, alias bool) int {
 			x, n = r&0x0fffffff|r&0x0fffffff00000000>>4, int(k)+3
 		}
 		id := tag &^ blobBit
-		if id == 0 || int(id) >= len(dense) {
+		if int(id) >= len(dense) {
 			return off
 		}
-		sl := dense[id]
+		sl := dense[id] // dense[0] sends the reserved 0 to the general loop
 		ptr := unsafe.Add(v, uintptr(sl.off))
 		if tag < blobBit {
 			if sl.fast == fastUint64 {

@@ -120,13 +120,11 @@ func (h *Hasher) init() {
 
 // initZero is init's out-of-line part, so that init inlines.
 func (h *Hasher) initZero() {
-	{
-		g, _ := New(SHA256)
-		err := h.err // a misused Commit on the zero Hasher stays recorded
-		*h = Hasher{buf: g.buf, full: g.full, alg: g.alg, eng: g.eng, size: g.size, d256: g.d256, d1: g.d1}
-		if err != nil {
-			h.err, h.buf = err, h.full[:0:0]
-		}
+	g, _ := New(SHA256)
+	err := h.err // a misused Commit on the zero Hasher stays recorded
+	*h = Hasher{buf: g.buf, full: g.full, alg: g.alg, eng: g.eng, size: g.size, d256: g.d256, d1: g.d1}
+	if err != nil {
+		h.err, h.buf = err, h.full[:0:0]
 	}
 }
 

@@ -82,6 +82,10 @@ func (a *bufioWriter) Commit(n int) {
 	a.w.Write(a.last[:n])
 }
 
+// Err reports a misuse of Commit; bufio keeps its own device errors
+// private until Write or Flush returns them.
+func (a *bufioWriter) Err() error { return a.err }
+
 func (a *bufioWriter) Flush() error {
 	if a.err != nil {
 		return a.err

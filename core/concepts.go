@@ -80,6 +80,15 @@ type GatherWriter interface {
 	WriteBuffers(bufs [][]byte) (int64, error)
 }
 
+// ErrReporter is the capability of telling, without flushing, whether a
+// writer has already met an error. Reserve and Commit cannot return one, so
+// a long encoding loop that writes only through them may poll Err to stop
+// early instead of producing output that Flush will then refuse. Writer,
+// Buffer (always nil) and SpanWriter implement it.
+type ErrReporter interface {
+	Err() error
+}
+
 // Syncer is the capability of committing written data to stable storage.
 // *os.File implements it.
 type Syncer interface {

@@ -88,6 +88,9 @@ func (b *Buffer) Commit(n int) {
 // Flush does nothing and returns nil.
 func (b *Buffer) Flush() error { return nil }
 
+// Err returns nil: a Buffer cannot fail.
+func (b *Buffer) Err() error { return nil }
+
 // WriteTo writes the contents to w and empties the Buffer.
 func (b *Buffer) WriteTo(w io.Writer) (int64, error) {
 	n, err := w.Write(b.buf)
@@ -217,6 +220,9 @@ func (s *SpanWriter) Commit(n int) {
 
 // Flush returns the sticky error, if any.
 func (s *SpanWriter) Flush() error { return s.err }
+
+// Err returns the sticky error, if any, like Flush.
+func (s *SpanWriter) Err() error { return s.err }
 
 // SpanReader is an input device over a caller's slice. Its window is the
 // unread rest of the slice, so scanning it copies nothing; Fill reports

@@ -1,6 +1,7 @@
 package core_test
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"io"
@@ -135,5 +136,34 @@ func TestSpanReader(t *testing.T) {
 	all, _ := io.ReadAll(s)
 	if string(all) != "again" {
 		t.Fatal(string(all))
+	}
+}
+
+func TestErrReporter(t *testing.T) {
+	full := core.NewSpanWriter(make([]byte, 2))
+	full.WriteString("abc")
+	failing := core.NewWriterSize(lyingDev{-1}, 64)
+	failing.WriteString("x")
+	failing.Flush()
+	tests := []struct {
+		name string
+		w    core.ErrReporter
+		want error
+	}{
+		{"Buffer", &core.Buffer{}, nil},
+		{"SpanWriter ok", core.NewSpanWriter(make([]byte, 8)), nil},
+		{"SpanWriter full", full, core.ErrSpanFull},
+		{"Writer ok", core.NewWriter(io.Discard), nil},
+		{"Writer failed", failing, core.ErrInvalidCount},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := tc.w.Err(); !errors.Is(err, tc.want) || (tc.want == nil && err != nil) {
+				t.Fatalf("Err() = %v, want %v", err, tc.want)
+			}
+		})
+	}
+	if _, ok := core.WrapWriter(bufio.NewWriter(io.Discard)).(core.ErrReporter); !ok {
+		t.Fatal("the bufio adapter should report errors")
 	}
 }

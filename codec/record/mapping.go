@@ -64,11 +64,12 @@ type plan struct {
 	err error
 }
 
-// slot is the part of a fieldPlan the decoding loops need first, packed
-// in 8 bytes so that one load from the dense table brings it.
+// slot is the part of a fieldPlan decodeFast needs, packed in 8 bytes so
+// that one load from the dense table brings it, with no second load from
+// fields dependent on it. The general loop reads the rest from fields.
 type slot struct {
-	op   op
 	fast fastOp // what decodeFast does with the field
+	n    uint8  // fieldPlan.n for the arrays decodeFast decodes, else 0
 	idx  uint16 // index in fields + 1; 0 for an unmapped identifier
 	off  uint32 // fieldPlan.off
 }
@@ -104,12 +105,16 @@ func (f *fieldPlan) slot(i int) slot {
 		fast = fastUint64
 	case f.op == opBytes:
 		fast = fastBytes
-	case f.op == opByteArray && f.n > 0:
+	case f.op == opByteArray && f.n > 0 && f.n <= math.MaxUint8:
 		fast = fastByteArray
-	case f.op == opPackedUint && f.size == 8:
+	case f.op == opPackedUint && f.size == 8 && f.n <= math.MaxUint8:
 		fast = fastPacked64
 	}
-	return slot{f.op, fast, uint16(i + 1), uint32(f.off)}
+	var n uint8
+	if fast == fastByteArray || fast == fastPacked64 {
+		n = uint8(f.n)
+	}
+	return slot{fast, n, uint16(i + 1), uint32(f.off)}
 }
 
 var (
@@ -228,7 +233,7 @@ func buildPlan(t reflect.Type, building map[reflect.Type]*plan) *plan {
 	p.dense = make([]slot, max(maxDense, 1))
 	// The reserved identifier 0 sends decodeFast to the general loop,
 	// which reports it, without a compare of its own.
-	p.dense[0].fast = fastOther
+	p.dense[0] = slot{fast: fastOther}
 	for i, f := range p.fields {
 		if int(f.id) < maxDense {
 			p.dense[f.id] = f.slot(i)
@@ -556,16 +561,17 @@ func (p *plan) decodeFrom(body []byte, base int64, v unsafe.Pointer, alias bool,
 			off += n
 			continue
 		}
-		if (sl.op >= opString) != (tag >= blobBit) {
+		f := &p.fields[sl.idx-1]
+		if (f.op >= opString) != (tag >= blobBit) {
 			return &Error{Op: "unmarshal", Offset: base + int64(off), ID: id, Err: ErrKind}
 		}
 		ptr := unsafe.Add(v, uintptr(sl.off))
 		ok := true
-		switch sl.op {
+		switch f.op {
 		case opUint:
-			ok = storeUint(ptr, p.fields[sl.idx-1].size, x)
+			ok = storeUint(ptr, f.size, x)
 		case opInt:
-			ok = storeInt(ptr, p.fields[sl.idx-1].size, varint.Unzigzag(x))
+			ok = storeInt(ptr, f.size, varint.Unzigzag(x))
 		case opBool:
 			ok = x <= 1
 			*(*bool)(ptr) = x == 1
@@ -586,14 +592,12 @@ func (p *plan) decodeFrom(body []byte, base int64, v unsafe.Pointer, alias bool,
 				*b = append((*b)[:0], data...)
 			}
 		case opByteArray:
-			f := &p.fields[sl.idx-1]
 			if ok = len(data) == f.n; ok {
 				copy(unsafe.Slice((*byte)(ptr), f.n), data)
 			}
 		case opPackedUint, opPackedInt:
-			ok = decodePacked(&p.fields[sl.idx-1], ptr, data)
+			ok = decodePacked(f, ptr, data)
 		case opStruct, opPtrStruct:
-			f := &p.fields[sl.idx-1]
 			if depth >= MaxDepth {
 				return &Error{Op: "unmarshal", Offset: base + int64(off), ID: id, Err: ErrTooDeep}
 			}
@@ -695,7 +699,7 @@ func (p *plan) decodeFast(body []byte, v unsafe.Pointer, alias bool) int {
 			}
 			*(*[]byte)(ptr) = data
 		case fastByteArray:
-			if len(data) != p.fields[sl.idx-1].n {
+			if len(data) != int(sl.n) {
 				return off
 			}
 			copy(unsafe.Slice((*byte)(ptr), len(data)), data)
@@ -704,7 +708,7 @@ func (p *plan) decodeFast(body []byte, v unsafe.Pointer, alias bool) int {
 			// body has them (the bytes past the blob are masked off):
 			// SWAR beyond one byte.
 			pos := off + n
-			for i := range p.fields[sl.idx-1].n {
+			for i := range int(sl.n) {
 				var e uint64
 				var k int
 				if len(body)-pos >= 8 {

@@ -210,6 +210,59 @@ func BenchmarkWriteFloats(b *testing.B) {
 	})
 }
 
+// fixedVals are amounts in [0, 1e6), the shape of prices and
+// measurements printed with two decimals.
+var fixedVals = sync.OnceValue(func() []float64 {
+	r := rand.New(rand.NewPCG(7, 8))
+	v := make([]float64, benchFloats)
+	for i := range v {
+		v[i] = r.Float64() * 1e6
+	}
+	return v
+})
+
+// BenchmarkWriteFixed writes 200,000 amounts with two decimals, one per
+// line: Fixed(v, 2) against strconv.AppendFloat(b, v, 'f', 2, 64).
+func BenchmarkWriteFixed(b *testing.B) {
+	vals := fixedVals()
+	var out core.Buffer
+	for _, f := range vals {
+		Put(&out, Fixed(f, 2))
+		Ln(&out)
+	}
+	size := int64(out.Len())
+	b.Run("fastio", func(b *testing.B) {
+		b.SetBytes(size)
+		b.ReportAllocs()
+		w := core.NewWriter(io.Discard)
+		start := cpuTime()
+		for b.Loop() {
+			for _, f := range vals {
+				Put(w, Fixed(f, 2))
+				Ln(w)
+			}
+			w.Flush()
+		}
+		reportCPU(b, start)
+	})
+	b.Run("bufio_strconv", func(b *testing.B) {
+		b.SetBytes(size)
+		b.ReportAllocs()
+		w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
+		var scratch []byte
+		start := cpuTime()
+		for b.Loop() {
+			for _, f := range vals {
+				scratch = strconv.AppendFloat(scratch[:0], f, 'f', 2, 64)
+				scratch = append(scratch, '\n')
+				w.Write(scratch)
+			}
+			w.Flush()
+		}
+		reportCPU(b, start)
+	})
+}
+
 func BenchmarkReadFloats(b *testing.B) {
 	data := floatFile()
 	vals := floatVals()

@@ -201,10 +201,14 @@ func (f FloatFormat) AppendFormat(dst []byte) []byte {
 		// strconv writes +Inf with its sign already.
 		dst = append(dst, '+')
 	}
+	done := false
 	if f.prec < 0 && (f.mode == 'g' || f.mode == 'e' || f.mode == 'f') {
-		dst = appendShortestMode(dst, f.v, int(f.bitSize), f.mode)
-	} else {
-		// The precision forms delegate to strconv (see README.md).
+		dst, done = appendShortestMode(dst, f.v, int(f.bitSize), f.mode), true
+	} else if f.mode == 'f' {
+		dst, done = appendFixedExact(dst, f.v, f.prec)
+	}
+	if !done {
+		// The other precision forms delegate to strconv (see README.md).
 		dst = strconv.AppendFloat(dst, f.v, f.mode, f.prec, int(f.bitSize))
 	}
 	finite := f.v-f.v == 0

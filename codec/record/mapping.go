@@ -430,6 +430,22 @@ func (p *plan) encode(e *Writer, v unsafe.Pointer) {
 			e.Blob(f.id, unsafe.Slice((*byte)(ptr), f.n))
 			continue
 		case opPackedUint, opPackedInt:
+			if f.op == opPackedUint && f.size == 8 && f.n*varint.MaxLen64 < 0x80 {
+				// [N]uint64 short enough that its length takes one byte
+				// whatever the values, as the seed's timestamp: inline.
+				if need := 3 + f.n*varint.MaxLen64; len(e.buf)-e.n < need {
+					e.room(need)
+				}
+				b, start := e.buf, e.n+3
+				k := start
+				for j := range f.n {
+					k += varint.PutUint(b[k:], *(*uint64)(unsafe.Add(ptr, j*8)))
+				}
+				tag := uint16(f.id) | blobBit
+				b[e.n], b[e.n+1], b[e.n+2] = byte(tag>>8), byte(tag), byte(k-start)
+				e.n = k
+				continue
+			}
 			encodePacked(e, f, ptr)
 			continue
 		case opStruct:

@@ -331,3 +331,56 @@ func TestPackedLong(t *testing.T) {
 		t.Fatalf("round trip %+v, %v", got, err)
 	}
 }
+
+// TestPackedUint64 covers [N]uint64 arrays, which Marshal and Schema write
+// and Schema reads on their fast paths when short: the bytes are N varints
+// in a blob, whatever the values and lengths.
+func TestPackedUint64(t *testing.T) {
+	type twelve struct {
+		A [12]uint64 `record:"1"`
+		B uint64     `record:"2"`
+	}
+	tests := []struct {
+		name string
+		in   twelve
+	}{
+		{"zeros", twelve{}},
+		{"max values (120-byte blob, one length byte)", twelve{A: [12]uint64{
+			math.MaxUint64, math.MaxUint64, math.MaxUint64, math.MaxUint64, math.MaxUint64, math.MaxUint64,
+			math.MaxUint64, math.MaxUint64, math.MaxUint64, math.MaxUint64, math.MaxUint64, math.MaxUint64}, B: 1}},
+		{"every length", twelve{A: [12]uint64{0, 1, 127, 128, 1 << 14, 1 << 21, 1 << 28, 1 << 35, 1 << 42, 1 << 49, 1 << 56, 1 << 63}, B: 300}},
+	}
+	sch, err := NewSchema[twelve]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var packed []byte
+			for _, v := range tt.in.A {
+				packed = binary.AppendUvarint(packed, v)
+			}
+			want := AppendUint(AppendBlob(nil, 1, packed), 2, tt.in.B)
+			if body := marshalBody(t, &tt.in); string(body) != string(want) {
+				t.Fatalf("Marshal: % x\nwant % x", body, want)
+			}
+			var out core.Buffer
+			e := NewWriter(&out)
+			sch.Encode(e, &tt.in)
+			if err := e.EndRecord(); err != nil {
+				t.Fatal(err)
+			}
+			r := NewReader(core.NewSpanReader(out.Bytes()))
+			if !r.Next() || string(r.Record()) != string(want) {
+				t.Fatalf("Schema.Encode: % x\nwant % x", r.Record(), want)
+			}
+			var got, got2 twelve
+			if err := sch.Decode(r.Fields(), &got); err != nil || got != tt.in {
+				t.Fatalf("Schema.Decode: %+v, %v", got, err)
+			}
+			if err := Unmarshal(r.Fields(), &got2); err != nil || got2 != tt.in {
+				t.Fatalf("Unmarshal: %+v, %v", got2, err)
+			}
+		})
+	}
+}

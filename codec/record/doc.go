@@ -56,7 +56,11 @@
 // tags, so that applications need no switch over identifiers; Schema[T]
 // does the same for one type without interface conversions, and decodes
 // []byte fields without copying. Unknown identifiers are skipped, which
-// lets old readers accept files written by newer programs.
+// lets old readers accept files written by newer programs. Schema.Decode
+// is the fastest way to read records: it decodes uint64, []byte, [N]byte
+// and [N]uint64 fields (N up to 255) in one loop over the body that takes
+// each field header from a single 8-byte load, and hands any other field,
+// and every error, to the general decoder, so the results are the same.
 //
 // # Errors
 //

@@ -18,7 +18,11 @@ var copyBuffers = sync.Pool{New: func() any { b := make([]byte, copyBufferSize);
 // its device) and then takes the fastest path the kernel offers:
 //
 //   - File to File: copy_file_range on Linux (the kernel copies, and can
-//     share extents or copy on the server), falling back to sendfile;
+//     share extents or copy on the server), falling back to sendfile; on
+//     ext4, the destination's blocks for the rest of the source are
+//     reserved first (fallocate with FALLOC_FL_KEEP_SIZE, so the size
+//     only grows as data arrives), which saves ext4 its per-block delayed
+//     allocation work;
 //   - File to Conn: sendfile on Linux;
 //   - otherwise a loop of 1 MiB reads and writes (which never calls dst's
 //     ReadFrom or src's WriteTo, so it cannot recurse).

@@ -721,8 +721,10 @@ func (p *plan) decodeFast(body []byte, v unsafe.Pointer, alias bool) int {
 			copy(unsafe.Slice((*byte)(ptr), len(data)), data)
 		case fastPacked64:
 			// The elements' varints, each from one 8-byte load while the
-			// body has them (the bytes past the blob are masked off):
-			// SWAR beyond one byte.
+			// body has 8 bytes at the element (bytes past its end are
+			// masked off): branches for 1 and 2 bytes, SWAR up to 8, the
+			// general loop for longer ones and for an element that runs
+			// past the blob.
 			pos := off + n
 			for i := range int(sl.n) {
 				var e uint64

@@ -46,7 +46,8 @@ const preallocMin = 1 << 20
 // written over a preallocated range it takes none of these: measured, the
 // whole copy costs about 20% less CPU. FALLOC_FL_KEEP_SIZE keeps the size
 // unchanged, so a copy that ends early, or falls back, shows nothing of
-// the reservation. Other file systems are left alone: XFS and Btrfs
+// the reservation (only the disk space past the end stays reserved until
+// the file is truncated, as after any KEEP_SIZE fallocate). Other file systems are left alone: XFS and Btrfs
 // share extents (blocks reserved first would be wasted), and the rest were
 // not measured. Errors are ignored; the copy reports its own.
 func preallocateCopy(dst, src *File) {

@@ -225,12 +225,7 @@ var fixedVals = sync.OnceValue(func() []float64 {
 // line: Fixed(v, 2) against strconv.AppendFloat(b, v, 'f', 2, 64).
 func BenchmarkWriteFixed(b *testing.B) {
 	vals := fixedVals()
-	var out core.Buffer
-	for _, f := range vals {
-		Put(&out, Fixed(f, 2))
-		Ln(&out)
-	}
-	size := int64(out.Len())
+	size := precSize(func(w core.BufferedWriter, v float64) { Put(w, Fixed(v, 2)) })
 	b.Run("fastio", func(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
@@ -245,22 +240,57 @@ func BenchmarkWriteFixed(b *testing.B) {
 		}
 		reportCPU(b, start)
 	})
-	b.Run("bufio_strconv", func(b *testing.B) {
+	b.Run("bufio_strconv", func(b *testing.B) { benchPrecStrconv(b, size, 'f', 2) })
+}
+
+// BenchmarkWriteSci writes the same amounts with seven significant digits:
+// Sci(v, 6) against strconv.AppendFloat(b, v, 'e', 6, 64).
+func BenchmarkWriteSci(b *testing.B) {
+	vals := fixedVals()
+	size := precSize(func(w core.BufferedWriter, v float64) { Put(w, Sci(v, 6)) })
+	b.Run("fastio", func(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
-		w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
-		var scratch []byte
+		w := core.NewWriter(io.Discard)
 		start := cpuTime()
 		for b.Loop() {
 			for _, f := range vals {
-				scratch = strconv.AppendFloat(scratch[:0], f, 'f', 2, 64)
-				scratch = append(scratch, '\n')
-				w.Write(scratch)
+				Put(w, Sci(f, 6))
+				Ln(w)
 			}
 			w.Flush()
 		}
 		reportCPU(b, start)
 	})
+	b.Run("bufio_strconv", func(b *testing.B) { benchPrecStrconv(b, size, 'e', 6) })
+}
+
+// precSize returns the size of the amounts written by put, one per line.
+func precSize(put func(core.BufferedWriter, float64)) int64 {
+	var out core.Buffer
+	for _, f := range fixedVals() {
+		put(&out, f)
+		Ln(&out)
+	}
+	return int64(out.Len())
+}
+
+func benchPrecStrconv(b *testing.B, size int64, mode byte, prec int) {
+	vals := fixedVals()
+	b.SetBytes(size)
+	b.ReportAllocs()
+	w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
+	var scratch []byte
+	start := cpuTime()
+	for b.Loop() {
+		for _, f := range vals {
+			scratch = strconv.AppendFloat(scratch[:0], f, mode, prec, 64)
+			scratch = append(scratch, '\n')
+			w.Write(scratch)
+		}
+		w.Flush()
+	}
+	reportCPU(b, start)
 }
 
 func BenchmarkReadFloats(b *testing.B) {

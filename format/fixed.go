@@ -53,36 +53,12 @@ func appendFixedExact(dst []byte, v float64, prec int) ([]byte, bool) {
 		ip := m << uint(e)
 		return putFixed(dst, neg, ip, 0, prec), true
 	default:
-		s := uint(-e)
 		hi, lo := bits.Mul64(m, pow10[prec])
-		// Split hi:lo = n·2^s + r; round up when r > 2^(s-1), or when
-		// r is exactly that (a tie) and n is odd.
-		var above, tie bool
-		switch {
-		case s >= 128:
-			// hi:lo < 2^117 <= 2^(s-1): below one half, n = 0.
-		case s > 64:
-			n = hi >> (s - 64)
-			rh, half := hi&(1<<(s-64)-1), uint64(1)<<(s-65)
-			above = rh > half || rh == half && lo != 0
-			tie = rh == half && lo == 0
-		case s == 64:
-			n = hi
-			above, tie = lo > 1<<63, lo == 1<<63
-		default:
-			if hi>>(s-1) != 0 {
-				return dst, false // n would not stay below 2^63
-			}
-			n = hi<<(64-s) | lo>>s
-			// Without a branch, which random digits would mispredict:
-			// round up when r + (n&1) > half, all below 2^63.
-			r, half := lo&(1<<s-1), uint64(1)<<(s-1)
-			n += (half - (r + n&1)) >> 63
+		q, up, ok := shiftRound(hi, lo, uint(-e))
+		if !ok {
+			return dst, false
 		}
-		// n < 2^63 here, so the increment cannot overflow.
-		if above || tie && n&1 != 0 {
-			n++
-		}
+		n = q + up
 	}
 	// n's digits, at least prec+1 of them (a "0" before the point), go
 	// out eight at a time, with the point put in place of dividing by
@@ -118,6 +94,43 @@ func appendFixedExact(dst []byte, v float64, prec int) ([]byte, bool) {
 	return dst[:at+nd], true
 }
 
+// shiftRound splits hi:lo = q·2^s + r (s >= 1) and returns q and the
+// increment (0 or 1) that rounds it half to even: 1 when r > 2^(s-1), or
+// when r is exactly that (a tie) and q is odd. It reports false when q is
+// 2^63 or more.
+func shiftRound(hi, lo uint64, s uint) (q, up uint64, ok bool) {
+	var above, tie bool
+	switch {
+	case s >= 128:
+		// Callers pass products below 2^117 <= 2^(s-1): below one half.
+		return 0, 0, hi>>53 == 0
+	case s > 64:
+		q = hi >> (s - 64)
+		rh, half := hi&(1<<(s-64)-1), uint64(1)<<(s-65)
+		above = rh > half || rh == half && lo != 0
+		tie = rh == half && lo == 0
+	case s == 64:
+		q = hi
+		above, tie = lo > 1<<63, lo == 1<<63
+	default:
+		if hi>>(s-1) != 0 {
+			return 0, 0, false
+		}
+		q = hi<<(64-s) | lo>>s
+		// Without a branch, which random digits would mispredict:
+		// round up when r + (q&1) > half, all below 2^63.
+		r, half := lo&(1<<s-1), uint64(1)<<(s-1)
+		return q, (half - (r + q&1)) >> 63, true
+	}
+	if q>>63 != 0 {
+		return 0, 0, false
+	}
+	if above || tie && q&1 != 0 {
+		up = 1
+	}
+	return q, up, true
+}
+
 // putFixed appends [-]ip.fp with fp zero-padded to prec digits (no point
 // when prec is 0).
 func putFixed(dst []byte, neg bool, ip, fp uint64, prec int) []byte {
@@ -142,4 +155,141 @@ func putFixed(dst []byte, neg bool, ip, fp uint64, prec int) []byte {
 	}
 	putDec(f[len(f)-fl:], fp)
 	return dst
+}
+
+// appendSciExact appends v in scientific notation with prec digits after
+// the point, as strconv.AppendFloat(dst, v, 'e', prec, 64) does, when the
+// prec+1 significant digits can be computed exactly in 64- and 128-bit
+// integers: v·10^j with 0 <= j <= 19 for a v that is not too small (the
+// shift of appendFixedExact), or v/10^t for an integer v below 2^64 or a v
+// whose 2^s·10^t fits in 64 bits (a division with remainder). It reports
+// false, with dst unchanged, for NaN, ±Inf, prec outside [0, 17] and the
+// values outside that range (very large and very small magnitudes). As
+// with appendFixedExact the result holds for float32 too.
+func appendSciExact(dst []byte, v float64, prec int) ([]byte, bool) {
+	if uint(prec) > 17 {
+		return dst, false
+	}
+	b := math.Float64bits(v)
+	neg := b>>63 != 0
+	be := int(b>>52) & 0x7ff
+	m := b & (1<<52 - 1)
+	switch be {
+	case 0x7ff:
+		return dst, false
+	case 0:
+		be = 1
+	default:
+		m |= 1 << 52
+	}
+	e := be - 1075
+	if !sciRange(v) {
+		return dst, false
+	}
+	nd := prec + 1 // significant digits
+	var n uint64   // the digits: 10^(nd-1) <= n < 10^nd, or 0
+	exp := 0       // the decimal exponent of the first digit
+	if m != 0 {
+		// v is in [2^(e+L-1), 2^(e+L)), so its decimal exponent is e0 or
+		// e0+1; try the larger, which is right when the floor of the
+		// scaled value has nd digits.
+		e0 := flog10pow2(e + bits.Len64(m) - 1)
+		exp = e0 + 1
+		q, up, ok := scaleFloor(m, e, nd-1-exp)
+		if ok && q < pow10[nd-1] {
+			exp = e0
+			q, up, ok = scaleFloor(m, e, nd-1-exp)
+		}
+		if !ok || q < pow10[nd-1] || q >= pow10[nd] {
+			return dst, false
+		}
+		n = q + up
+		if n == pow10[nd] { // 9.99… rounded up to 10.0…
+			n = pow10[nd-1]
+			exp++
+		}
+	}
+	if exp <= -100 || exp >= 100 {
+		return dst, false // not reached by the ranges above
+	}
+	if neg {
+		dst = append(dst, '-')
+	}
+	at := len(dst)
+	dst = grow(dst, nd+1+8+4) // digits, point, 8-byte overrun, e-99
+	p := dst[at:]
+	i := nd
+	if prec == 0 {
+		putDigitsN(p, n, nd)
+	} else {
+		// Digits from p[1]; then the first moves left of the point.
+		putDigitsN(p[1:], n, nd)
+		p[0] = p[1]
+		p[1] = '.'
+		i++
+	}
+	p[i] = 'e'
+	p[i+1] = '+'
+	if exp < 0 {
+		p[i+1] = '-'
+		exp = -exp
+	}
+	i += 2
+	p[i] = pairs[2*exp]
+	p[i+1] = pairs[2*exp+1]
+	return dst[:at+i+2], true
+}
+
+// sciRange reports whether v, finite, is in the range where
+// appendSciExact may succeed: from about 10^-23 to 2^64 in magnitude, or
+// zero. Outside it, one well-predicted test (inlined into the caller)
+// replaces the branches that would find that out, which random exponents
+// mispredict.
+func sciRange(v float64) bool {
+	b := math.Float64bits(v)
+	be := int(b>>52) & 0x7ff
+	return uint(be-(1075-128)) <= 128+11 || b<<1 == 0
+}
+
+// scaleFloor returns the floor of m·2^e·10^j and the increment (0 or 1)
+// that rounds it half to even, exactly, or false where that needs more
+// than 64-bit results and 128-bit products. m < 2^53.
+func scaleFloor(m uint64, e, j int) (q, up uint64, ok bool) {
+	if j >= 0 {
+		if j > 19 {
+			return 0, 0, false
+		}
+		hi, lo := bits.Mul64(m, pow10[j])
+		if e < 0 {
+			return shiftRound(hi, lo, uint(-e))
+		}
+		if hi != 0 || e > 63 || lo>>(63-uint(e)) != 0 {
+			return 0, 0, false
+		}
+		return lo << uint(e), 0, true
+	}
+	t := -j
+	if t > 19 {
+		return 0, 0, false
+	}
+	// Divide by d = 10^t (times 2^s when e < 0), with remainder r.
+	num, d := m, pow10[t]
+	if e >= 0 {
+		if e > 11 {
+			return 0, 0, false
+		}
+		num = m << uint(e)
+	} else {
+		s := uint(-e)
+		if s >= 64 || d > math.MaxUint64>>s {
+			return 0, 0, false
+		}
+		d <<= s
+	}
+	q = num / d
+	r, half := num-q*d, d>>1 // d is even
+	if r > half || r == half && q&1 != 0 {
+		up = 1
+	}
+	return q, up, true
 }

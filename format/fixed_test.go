@@ -7,22 +7,32 @@ import (
 	"testing"
 )
 
-// checkFixed compares Fixed(v, prec) with strconv's 'f' at both sizes
-// (float32 when v converts exactly), and appendFixedExact, when it takes
-// v, with strconv directly.
+// checkFixed compares Fixed(v, prec) and Sci(v, prec) with strconv's 'f'
+// and 'e' at both sizes (float32 when v converts exactly), and
+// appendFixedExact and appendSciExact, when they take v, with strconv
+// directly.
 func checkFixed(t *testing.T, v float64, prec int) {
 	t.Helper()
-	want := strconv.FormatFloat(v, 'f', prec, 64)
-	if got := str(Fixed(v, prec)); got != want {
-		t.Fatalf("Fixed(%v (%#016x), %d) = %q, strconv %q", v, math.Float64bits(v), prec, got, want)
-	}
-	if got, ok := appendFixedExact([]byte("x"), v, prec); ok && string(got) != "x"+want {
-		t.Fatalf("appendFixedExact(%v, %d) = %q, strconv %q", v, prec, got[1:], want)
-	}
-	if f := float32(v); float64(f) == v || v != v {
-		want32 := strconv.FormatFloat(float64(f), 'f', prec, 32)
-		if got := str(Fixed(f, prec)); got != want32 {
-			t.Fatalf("Fixed(float32 %v, %d) = %q, strconv %q", f, prec, got, want32)
+	for _, mode := range []byte{'f', 'e'} {
+		want := strconv.FormatFloat(v, mode, prec, 64)
+		ff, exact := Fixed(v, prec), appendFixedExact
+		if mode == 'e' {
+			ff, exact = Sci(v, prec), appendSciExact
+		}
+		if got := str(ff); got != want {
+			t.Fatalf("%c %v (%#016x), %d: got %q, strconv %q", mode, v, math.Float64bits(v), prec, got, want)
+		}
+		if got, ok := exact([]byte("x"), v, prec); ok && string(got) != "x"+want {
+			t.Fatalf("exact %c %v, %d: got %q, strconv %q", mode, v, prec, got[1:], want)
+		}
+		if f := float32(v); float64(f) == v || v != v {
+			ff = Fixed(f, prec)
+			if mode == 'e' {
+				ff = Sci(f, prec)
+			}
+			if got, want := str(ff), strconv.FormatFloat(float64(f), mode, prec, 32); got != want {
+				t.Fatalf("%c float32 %v, %d: got %q, strconv %q", mode, f, prec, got, want)
+			}
 		}
 	}
 }
@@ -65,7 +75,7 @@ func TestFixedCases(t *testing.T) {
 	}
 }
 
-// TestFixedClasses covers every binary exponent the exact path can meet
+// TestFixedClasses (Fixed and Sci) covers every binary exponent the exact path can meet
 // (at the boundaries of its 64-bit and 128-bit cases and beyond), decimal
 // ties at each precision, and subnormals, at every precision from 0 to 20.
 func TestFixedClasses(t *testing.T) {
@@ -120,18 +130,50 @@ func TestFixedClasses(t *testing.T) {
 	})
 }
 
+func TestSciCases(t *testing.T) {
+	for _, c := range []struct {
+		v    float64
+		prec int
+		want string
+	}{
+		{0, 0, "0e+00"},
+		{0, 3, "0.000e+00"},
+		{math.Copysign(0, -1), 1, "-0.0e+00"},
+		{1, 0, "1e+00"},
+		{2.5, 0, "2e+00"}, // a tie rounds to even
+		{3.5, 0, "4e+00"}, // a tie rounds to even
+		{9.5, 0, "1e+01"}, // up to the next power of ten
+		{9.96, 1, "1.0e+01"},
+		{123456.789, 6, "1.234568e+05"},
+		{-0.000123, 2, "-1.23e-04"},
+		{1e100, 2, "1.00e+100"},
+		{5e-324, 3, "4.941e-324"},
+		{math.MaxFloat64, 17, "1.79769313486231571e+308"},
+		{1 << 63, 5, "9.22337e+18"},
+		{math.Inf(1), 2, "+Inf"},
+	} {
+		t.Run(strconv.FormatFloat(c.v, 'g', -1, 64)+"/"+strconv.Itoa(c.prec), func(t *testing.T) {
+			if got := str(Sci(c.v, c.prec)); got != c.want {
+				t.Errorf("got %q, want %q", got, c.want)
+			}
+			checkFixed(t, c.v, c.prec)
+		})
+	}
+}
+
 func TestFixedAllocs(t *testing.T) {
 	buf := make([]byte, 0, 64)
 	n := testing.AllocsPerRun(1000, func() {
 		buf = Fixed(123456.789, 2).AppendFormat(buf[:0])
+		buf = Sci(123456.789, 6).AppendFormat(buf[:0])
 	})
 	if n != 0 {
 		t.Errorf("%v allocations, want 0", n)
 	}
 }
 
-// FuzzFixed compares Fixed with strconv's 'f' for any bit pattern and
-// precision.
+// FuzzFixed compares Fixed and Sci with strconv's 'f' and 'e' for any bit
+// pattern and precision.
 func FuzzFixed(f *testing.F) {
 	for _, b := range []uint64{0, 1, 0x3fb999999999999a, 0x4005666666666666, 0x43e0000000000000, 0x3fe0000000000000, 0x7ff0000000000001} {
 		f.Add(b, uint8(2))
@@ -139,5 +181,9 @@ func FuzzFixed(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b uint64, prec uint8) {
 		checkFixed(t, math.Float64frombits(b), int(prec%24))
 		checkFixed(t, float64(math.Float32frombits(uint32(b))), int(prec%24))
+		// Magnitudes the exact paths take: up to 2^64, and 53-bit
+		// integers scaled down by up to 2^-127.
+		checkFixed(t, float64(b), int(prec%24))
+		checkFixed(t, math.Ldexp(float64(b>>11), -int(b&127)), int(prec%24))
 	})
 }

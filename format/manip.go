@@ -206,6 +206,8 @@ func (f FloatFormat) AppendFormat(dst []byte) []byte {
 		dst, done = appendShortestMode(dst, f.v, int(f.bitSize), f.mode), true
 	} else if f.mode == 'f' {
 		dst, done = appendFixedExact(dst, f.v, f.prec)
+	} else if f.mode == 'e' && sciRange(f.v) {
+		dst, done = appendSciExact(dst, f.v, f.prec)
 	}
 	if !done {
 		// The other precision forms delegate to strconv (see README.md).

@@ -358,10 +358,13 @@ func ScanInt[T core.Integer](s *Scanner, base int) (T, error) {
 				x = load8(w, i)
 				neg = true
 			}
-			// The first byte that is not a digit gets its top bit set:
-			// bytes below '0' by the subtraction, bytes above '9' by the
-			// addition. Borrows and carries only come out of non-digits,
-			// so they disturb no byte before the first of those.
+			// The first byte that is not a digit gets its top bit set (a
+			// variant of the byte-range test in Sean Anderson's Bit
+			// Twiddling Hacks, "determine if a word has a byte between m
+			// and n"): bytes below '0' and from 0xb0 by the subtraction,
+			// bytes from ':' to 0xb9 by the addition. Borrows and carries
+			// only come out of non-digits, so they disturb no byte before
+			// the first of those.
 			d := ((x + 0x4646464646464646) | (x - 0x3030303030303030)) & 0x8080808080808080
 			if d == 0 {
 				goto dec // eight digits or more

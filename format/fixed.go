@@ -158,60 +158,70 @@ func putFixed(dst []byte, neg bool, ip, fp uint64, prec int) []byte {
 }
 
 // appendSciExact appends v in scientific notation with prec digits after
-// the point, as strconv.AppendFloat(dst, v, 'e', prec, 64) does, when the
-// prec+1 significant digits can be computed exactly in 64- and 128-bit
-// integers: v·10^j with 0 <= j <= 19 for a v that is not too small (the
-// shift of appendFixedExact), or v/10^t for an integer v below 2^64 or a v
-// whose 2^s·10^t fits in 64 bits (a division with remainder). It reports
-// false, with dst unchanged, for NaN, ±Inf, prec outside [0, 17] and the
-// values outside that range (very large and very small magnitudes). As
-// with appendFixedExact the result holds for float32 too.
+// the point, as strconv.AppendFloat(dst, v, 'e', prec, 64) does, when
+// sciDigits can compute the digits; it reports false, with dst unchanged,
+// otherwise (NaN, ±Inf, prec outside [0, 17], very large and very small
+// magnitudes). As with appendFixedExact the result holds for float32 too.
 func appendSciExact(dst []byte, v float64, prec int) ([]byte, bool) {
 	if uint(prec) > 17 {
 		return dst, false
 	}
-	b := math.Float64bits(v)
-	neg := b>>63 != 0
-	be := int(b>>52) & 0x7ff
-	m := b & (1<<52 - 1)
-	switch be {
-	case 0x7ff:
+	n, exp, ok := sciDigits(v, prec+1)
+	if !ok {
 		return dst, false
-	case 0:
+	}
+	return putSci(dst, math.Signbit(v), n, prec+1, exp), true
+}
+
+// sciDigits returns the nd (1 to 18) significant digits of v, finite or
+// not, rounded half to even, as n with 10^(nd-1) <= n < 10^nd (0 for a
+// zero), and the decimal exponent of the first digit (|exp| < 100), when
+// they can be computed exactly as v·10^j with 0 <= j <= 19 in 64- and
+// 128-bit integers (the multiply and shift of appendFixedExact): for
+// magnitudes from about 10^-23 up to 10^nd.
+func sciDigits(v float64, nd int) (n uint64, exp int, ok bool) {
+	if !sciRange(v, nd) {
+		return 0, 0, false
+	}
+	b := math.Float64bits(v)
+	be := int(b>>52) & 0x7ff // sciRange excludes 0x7ff
+	m := b & (1<<52 - 1)
+	if be == 0 {
 		be = 1
-	default:
+	} else {
 		m |= 1 << 52
 	}
-	e := be - 1075
-	if !sciRange(v) {
-		return dst, false
+	if m == 0 {
+		return 0, 0, true
 	}
-	nd := prec + 1 // significant digits
-	var n uint64   // the digits: 10^(nd-1) <= n < 10^nd, or 0
-	exp := 0       // the decimal exponent of the first digit
-	if m != 0 {
-		// v is in [2^(e+L-1), 2^(e+L)), so its decimal exponent is e0 or
-		// e0+1; try the larger, which is right when the floor of the
-		// scaled value has nd digits.
-		e0 := flog10pow2(e + bits.Len64(m) - 1)
-		exp = e0 + 1
-		q, up, ok := scaleFloor(m, e, nd-1-exp)
-		if ok && q < pow10[nd-1] {
-			exp = e0
-			q, up, ok = scaleFloor(m, e, nd-1-exp)
-		}
-		if !ok || q < pow10[nd-1] || q >= pow10[nd] {
-			return dst, false
-		}
-		n = q + up
-		if n == pow10[nd] { // 9.99… rounded up to 10.0…
-			n = pow10[nd-1]
-			exp++
-		}
+	e := be - 1075
+	// v is in [2^(e+L-1), 2^(e+L)), so its decimal exponent is e0 or
+	// e0+1; try the larger, which is right when the floor of the scaled
+	// value has nd digits.
+	e0 := flog10pow2(e + bits.Len64(m) - 1)
+	exp = e0 + 1
+	q, up, ok := scaleFloor(m, e, nd-1-exp)
+	if ok && q < pow10[nd-1] {
+		exp = e0
+		q, up, ok = scaleFloor(m, e, nd-1-exp)
+	}
+	if !ok || q < pow10[nd-1] || q >= pow10[nd] {
+		return 0, 0, false
+	}
+	n = q + up
+	if n == pow10[nd] { // 9.99… rounded up to 10.0…
+		n = pow10[nd-1]
+		exp++
 	}
 	if exp <= -100 || exp >= 100 {
-		return dst, false // not reached by the ranges above
+		return 0, 0, false // not reached by the ranges above
 	}
+	return n, exp, true
+}
+
+// putSci appends [-]d.ddde±XX, the nd digits of n (n < 10^nd) with the
+// point after the first, and the exponent (|exp| < 100).
+func putSci(dst []byte, neg bool, n uint64, nd, exp int) []byte {
 	if neg {
 		dst = append(dst, '-')
 	}
@@ -219,7 +229,7 @@ func appendSciExact(dst []byte, v float64, prec int) ([]byte, bool) {
 	dst = grow(dst, nd+1+8+4) // digits, point, 8-byte overrun, e-99
 	p := dst[at:]
 	i := nd
-	if prec == 0 {
+	if nd == 1 {
 		putDigitsN(p, n, nd)
 	} else {
 		// Digits from p[1]; then the first moves left of the point.
@@ -237,59 +247,36 @@ func appendSciExact(dst []byte, v float64, prec int) ([]byte, bool) {
 	i += 2
 	p[i] = pairs[2*exp]
 	p[i+1] = pairs[2*exp+1]
-	return dst[:at+i+2], true
+	return dst[:at+i+2]
 }
 
-// sciRange reports whether v, finite, is in the range where
-// appendSciExact may succeed: from about 10^-23 to 2^64 in magnitude, or
-// zero. Outside it, one well-predicted test (inlined into the caller)
-// replaces the branches that would find that out, which random exponents
-// mispredict.
-func sciRange(v float64) bool {
+// sciRange reports whether v, finite, may have its nd significant digits
+// computed by sciDigits: a zero, or a magnitude from about 10^-23 (2^-75)
+// up to 2^(L-1) where L <= nd·log2(10), so below 10^nd. Outside it, one
+// well-predicted test (inlined into the caller) replaces the branches
+// that would find that out, which random exponents mispredict.
+func sciRange(v float64, nd int) bool {
 	b := math.Float64bits(v)
 	be := int(b>>52) & 0x7ff
-	return uint(be-(1075-128)) <= 128+11 || b<<1 == 0
+	// (nd·3321)>>10 is a little below nd·log2(10).
+	return uint(be-(1075-128)) <= uint(128-53+(nd*3321)>>10) || b<<1 == 0
 }
 
 // scaleFloor returns the floor of m·2^e·10^j and the increment (0 or 1)
-// that rounds it half to even, exactly, or false where that needs more
-// than 64-bit results and 128-bit products. m < 2^53.
+// that rounds it half to even, exactly, for 0 <= j <= 19, or false where
+// that needs more than 64-bit results and 128-bit products. m < 2^53. (For
+// j < 0, a division with remainder by 10^-j would be exact too, but one
+// 64-bit division costs more than strconv's whole multiply-based path.)
 func scaleFloor(m uint64, e, j int) (q, up uint64, ok bool) {
-	if j >= 0 {
-		if j > 19 {
-			return 0, 0, false
-		}
-		hi, lo := bits.Mul64(m, pow10[j])
-		if e < 0 {
-			return shiftRound(hi, lo, uint(-e))
-		}
-		if hi != 0 || e > 63 || lo>>(63-uint(e)) != 0 {
-			return 0, 0, false
-		}
-		return lo << uint(e), 0, true
-	}
-	t := -j
-	if t > 19 {
+	if uint(j) > 19 {
 		return 0, 0, false
 	}
-	// Divide by d = 10^t (times 2^s when e < 0), with remainder r.
-	num, d := m, pow10[t]
-	if e >= 0 {
-		if e > 11 {
-			return 0, 0, false
-		}
-		num = m << uint(e)
-	} else {
-		s := uint(-e)
-		if s >= 64 || d > math.MaxUint64>>s {
-			return 0, 0, false
-		}
-		d <<= s
+	hi, lo := bits.Mul64(m, pow10[j])
+	if e < 0 {
+		return shiftRound(hi, lo, uint(-e))
 	}
-	q = num / d
-	r, half := num-q*d, d>>1 // d is even
-	if r > half || r == half && q&1 != 0 {
-		up = 1
+	if hi != 0 || e > 63 || lo>>(63-uint(e)) != 0 {
+		return 0, 0, false
 	}
-	return q, up, true
+	return lo << uint(e), 0, true
 }

@@ -7,17 +7,22 @@ import (
 	"testing"
 )
 
-// checkFixed compares Fixed(v, prec) and Sci(v, prec) with strconv's 'f'
-// and 'e' at both sizes (float32 when v converts exactly), and
-// appendFixedExact and appendSciExact, when they take v, with strconv
-// directly.
+// checkFixed compares Fixed(v, prec), Sci(v, prec) and General(v, prec)
+// with strconv's 'f', 'e' and 'g' at both sizes (float32 when v converts
+// exactly), and appendFixedExact and appendSciExact, when they take v,
+// with strconv directly.
 func checkFixed(t *testing.T, v float64, prec int) {
 	t.Helper()
-	for _, mode := range []byte{'f', 'e'} {
+	for _, mode := range []byte{'f', 'e', 'g'} {
 		want := strconv.FormatFloat(v, mode, prec, 64)
 		ff, exact := Fixed(v, prec), appendFixedExact
-		if mode == 'e' {
+		switch mode {
+		case 'e':
 			ff, exact = Sci(v, prec), appendSciExact
+		case 'g':
+			// General delegates to strconv: checked through the
+			// manipulator only.
+			ff, exact = General(v, prec), func(dst []byte, _ float64, _ int) ([]byte, bool) { return dst, false }
 		}
 		if got := str(ff); got != want {
 			t.Fatalf("%c %v (%#016x), %d: got %q, strconv %q", mode, v, math.Float64bits(v), prec, got, want)
@@ -27,8 +32,11 @@ func checkFixed(t *testing.T, v float64, prec int) {
 		}
 		if f := float32(v); float64(f) == v || v != v {
 			ff = Fixed(f, prec)
-			if mode == 'e' {
+			switch mode {
+			case 'e':
 				ff = Sci(f, prec)
+			case 'g':
+				ff = General(f, prec)
 			}
 			if got, want := str(ff), strconv.FormatFloat(float64(f), mode, prec, 32); got != want {
 				t.Fatalf("%c float32 %v, %d: got %q, strconv %q", mode, f, prec, got, want)
@@ -75,7 +83,7 @@ func TestFixedCases(t *testing.T) {
 	}
 }
 
-// TestFixedClasses (Fixed and Sci) covers every binary exponent the exact path can meet
+// TestFixedClasses (Fixed, Sci and General) covers every binary exponent the exact path can meet
 // (at the boundaries of its 64-bit and 128-bit cases and beyond), decimal
 // ties at each precision, and subnormals, at every precision from 0 to 20.
 func TestFixedClasses(t *testing.T) {
@@ -161,19 +169,50 @@ func TestSciCases(t *testing.T) {
 	}
 }
 
+func TestGeneralCases(t *testing.T) {
+	for _, c := range []struct {
+		v    float64
+		prec int
+		want string
+	}{
+		{0, 3, "0"},
+		{math.Copysign(0, -1), 3, "-0"},
+		{1, 0, "1"},
+		{1.5, 5, "1.5"},
+		{123456, 6, "123456"},
+		{1234567, 6, "1.23457e+06"},
+		{100, 1, "1e+02"},
+		{0.0001234, 3, "0.000123"},
+		{0.00001234, 3, "1.23e-05"},
+		{-2.5, 1, "-2"},
+		{99.99, 3, "100"},
+		{999.99, 3, "1e+03"},
+		{1e20, 18, "1e+20"},
+		{1.0 / 3, 18, "0.333333333333333315"},
+	} {
+		t.Run(strconv.FormatFloat(c.v, 'g', -1, 64)+"/"+strconv.Itoa(c.prec), func(t *testing.T) {
+			if got := str(General(c.v, c.prec)); got != c.want {
+				t.Errorf("got %q, want %q", got, c.want)
+			}
+			checkFixed(t, c.v, c.prec)
+		})
+	}
+}
+
 func TestFixedAllocs(t *testing.T) {
 	buf := make([]byte, 0, 64)
 	n := testing.AllocsPerRun(1000, func() {
 		buf = Fixed(123456.789, 2).AppendFormat(buf[:0])
 		buf = Sci(123456.789, 6).AppendFormat(buf[:0])
+		buf = General(0.00123456789, 4).AppendFormat(buf[:0])
 	})
 	if n != 0 {
 		t.Errorf("%v allocations, want 0", n)
 	}
 }
 
-// FuzzFixed compares Fixed and Sci with strconv's 'f' and 'e' for any bit
-// pattern and precision.
+// FuzzFixed compares Fixed, Sci and General with strconv's 'f', 'e' and
+// 'g' for any bit pattern and precision.
 func FuzzFixed(f *testing.F) {
 	for _, b := range []uint64{0, 1, 0x3fb999999999999a, 0x4005666666666666, 0x43e0000000000000, 0x3fe0000000000000, 0x7ff0000000000001} {
 		f.Add(b, uint8(2))

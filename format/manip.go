@@ -206,7 +206,7 @@ func (f FloatFormat) AppendFormat(dst []byte) []byte {
 		dst, done = appendShortestMode(dst, f.v, int(f.bitSize), f.mode), true
 	} else if f.mode == 'f' {
 		dst, done = appendFixedExact(dst, f.v, f.prec)
-	} else if f.mode == 'e' && sciRange(f.v) {
+	} else if f.mode == 'e' && sciRange(f.v, f.prec+1) {
 		dst, done = appendSciExact(dst, f.v, f.prec)
 	}
 	if !done {

@@ -91,6 +91,9 @@ func (b *Reader) Fill() (int, error) {
 	if b.err != nil {
 		return 0, b.takeErr()
 	}
+	if b.dev == nil {
+		return 0, ErrNilDevice // a zero Reader
+	}
 	if b.r > 0 {
 		copy(b.buf, b.buf[b.r:b.w])
 		b.w -= b.r
@@ -117,6 +120,9 @@ func (b *Reader) Fill() (int, error) {
 // readDevice makes one successful read: it calls the device until it
 // returns data or an error.
 func (b *Reader) readDevice(p []byte) (int, error) {
+	if b.dev == nil {
+		return 0, ErrNilDevice
+	}
 	for range maxEmptyCalls {
 		m, err := b.dev.Read(p)
 		if m < 0 || m > len(p) {

@@ -130,6 +130,21 @@ func TestReaderErrors(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
+	t.Run("zero Reader", func(t *testing.T) {
+		var z core.Reader
+		if _, err := z.Fill(); !errors.Is(err, core.ErrNilDevice) {
+			t.Fatalf("Fill = %v", err)
+		}
+		if _, err := z.Read(make([]byte, 8)); !errors.Is(err, core.ErrNilDevice) {
+			t.Fatalf("Read = %v", err)
+		}
+		if _, err := z.WriteTo(io.Discard); !errors.Is(err, core.ErrNilDevice) {
+			t.Fatalf("WriteTo = %v", err)
+		}
+		if _, err := z.ReadByte(); !errors.Is(err, core.ErrNilDevice) {
+			t.Fatalf("ReadByte = %v", err)
+		}
+	})
 	t.Run("no progress", func(t *testing.T) {
 		r := core.NewReaderSize(zeroReader{}, 64)
 		if _, err := r.Fill(); !errors.Is(err, core.ErrNoProgress) {

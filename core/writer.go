@@ -45,6 +45,9 @@ const maxEmptyCalls = 100
 // next Flush tries them again. A device that accepts fewer bytes than it was
 // given without an error is called again with the rest.
 //
+// A large WriteString hands the string's bytes to the device without a
+// copy; as io.Writer requires, a device must not modify what it is given.
+//
 // A Writer is not safe for concurrent use.
 type Writer struct {
 	// buf holds the buffered bytes in buf[:len(buf)] and the free space in

@@ -227,27 +227,7 @@ func putSci(dst []byte, neg bool, n uint64, nd, exp int) []byte {
 	}
 	at := len(dst)
 	dst = grow(dst, nd+1+8+4) // digits, point, 8-byte overrun, e-99
-	p := dst[at:]
-	i := nd
-	if nd == 1 {
-		putDigitsN(p, n, nd)
-	} else {
-		// Digits from p[1]; then the first moves left of the point.
-		putDigitsN(p[1:], n, nd)
-		p[0] = p[1]
-		p[1] = '.'
-		i++
-	}
-	p[i] = 'e'
-	p[i+1] = '+'
-	if exp < 0 {
-		p[i+1] = '-'
-		exp = -exp
-	}
-	i += 2
-	p[i] = pairs[2*exp]
-	p[i+1] = pairs[2*exp+1]
-	return dst[:at+i+2]
+	return dst[:layoutSci(dst, at, n, nd, exp)]
 }
 
 // sciRange reports whether v, finite, may have its nd significant digits

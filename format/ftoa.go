@@ -250,56 +250,9 @@ func appendDecimal(dst []byte, f uint64, e int, neg bool, mode byte) []byte {
 	}
 	var k int
 	if sci {
-		// d.ddde±xx
-		x := dp - 1
-		putDigitsN(b[o+1:], f, n)
-		b[o] = b[o+1]
-		k = o + 1
-		if n > 1 {
-			b[o+1] = '.'
-			k = o + 1 + n
-		}
-		b[k] = 'e'
-		b[k+1] = '+'
-		if x < 0 {
-			b[k+1] = '-'
-			x = -x
-		}
-		if x >= 100 {
-			b[k+2] = byte('0' + x/100)
-			k++
-			x %= 100
-		}
-		b[k+2] = pairs[2*x]
-		b[k+3] = pairs[2*x+1]
-		k += 4
+		k = layoutSci(b, o, f, n, dp-1)
 	} else {
-		switch {
-		case dp <= 0:
-			// 0.000ddd
-			b[o] = '0'
-			b[o+1] = '.'
-			binary.LittleEndian.PutUint64(b[o+2:], asciiZeros)
-			for i := o + 10; i < o+2-dp; i++ {
-				b[i] = '0'
-			}
-			putDigitsN(b[o+2-dp:], f, n)
-			k = o + 2 - dp + n
-		case dp < n:
-			// ddd.ddd
-			putDigitsN(b[o+1:], f, n)
-			copy(b[o:o+dp], b[o+1:o+1+dp])
-			b[o+dp] = '.'
-			k = o + n + 1
-		default:
-			// ddd000
-			putDigitsN(b[o:], f, n)
-			binary.LittleEndian.PutUint64(b[o+n:], asciiZeros)
-			for i := o + n + 8; i < o+dp; i++ {
-				b[i] = '0'
-			}
-			k = o + dp
-		}
+		k = layoutPlain(b, o, f, n, dp)
 	}
 	return dst[:len(dst)+k]
 }
@@ -330,51 +283,67 @@ func appendDecimalG(dst []byte, f uint64, e int, neg bool) []byte {
 	}
 	var k int
 	if x := dp - 1; x < -4 || x >= 6 {
-		// d.ddde±xx
-		putDigitsN(b[o+1:], f, n)
-		b[o] = b[o+1]
-		k = o + 1
-		if n > 1 {
-			b[o+1] = '.'
-			k = o + 1 + n
-		}
-		b[k] = 'e'
-		b[k+1] = '+'
-		if x < 0 {
-			b[k+1] = '-'
-			x = -x
-		}
-		if x >= 100 {
-			b[k+2] = byte('0' + x/100)
-			k++
-			x %= 100
-		}
-		b[k+2] = pairs[2*x]
-		b[k+3] = pairs[2*x+1]
-		k += 4
+		k = layoutSci(b, o, f, n, x)
 	} else {
-		switch {
-		case dp <= 0:
-			// 0.000ddd
-			b[o] = '0'
-			b[o+1] = '.'
-			binary.LittleEndian.PutUint64(b[o+2:], asciiZeros)
-			putDigitsN(b[o+2-dp:], f, n)
-			k = o + 2 - dp + n
-		case dp < n:
-			// ddd.ddd
-			putDigitsN(b[o+1:], f, n)
-			copy(b[o:o+dp], b[o+1:o+1+dp])
-			b[o+dp] = '.'
-			k = o + n + 1
-		default:
-			// ddd000
-			putDigitsN(b[o:], f, n)
-			binary.LittleEndian.PutUint64(b[o+n:], asciiZeros)
-			k = o + dp
-		}
+		k = layoutPlain(b, o, f, n, dp)
 	}
 	return dst[:len(dst)+k]
+}
+
+// layoutSci writes the n digits of f at b[o:] as d.ddde±xx, x the decimal
+// exponent of the first digit, and returns the end offset. b needs n+1
+// digits and point, 8 bytes of overrun and 5 of exponent from o.
+func layoutSci(b []byte, o int, f uint64, n, x int) int {
+	putDigitsN(b[o+1:], f, n)
+	b[o] = b[o+1]
+	k := o + 1
+	if n > 1 {
+		b[o+1] = '.'
+		k = o + 1 + n
+	}
+	b[k] = 'e'
+	b[k+1] = '+'
+	if x < 0 {
+		b[k+1] = '-'
+		x = -x
+	}
+	if x >= 100 {
+		b[k+2] = byte('0' + x/100)
+		k++
+		x %= 100
+	}
+	b[k+2] = pairs[2*x]
+	b[k+3] = pairs[2*x+1]
+	return k + 4
+}
+
+// layoutPlain writes the n digits of f at b[o:] without an exponent (0.000ddd,
+// ddd.ddd or ddd000), the value being 0.digits × 10^dp, and returns the end
+// offset. Zero runs longer than eight need room past floatScratch.
+func layoutPlain(b []byte, o int, f uint64, n, dp int) int {
+	switch {
+	case dp <= 0:
+		b[o] = '0'
+		b[o+1] = '.'
+		binary.LittleEndian.PutUint64(b[o+2:], asciiZeros)
+		for i := o + 10; i < o+2-dp; i++ {
+			b[i] = '0'
+		}
+		putDigitsN(b[o+2-dp:], f, n)
+		return o + 2 - dp + n
+	case dp < n:
+		putDigitsN(b[o+1:], f, n)
+		copy(b[o:o+dp], b[o+1:o+1+dp])
+		b[o+dp] = '.'
+		return o + n + 1
+	default:
+		putDigitsN(b[o:], f, n)
+		binary.LittleEndian.PutUint64(b[o+n:], asciiZeros)
+		for i := o + n + 8; i < o+dp; i++ {
+			b[i] = '0'
+		}
+		return o + dp
+	}
 }
 
 // floatScratch is the spare capacity appendDecimal writes in: a sign,

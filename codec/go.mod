@@ -6,6 +6,4 @@ require github.com/fastio-go/fastio/core v0.0.0-00010101000000-000000000000
 
 require github.com/google/go-cmp v0.7.0
 
-require google.golang.org/protobuf v1.36.12
-
 replace github.com/fastio-go/fastio/core => ../core

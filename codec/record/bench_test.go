@@ -126,22 +126,19 @@ func decodeSeedBinary(p []byte, s *seedStatString) (int, error) {
 	return n + int(size), nil
 }
 
-type seedStreams struct{ record, text, proto []byte }
+type seedStreams struct{ record, text []byte }
 
 var seedStreamData = sync.OnceValue(func() seedStreams {
 	in := seedInputs()
-	var rec, text, proto core.Buffer
+	var rec, text core.Buffer
 	rec.Grow(seedRecords * 60)
 	text.Grow(seedRecords * 110)
-	proto.Grow(seedRecords * 60)
 	e := NewWriter(&rec)
-	var body []byte
 	for i := range seedRecords {
 		writeSeed(e, &in[i%len(in)])
 		writeSeedText(&text, &in[i%len(in)])
-		body = encodeSeedProtowire(&proto, body, &in[i%len(in)])
 	}
-	return seedStreams{rec.Bytes(), text.Bytes(), proto.Bytes()}
+	return seedStreams{rec.Bytes(), text.Bytes()}
 })
 
 func reportSeed(b *testing.B, size int) {
@@ -172,17 +169,6 @@ func BenchmarkSeed(b *testing.B) {
 			out.Reset()
 			for i := range seedRecords {
 				body = encodeSeedBinary(&out, body, &in[i&1023])
-			}
-		}
-		reportSeed(b, out.Len())
-	})
-	b.Run("Encode/protowire", func(b *testing.B) {
-		b.ReportAllocs()
-		body := make([]byte, 0, 256)
-		for b.Loop() {
-			out.Reset()
-			for i := range seedRecords {
-				body = encodeSeedProtowire(&out, body, &in[i&1023])
 			}
 		}
 		reportSeed(b, out.Len())
@@ -246,21 +232,6 @@ func BenchmarkSeed(b *testing.B) {
 		}
 		reportSeed(b, len(streams.record))
 	})
-	b.Run("Decode/protowire", func(b *testing.B) {
-		b.ReportAllocs()
-		var s seedStatString
-		for b.Loop() {
-			p := streams.proto
-			for len(p) > 0 {
-				n, err := decodeSeedProtowire(p, &s)
-				if err != nil {
-					b.Fatal(err)
-				}
-				p = p[n:]
-			}
-		}
-		reportSeed(b, len(streams.proto))
-	})
 	b.Run("Decode/text_strconv", func(b *testing.B) {
 		b.ReportAllocs()
 		var s seedStat
@@ -294,10 +265,6 @@ func BenchmarkSeedRecord(b *testing.B) {
 		{"binary_AppendUvarint", func() func(s *seedStat) {
 			body := make([]byte, 0, 256)
 			return func(s *seedStat) { body = encodeSeedBinary(&out, body, s) }
-		}()},
-		{"protowire", func() func(s *seedStat) {
-			body := make([]byte, 0, 256)
-			return func(s *seedStat) { body = encodeSeedProtowire(&out, body, s) }
 		}()},
 		{"text_Fprintf", func(s *seedStat) { writeSeedText(&out, s) }},
 		{"Schema", func() func(s *seedStat) {
@@ -333,13 +300,11 @@ func BenchmarkSeedRecord(b *testing.B) {
 		})
 	}
 	// Streams of 1024 records, decoded round and round.
-	var rec, text, proto core.Buffer
+	var rec, text core.Buffer
 	e.Reset(&rec)
-	var body []byte
 	for i := range in {
 		writeSeed(e, &in[i])
 		writeSeedText(&text, &in[i])
-		body = encodeSeedProtowire(&proto, body, &in[i])
 	}
 	b.Run("Decode/record", func(b *testing.B) {
 		b.ReportAllocs()
@@ -369,22 +334,6 @@ func BenchmarkSeedRecord(b *testing.B) {
 				p = rec.Bytes()
 			}
 			n, err := decodeSeedBinary(p, &s)
-			if err != nil {
-				b.Fatal(err)
-			}
-			p = p[n:]
-		}
-	})
-	b.Run("Decode/protowire", func(b *testing.B) {
-		b.ReportAllocs()
-		b.SetBytes(int64(proto.Len() / len(in)))
-		var s seedStatString
-		p := proto.Bytes()
-		for b.Loop() {
-			if len(p) == 0 {
-				p = proto.Bytes()
-			}
-			n, err := decodeSeedProtowire(p, &s)
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -49,8 +49,7 @@ func floorDecode(p []byte, s *seedTyped) int {
 // several times on a shared machine, CPU time much less), A and B
 // alternately in the same run, and checks the targets: Writer encoding
 // at least 1.2 times faster than hand-written encoding/binary code
-// producing the same bytes and 1.5 times faster than protowire (each side
-// with its own wire format), Schema decoding at least 1.5 times faster
+// producing the same bytes, Schema decoding at least 1.5 times faster
 // than hand-written encoding/binary decoding that copies the name (the
 // Reader+Decoder loop is reported, not checked: it is below). It only runs
 // with FASTIO_RATIOS=1 (FASTIO_RATIOS=5M adds the 5-million-record
@@ -89,11 +88,6 @@ func TestSeedRatios(t *testing.T) {
 				body = encodeSeedBinary(&out, body, &in[i&1023])
 			}
 		},
-		"protowire": func(n int) {
-			for i := range n {
-				body = encodeSeedProtowire(&out, body, &in[i&1023])
-			}
-		},
 		"text": func(n int) {
 			for i := range n {
 				writeSeedText(&out, &in[i&1023])
@@ -102,7 +96,7 @@ func TestSeedRatios(t *testing.T) {
 	}
 	reset := func(f func(int)) func(int) { return func(n int) { out.Reset(); f(n) } }
 
-	var rec, text, proto []byte
+	var rec, text []byte
 	span := core.NewSpanReader(nil)
 	r := NewReader(span)
 	var s seedStat
@@ -133,15 +127,6 @@ func TestSeedRatios(t *testing.T) {
 				p = p[k:]
 			}
 		},
-		"protowire": func(int) {
-			for p := proto; len(p) > 0; {
-				k, err := decodeSeedProtowire(p, &ss)
-				if err != nil {
-					t.Fatal(err)
-				}
-				p = p[k:]
-			}
-		},
 		"floor": func(int) {
 			for p := rec; len(p) > 0; {
 				p = p[floorDecode(p, &st):]
@@ -158,50 +143,36 @@ func TestSeedRatios(t *testing.T) {
 		},
 	}
 	streams := func(n int) {
-		var rb, tb, pb core.Buffer
+		var rb, tb core.Buffer
 		rb.Grow(n * 50)
 		tb.Grow(n * 90)
-		pb.Grow(n * 50)
 		w := NewWriter(&rb)
-		var body []byte
 		for i := range n {
 			writeSeed(w, &in[i&1023])
 			writeSeedText(&tb, &in[i&1023])
-			body = encodeSeedProtowire(&pb, body, &in[i&1023])
 		}
-		rec, text, proto = rb.Bytes(), tb.Bytes(), pb.Bytes()
+		rec, text = rb.Bytes(), tb.Bytes()
 	}
 
 	run := func(n, rounds int) {
 		out = core.Buffer{}
 		out.Grow(n * 90)
 		streams(n)
-		t.Logf("%d records: %.1f bytes/record framed, %.1f as protobuf, %.1f as text", n,
-			float64(len(rec))/float64(n), float64(len(proto))/float64(n), float64(len(text))/float64(n))
-		for _, name := range []string{"record", "Schema", "protowire", "text"} {
+		t.Logf("%d records: %.1f bytes/record framed, %.1f as text", n,
+			float64(len(rec))/float64(n), float64(len(text))/float64(n))
+		for _, name := range []string{"record", "Schema", "text"} {
 			a, b := cputime.Compare(rounds, n, reset(encoders[name]), reset(encoders["binary"]))
 			t.Logf("encode %-9s %6.1f ns/record (%5.2f M records/s), binary %6.1f: %.2fx", name, a, 1e3/a, b, b/a)
 			if name == "record" && n < 1e5 && b/a < 1.2 {
 				t.Errorf("encode is %.2fx the hand-written encoding/binary code, target 1.2x", b/a)
 			}
 		}
-		for _, name := range []string{"record", "Schema"} {
-			a, b := cputime.Compare(rounds, n, reset(encoders[name]), reset(encoders["protowire"]))
-			t.Logf("encode %-6s %6.1f ns/record (%5.2f M records/s), protowire %6.1f: %.2fx", name, a, 1e3/a, b, b/a)
-			if name == "record" && n < 1e5 && b/a < 1.5 {
-				t.Errorf("encode is %.2fx protowire, target 1.5x", b/a)
-			}
-		}
-		for _, name := range []string{"record", "Schema", "floor", "protowire", "text"} {
+		for _, name := range []string{"record", "Schema", "floor", "text"} {
 			a, b := cputime.Compare(rounds, n, decoders[name], decoders["binary"])
 			t.Logf("decode %-9s %6.1f ns/record (%5.2f M records/s), binary %6.1f: %.2fx", name, a, 1e3/a, b, b/a)
 			if name == "Schema" && n < 1e5 && b/a < 1.5 {
 				t.Errorf("Schema decode is %.2fx the hand-written encoding/binary code, target 1.5x", b/a)
 			}
-		}
-		for _, name := range []string{"record", "Schema"} {
-			a, b := cputime.Compare(rounds, n, decoders[name], decoders["protowire"])
-			t.Logf("decode %-6s %6.1f ns/record (%5.2f M records/s), protowire %6.1f: %.2fx", name, a, 1e3/a, b, b/a)
 		}
 	}
 	start := time.Now()

@@ -153,10 +153,19 @@ func newEngine(a Algorithm) engine {
 		}
 		h = simd.New()
 	case SHA384:
+		if own512 {
+			return newDigest512(48)
+		}
 		h = sha512.New384()
 	case SHA512:
+		if own512 {
+			return newDigest512(64)
+		}
 		h = sha512.New()
 	case SHA512_256:
+		if own512 {
+			return newDigest512(32)
+		}
 		h = sha512.New512_256()
 	}
 	return h.(engine)

@@ -47,13 +47,31 @@ func Sum256[T core.Text](data T) (s [32]byte) {
 }
 
 // Sum384 returns the SHA-384 digest of data.
-func Sum384[T core.Text](data T) [48]byte { return sha512.Sum384(bytesOf(data)) }
+func Sum384[T core.Text](data T) (s [48]byte) {
+	if own512 {
+		sum512(&iv384, bytesOf(data), s[:])
+		return s
+	}
+	return sha512.Sum384(bytesOf(data))
+}
 
 // Sum512 returns the SHA-512 digest of data.
-func Sum512[T core.Text](data T) [64]byte { return sha512.Sum512(bytesOf(data)) }
+func Sum512[T core.Text](data T) (s [64]byte) {
+	if own512 {
+		sum512(&iv512, bytesOf(data), s[:])
+		return s
+	}
+	return sha512.Sum512(bytesOf(data))
+}
 
 // Sum512_256 returns the SHA-512/256 digest of data.
-func Sum512_256[T core.Text](data T) [32]byte { return sha512.Sum512_256(bytesOf(data)) }
+func Sum512_256[T core.Text](data T) (s [32]byte) {
+	if own512 {
+		sum512(&iv512_256, bytesOf(data), s[:])
+		return s
+	}
+	return sha512.Sum512_256(bytesOf(data))
+}
 
 // Sum returns the digest of data under algorithm a. The error, for an
 // invalid a, is an *AlgorithmError wrapping ErrAlgorithm.
@@ -71,13 +89,13 @@ func Sum[T core.Text](a Algorithm, data T) (Digest, error) {
 		s := Sum256(p)
 		d.n = uint8(copy(d.b[:], s[:]))
 	case SHA384:
-		s := sha512.Sum384(p)
+		s := Sum384(p)
 		d.n = uint8(copy(d.b[:], s[:]))
 	case SHA512:
-		s := sha512.Sum512(p)
+		s := Sum512(p)
 		d.n = uint8(copy(d.b[:], s[:]))
 	case SHA512_256:
-		s := sha512.Sum512_256(p)
+		s := Sum512_256(p)
 		d.n = uint8(copy(d.b[:], s[:]))
 	default:
 		return d, &AlgorithmError{Value: a}

@@ -93,34 +93,36 @@ func round(t, wk int) []string {
 	if t%2 == 1 {
 		bc, ab = ab, bc
 	}
-	// The additions into h are ordered for the chain from e to the next
-	// e (d + T1): Ch's two halves first, Σ1(e), the longest, last, so
-	// that the new e is ready five cycles after e.
+	// The e chain (Σ1, Ch, T1, d+T1) and the a chain (Σ0, Maj) are
+	// interleaved in program order, as in OpenSSL's BMI2 rounds, so that
+	// the scheduler, which prefers older instructions, works on both at
+	// once; Ch's halves and Σ1 go into h before d += h. Ordered one chain
+	// after the other, the same instructions ran 12% slower.
 	return []string{
-		fmt.Sprintf("ADDQ %d(SP), %s", wk, h), // h += W+K
-		fmt.Sprintf("ANDNQ %s, %s, DI", g, e), // ^e & g
-		fmt.Sprintf("ADDQ DI, %s", h),
-		fmt.Sprintf("MOVQ %s, DI", f),
-		fmt.Sprintf("ANDQ %s, DI", e), // e & f; Ch is the sum of both
-		fmt.Sprintf("ADDQ DI, %s", h),
+		fmt.Sprintf("ADDQ %d(SP)(R15*1), %s", wk, h), // h += W+K
 		fmt.Sprintf("RORXQ $41, %s, SI", e),
 		fmt.Sprintf("RORXQ $18, %s, DI", e),
+		fmt.Sprintf("ANDNQ %s, %s, R14", g, e),
 		"XORQ DI, SI",
+		fmt.Sprintf("ADDQ R14, %s", h),
 		fmt.Sprintf("RORXQ $14, %s, DI", e),
-		"XORQ DI, SI",                    // Σ1(e)
-		fmt.Sprintf("ADDQ SI, %s", h),    // T1
-		fmt.Sprintf("ADDQ %s, %s", h, d), // e of the next round
+		fmt.Sprintf("MOVQ %s, R14", f),
+		fmt.Sprintf("ANDQ %s, R14", e),
+		"XORQ DI, SI",                  // Σ1(e)
+		fmt.Sprintf("ADDQ R14, %s", h), // Ch is the sum of e&f and ^e&g
 		fmt.Sprintf("MOVQ %s, %s", a, ab),
+		fmt.Sprintf("RORXQ $39, %s, DI", a),
+		fmt.Sprintf("ADDQ SI, %s", h), // T1
+		fmt.Sprintf("RORXQ $34, %s, R14", a),
 		fmt.Sprintf("XORQ %s, %s", b, ab), // a^b, the next round's b^c
+		fmt.Sprintf("ADDQ %s, %s", h, d),  // T1 + d: the next e
+		"XORQ R14, DI",
+		fmt.Sprintf("RORXQ $28, %s, R14", a),
 		fmt.Sprintf("ANDQ %s, %s", ab, bc),
+		"XORQ R14, DI",                    // Σ0(a)
 		fmt.Sprintf("XORQ %s, %s", b, bc), // Maj(a, b, c)
-		fmt.Sprintf("ADDQ %s, %s", bc, h),
-		fmt.Sprintf("RORXQ $39, %s, SI", a),
-		fmt.Sprintf("RORXQ $34, %s, DI", a),
-		"XORQ DI, SI",
-		fmt.Sprintf("RORXQ $28, %s, DI", a),
-		"XORQ DI, SI",                 // Σ0(a)
-		fmt.Sprintf("ADDQ SI, %s", h), // a of the next round
+		fmt.Sprintf("ADDQ DI, %s", h),     // += Σ0(a)
+		fmt.Sprintf("ADDQ %s, %s", bc, h), // += Maj(a, b, c): the next a
 	}
 }
 
@@ -192,7 +194,8 @@ func merge(scalar, vector []string) {
 	}
 }
 
-const frame = 80*16 + 8 // W+K of two blocks, the end pointer
+// The frame: W+K of two blocks, the end of the input, the input pointer.
+const frame = 80*16 + 16
 
 func addState() {
 	w("\tMOVQ h+0(FP), SI")
@@ -202,17 +205,36 @@ func addState() {
 	}
 }
 
+// rounds16 writes 16 rounds of one lane from W+K at the stack offset R15
+// plus the offsets of rounds 0 to 15.
+func rounds16(lane int) {
+	for t := range 16 {
+		for _, s := range round(t, wkOff(t, lane)) {
+			w("\t%s", s)
+		}
+	}
+}
+
+// blockFunc writes a block function. Registers: the state in regs; SI,
+// DI, R14, R12 and R13 for the rounds; R15 the byte offset of the current
+// 16 rounds into the W+K area; Y0-Y7 the schedule, Y8-Y14 its
+// temporaries, Y15 the byte-swap mask. Rounds 0-63 of the first block,
+// which carry the schedule, are unrolled (the constants are addressed
+// statically); the other 96 rounds are rolled into loops of 16 (a
+// multiple of the registers' rotation), which keeps the code at 20 KiB.
 func blockFunc(name string, avx512 bool) {
 	end := fmt.Sprintf("%d(SP)", 80*16)
+	inp := fmt.Sprintf("%d(SP)", 80*16+8)
 	w("// func %s(h *[8]uint64, p []byte)", name)
 	w("// Requires AVX2, BMI1 and BMI2%s.", map[bool]string{true: ", AVX-512F and AVX-512VL"}[avx512])
 	w("TEXT ·%s(SB), 0, $%d-32", name, frame)
-	w("\tMOVQ p_base+8(FP), R14")
+	w("\tMOVQ p_base+8(FP), DI")
 	w("\tMOVQ p_len+16(FP), SI")
 	w("\tANDQ $~127, SI")
 	w("\tJZ done")
-	w("\tADDQ R14, SI")
+	w("\tADDQ DI, SI")
 	w("\tMOVQ SI, %s", end)
+	w("\tMOVQ DI, %s", inp)
 	w("\tMOVQ h+0(FP), SI")
 	for i, r := range regs {
 		w("\tMOVQ %d(SI), %s", 8*i, r)
@@ -221,14 +243,15 @@ func blockFunc(name string, avx512 bool) {
 	w("loop:")
 	// The second block is the next one, or the first again when only
 	// one is left (its rounds are then skipped).
-	w("\tLEAQ 128(R14), DI")
-	w("\tLEAQ 256(R14), SI")
+	w("\tMOVQ %s, R12", inp)
+	w("\tLEAQ 128(R12), DI")
+	w("\tLEAQ 256(R12), SI")
 	w("\tCMPQ SI, %s", end)
 	w("\tJBE two")
-	w("\tMOVQ R14, DI")
+	w("\tMOVQ R12, DI")
 	w("two:")
 	for k := range 8 {
-		w("\tVMOVDQU %d(R14), X%d", 16*k, k)
+		w("\tVMOVDQU %d(R12), X%d", 16*k, k)
 		w("\tVINSERTI128 $1, %d(DI), Y%d, Y%d", 16*k, k, k)
 		w("\tVPSHUFB Y15, Y%d, Y%d", k, k)
 		w("\tVPADDQ k512x2<>+%d(SB), Y%d, Y9", 32*k, k)
@@ -236,27 +259,31 @@ func blockFunc(name string, avx512 bool) {
 	}
 	w("\tMOVQ %s, R12", regs[1])
 	w("\tXORQ %s, R12", regs[2]) // b^c for round 0
-	for t := 0; t < 80; t += 2 {
-		var vec []string
-		if t < 64 {
-			vec = schedule(t/2, avx512)
-		}
-		merge(append(round(t, wkOff(t, 0)), round(t+1, wkOff(t+1, 0))...), vec)
+	w("\tXORQ R15, R15")
+	// Rounds 0-63 of the first block with the schedule of words 16-79.
+	for t := 0; t < 64; t += 2 {
+		merge(append(round(t, wkOff(t, 0)), round(t+1, wkOff(t+1, 0))...), schedule(t/2, avx512))
 	}
+	w("\tMOVQ $1024, R15")
+	rounds16(0) // rounds 64-79
 	addState()
-	w("\tLEAQ 256(R14), SI")
+	w("\tMOVQ %s, SI", inp)
+	w("\tADDQ $256, SI")
 	w("\tCMPQ SI, %s", end)
 	w("\tJA done")
 	w("\tMOVQ %s, R12", regs[1])
 	w("\tXORQ %s, R12", regs[2])
-	for t := range 80 {
-		for _, s := range round(t, wkOff(t, 1)) {
-			w("\t%s", s)
-		}
-	}
+	w("\tXORQ R15, R15")
+	w("second%s:", name)
+	rounds16(1)
+	w("\tADDQ $256, R15")
+	w("\tCMPQ R15, $1280")
+	w("\tJB second%s", name)
 	addState()
-	w("\tADDQ $256, R14")
-	w("\tCMPQ R14, %s", end)
+	w("\tMOVQ %s, SI", inp)
+	w("\tADDQ $256, SI")
+	w("\tMOVQ SI, %s", inp)
+	w("\tCMPQ SI, %s", end)
 	w("\tJB loop")
 	w("done:")
 	w("\tVZEROUPPER")

@@ -138,6 +138,15 @@ func decodeUTF8At(src []byte, atEOF, strict bool) (r uint32, n int, st status, o
 
 func utf8ToUTF16(dst, src []byte, atEOF, strict, be bool) (nd, ns int, st status) {
 	for ns < len(src) {
+		if useAVX512 && !be {
+			// Any mix of well-formed characters, 16 per step.
+			d, s := utf8MixedRun(dst[nd:], src[ns:], 2)
+			nd += d
+			ns += s
+			if ns == len(src) {
+				break
+			}
+		}
 		c := src[ns]
 		if c < 0x80 {
 			// A long ASCII run goes to the bulk helper; the short ones of
@@ -258,6 +267,15 @@ func utf8ToUTF16(dst, src []byte, atEOF, strict, be bool) (nd, ns int, st status
 
 func utf8ToUTF32(dst, src []byte, atEOF, strict, be bool) (nd, ns int, st status) {
 	for ns < len(src) {
+		if useAVX512 && !be {
+			// Any mix of well-formed characters, 16 per step.
+			d, s := utf8MixedRun(dst[nd:], src[ns:], 4)
+			nd += d
+			ns += s
+			if ns == len(src) {
+				break
+			}
+		}
 		c := src[ns]
 		if c < 0x80 {
 			if ns+16 <= len(src) && (ld64(src, ns)|ld64(src, ns+8))&hiBits == 0 {

@@ -21,3 +21,10 @@ func bmpToUTF8Run(dst, src []byte, unit int, be bool) int { return 0 }
 
 // bmpMixedToUTF8 has no vector form here: the kernels' Go loops do the work.
 func bmpMixedToUTF8(dst, src []byte, unit int, be bool) (nd, ns int) { return 0, 0 }
+
+// utf8MixedRun has no vector form here: the kernels' Go loops do the work.
+func utf8MixedRun(dst, src []byte, unit int) (nd, ns int) { return 0, 0 }
+
+// useAVX512 is false where there is no AVX-512 kernel (a variable, as on
+// amd64, so that the tests can set it).
+var useAVX512 = false

@@ -1,0 +1,61 @@
+//go:build !purego
+
+package unicode
+
+import "runtime"
+
+// UTF-8 decoding into UTF-16LE and UTF-32LE has an AVX-512 kernel
+// (utf8_avx512_amd64.s) that converts 16 characters per step whatever the
+// mix of their UTF-8 lengths, for text that changes script every few
+// characters, where the run loops of the Go kernels stop at every change.
+
+//go:noescape
+func utf8ToUTF16AVX512(dst, src *byte, nsrc, ndst int) (ns, nd int)
+
+//go:noescape
+func utf8ToUTF32AVX512(dst, src *byte, nsrc, ndst int) (ns, nd int)
+
+// hasAVX512 reports whether the CPU has AVX-512 F, BW, VL, VBMI and VBMI2,
+// and BMI2, and the operating system saves the opmask and ZMM registers
+// (XCR0 bits 1, 2, 5, 6, 7). macOS enables the ZMM state lazily, on first
+// use, so XCR0 does not show it there: the kernel is not used on darwin.
+var hasAVX512 = func() bool {
+	if !hasAVX2 || runtime.GOOS == "darwin" {
+		return false
+	}
+	if xcr0, _ := xgetbv(); xcr0&0xE6 != 0xE6 {
+		return false
+	}
+	_, ebx7, ecx7, _ := cpuid(7, 0)
+	const (
+		bmi2     = 1 << 8
+		avx512f  = 1 << 16
+		avx512bw = 1 << 30
+		avx512vl = 1 << 31
+		vbmi     = 1 << 1
+		vbmi2    = 1 << 6
+	)
+	return ebx7&(bmi2|avx512f|avx512bw|avx512vl) == bmi2|avx512f|avx512bw|avx512vl &&
+		ecx7&(vbmi|vbmi2) == vbmi|vbmi2
+}()
+
+// useAVX512 switches the AVX-512 kernel on; tests turn it off to exercise
+// the AVX2 and pure-Go paths on machines that have it.
+var useAVX512 = hasAVX512
+
+// utf8MixedRun converts the leading well-formed UTF-8 of src into
+// little-endian UTF-16 (unit 2) or UTF-32 (unit 4) with the AVX-512 kernel,
+// while at least 64 source and 128 destination bytes remain, and returns
+// the bytes done on each side. It stops before the first ill-formed
+// sequence, which the caller's Go code handles.
+func utf8MixedRun(dst, src []byte, unit int) (nd, ns int) {
+	if !useAVX512 || len(src) < 64 || len(dst) < 128 {
+		return 0, 0
+	}
+	if unit == 2 {
+		ns, nd = utf8ToUTF16AVX512(&dst[0], &src[0], len(src), len(dst))
+	} else {
+		ns, nd = utf8ToUTF32AVX512(&dst[0], &src[0], len(src), len(dst))
+	}
+	return nd, ns
+}

@@ -249,3 +249,53 @@ func TestUTF8DecodeLevels(t *testing.T) {
 		})
 	}
 }
+
+// FuzzUTF8Mixed is a differential fuzz target for the UTF-8 decoders into
+// UTF-16LE and UTF-32LE: at every kernel level, under both policies, the
+// specialised kernel must agree with the generic one, and the vector
+// kernel alone must convert a well-formed prefix and stop before the first
+// ill-formed sequence. The seeds are long enough (64 bytes and more) for
+// the vector kernel to run.
+func FuzzUTF8Mixed(f *testing.F) {
+	line := "The quick brown fox — Ça va? Größe, niño. Быстрая лиса. 敏捷的棕色狐狸跳过了懒狗。東京タワー 🚄🚀😀 "
+	for _, s := range []string{
+		line + line,
+		strings.Repeat("🚄", 20),
+		strings.Repeat("世", 25) + "\xED\xA0\x80" + strings.Repeat("世", 25),
+		strings.Repeat("🚄", 10) + "\xF8\x88\x80\x80" + strings.Repeat("🚄", 10),
+		strings.Repeat("🚄", 10) + "\xF4\x90\x80\x80" + strings.Repeat("🚄", 10),
+		strings.Repeat("aé", 30) + "\xE4\xB8" + strings.Repeat("é世", 20),
+		strings.Repeat("x", 70) + "\x80" + strings.Repeat("ü", 40),
+		strings.Repeat("\xC0\x80", 40),
+		strings.Repeat("\xF0\x9F\x9A", 30),
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		at := firstInvalid(data)
+		for _, level := range kernelLevels() {
+			undo := setLevel(level)
+			for _, unit := range []int{2, 4} {
+				dst := make([]byte, unit*len(data)+128)
+				nd, ns := utf8MixedRun(dst, data, unit)
+				checkPrefix(t, unit, data, dst, ns, nd)
+				if ns > at {
+					t.Fatalf("%s: vector kernel went past the ill-formed sequence at %d", level, at)
+				}
+			}
+			for _, to := range []Encoding{UTF16LE, UTF32LE} {
+				k := kernelFor(UTF8, to)
+				for _, strict := range []bool{false, true} {
+					want := make([]byte, 4*len(data)+16)
+					wd, ws, wst := generic(UTF8, to, want, data, true, strict)
+					got := make([]byte, 4*len(data)+16)
+					gd, gs, gst := run(k, UTF8, to, got, data, true, strict)
+					if gd != wd || gs != ws || gst != wst || !bytes.Equal(got[:gd], want[:wd]) {
+						t.Fatalf("%s: UTF-8 → %v strict=%v: (%d, %d, %d), generic (%d, %d, %d)", level, to, strict, gd, gs, gst, wd, ws, wst)
+					}
+				}
+			}
+			undo()
+		}
+	})
+}

@@ -40,7 +40,11 @@ func (d *Decoder) Reset(body []byte, base int64) {
 // returns false at the end of the body or at the first error, which Err
 // returns.
 func (d *Decoder) Next() bool {
-	if off := d.off; len(d.buf)-off >= 8 {
+	off := d.off
+	if off == len(d.buf) {
+		return false // the end of the body, or after an error
+	}
+	if len(d.buf)-off >= 8 {
 		// The common case: the header in 8 bytes at hand, with a short
 		// varint (see varint3).
 		w := binary.LittleEndian.Uint64(d.buf[off:])

@@ -38,13 +38,16 @@ type Reader struct {
 	// means DefaultMaxRecord.
 	MaxRecord int
 
-	r      core.BufferedReader
-	rec    []byte
+	r core.BufferedReader
+	// The current record is src[lo:hi]; src is win, or spill for a
+	// record gathered from several windows.
+	src    []byte
+	lo, hi int
 	spill  []byte
 	win    []byte // the underlying reader's window, as of its last read
 	used   int    // bytes of win taken, not yet consumed from the reader
 	off    int64  // stream offset of the next frame
-	recOff int64  // stream offset of rec
+	recOff int64  // stream offset of the current record
 	err    error
 	eof    bool
 }
@@ -65,26 +68,34 @@ func (d *Reader) Reset(r io.Reader) {
 // false at the clean end of the stream (Err is then nil) or at the first
 // error, which Err returns.
 func (d *Reader) Next() bool {
-	d.rec = nil
+	// The common case: a short record wholly in what is left of the
+	// window. Only integers are stored here, no pointers (whose stores
+	// would each check for the garbage collector's write barrier).
+	w, u := d.win, d.used
+	if u < len(w) {
+		if n := int(w[u]); n < 0x80 && n < len(w)-u && (n <= d.MaxRecord || d.MaxRecord <= 0) {
+			d.lo, d.hi, d.used = u+1, u+1+n, u+1+n
+			d.recOff = d.off + 1
+			d.off = d.recOff + int64(n)
+			return true
+		}
+	}
+	return d.next()
+}
+
+// next is Next for a record that is not wholly in the window as last
+// seen, the end of the stream, and errors.
+func (d *Reader) next() bool {
+	d.src, d.lo, d.hi = nil, 0, 0
 	if d.err != nil || d.eof {
 		return false
 	}
 	start := d.off
-	// The common case: a short record wholly in what is left of the window.
-	if w := d.win[d.used:]; len(w) > 0 && w[0] < 0x80 && int(w[0]) < len(w) &&
-		(d.MaxRecord <= 0 || int(w[0]) <= d.MaxRecord) {
-		n := int(w[0])
-		d.rec = w[1 : 1+n : 1+n]
-		d.used += 1 + n
-		d.recOff = start + 1
-		d.off = d.recOff + int64(n)
-		return true
-	}
 	d.release()
 	if w := d.r.Window(); len(w) > 0 && w[0] < 0x80 && int(w[0]) < len(w) &&
 		(d.MaxRecord <= 0 || int(w[0]) <= d.MaxRecord) {
 		n := int(w[0])
-		d.win, d.rec, d.used = w, w[1:1+n:1+n], 1+n
+		d.win, d.src, d.lo, d.hi, d.used = w, w, 1, 1+n, 1+n
 		d.recOff = start + 1
 		d.off = d.recOff + int64(n)
 		return true
@@ -109,7 +120,7 @@ func (d *Reader) Next() bool {
 	d.recOff = d.off
 	for {
 		if w := d.r.Window(); len(w) >= n {
-			d.win, d.rec, d.used = w, w[:n:n], n
+			d.win, d.src, d.lo, d.hi, d.used = w, w, 0, n, n
 			d.off += int64(n)
 			return true
 		}
@@ -151,7 +162,7 @@ func (d *Reader) gather(n int, start int64) bool {
 		d.spill = append(d.spill, w[:k]...)
 		d.r.Consume(k)
 	}
-	d.rec = d.spill
+	d.src, d.lo, d.hi = d.spill, 0, n
 	d.off += int64(n)
 	return true
 }
@@ -171,11 +182,11 @@ func (d *Reader) release() {
 
 // Record returns the body of the current record; it is valid until the
 // next call to Next.
-func (d *Reader) Record() []byte { return d.rec }
+func (d *Reader) Record() []byte { return d.src[d.lo:d.hi:d.hi] }
 
 // Fields returns a Decoder over the current record whose error offsets
 // count from the start of the stream.
-func (d *Reader) Fields() Decoder { return Decoder{buf: d.rec, base: d.recOff} }
+func (d *Reader) Fields() Decoder { return Decoder{buf: d.src[d.lo:d.hi:d.hi], base: d.recOff} }
 
 // Offset returns the stream offset of the current record's body.
 func (d *Reader) Offset() int64 { return d.recOff }

@@ -9,19 +9,19 @@ import (
 	"testing"
 )
 
-// TestOtherEngines runs SHA-1 and SHA-224/256 on the engines other
-// platforms use (sha256-simd and the standard library) by turning this
-// package's own off, so that those paths are tested here too.
+// TestOtherEngines runs every algorithm on the engines other platforms
+// use (sha256-simd and the standard library) by turning this package's
+// own off, so that those paths are tested here too.
 func TestOtherEngines(t *testing.T) {
-	own256 = false
-	defer func() { own256 = hasSHANI }()
+	own256, own512 = false, false
+	defer func() { own256, own512 = hasSHANI, hasAVX2 }()
 	rng := rand.New(rand.NewPCG(7, 8))
-	for _, a := range []Algorithm{SHA1, SHA224, SHA256} {
+	for _, a := range allAlgorithms {
 		for _, size := range []int{0, 12, 64, 1000, 3*BufferSize + 17} {
 			t.Run(a.String()+"/"+strconv.Itoa(size), func(t *testing.T) {
 				data := benchData(size)
 				h := mustNew(t, a)
-				if h.d256 != nil || h.d1 != nil {
+				if h.d256 != nil || h.d1 != nil || h.d512 != nil {
 					t.Fatal("own engine in use")
 				}
 				m := mustHMAC(t, a, data[:min(size, 100)])

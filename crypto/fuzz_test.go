@@ -16,44 +16,54 @@ func FuzzDevice(f *testing.F) {
 	f.Add(make([]byte, 3*BufferSize+1), []byte{255, 255, 255, 1}, bytes.Repeat([]byte{0xaa}, 131))
 	f.Fuzz(func(t *testing.T, data, splits, key []byte) {
 		for _, a := range allAlgorithms {
-			h := mustNew(t, a)
-			m, err := NewHMAC(a, key)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rest := data
-			for i := 0; len(rest) > 0; i++ {
-				n := len(rest)
-				if len(splits) > 0 {
-					n = min(n, int(splits[i%len(splits)])*37+1)
-				}
-				switch i % 4 {
-				case 0:
-					h.Write(rest[:n])
-					m.Write(rest[:n])
-				case 1:
-					p := h.Reserve(n)
-					h.Commit(copy(p, rest[:n]))
-					m.WriteString(string(rest[:n]))
-				case 2:
-					h.PutString(string(rest[:n]))
-					m.Put(rest[:n])
-				default:
-					h.Put(rest[:n])
-					for _, c := range rest[:n] {
-						m.PutByte(c)
-					}
-				}
-				rest = rest[n:]
-			}
-			if got, want := h.Sum(nil), stdSum(a, data); !bytes.Equal(got, want) {
-				t.Fatalf("%v: got %x, want %x", a, got, want)
-			}
-			if got, want := m.Sum(nil), stdMAC(a, key, data); !bytes.Equal(got, want) {
-				t.Fatalf("HMAC-%v: got %x, want %x", a, got, want)
+			for _, k := range kernelsFor(a) {
+				func() {
+					defer k.use()()
+					fuzzDevice(t, a, data, splits, key)
+				}()
 			}
 		}
 	})
+}
+
+// fuzzDevice is one algorithm of FuzzDevice.
+func fuzzDevice(t *testing.T, a Algorithm, data, splits, key []byte) {
+	h := mustNew(t, a)
+	m, err := NewHMAC(a, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rest := data
+	for i := 0; len(rest) > 0; i++ {
+		n := len(rest)
+		if len(splits) > 0 {
+			n = min(n, int(splits[i%len(splits)])*37+1)
+		}
+		switch i % 4 {
+		case 0:
+			h.Write(rest[:n])
+			m.Write(rest[:n])
+		case 1:
+			p := h.Reserve(n)
+			h.Commit(copy(p, rest[:n]))
+			m.WriteString(string(rest[:n]))
+		case 2:
+			h.PutString(string(rest[:n]))
+			m.Put(rest[:n])
+		default:
+			h.Put(rest[:n])
+			for _, c := range rest[:n] {
+				m.PutByte(c)
+			}
+		}
+		rest = rest[n:]
+	}
+	if got, want := h.Sum(nil), stdSum(a, data); !bytes.Equal(got, want) {
+		t.Fatalf("%v: got %x, want %x", a, got, want)
+	}
+	if got, want := m.Sum(nil), stdMAC(a, key, data); !bytes.Equal(got, want) {
+		t.Fatalf("HMAC-%v: got %x, want %x", a, got, want)
+	}
 }
 
 // FuzzParseHexDigest checks the hex parser against encoding/hex and the

@@ -66,6 +66,8 @@ type Hasher struct {
 	ipad256, opad256 [8]uint32
 	d1               *digest1 // the same for SHA-1
 	ipad1, opad1     [5]uint32
+	d512             *digest512 // the same for SHA-384/512 and SHA-512/256
+	ipad512, opad512 [8]uint64
 }
 
 // New returns a Hasher for algorithm a. The error, for an invalid a, is an
@@ -78,6 +80,7 @@ func New(a Algorithm) (*Hasher, error) {
 	h.buf = h.full[:0]
 	h.d256, _ = h.eng.(*digest256)
 	h.d1, _ = h.eng.(*digest1)
+	h.d512, _ = h.eng.(*digest512)
 	return h, nil
 }
 
@@ -105,6 +108,10 @@ func NewHMAC(a Algorithm, key []byte) (*Hasher, error) {
 	if h.d1 != nil {
 		h.ipad1 = h.d1.h
 		h.opad1 = h.outer.(*digest1).h
+	}
+	if h.d512 != nil {
+		h.ipad512 = h.d512.h
+		h.opad512 = h.outer.(*digest512).h
 	}
 	return h, nil
 }
@@ -195,6 +202,15 @@ func (h *Hasher) Reset() {
 		d.nx = 0
 		if h.outer != nil {
 			d.h, d.len = h.ipad1, 64
+		} else {
+			d.Reset()
+		}
+		return
+	}
+	if d := h.d512; d != nil {
+		d.nx = 0
+		if h.outer != nil {
+			d.h, d.len = h.ipad512, 128
 		} else {
 			d.Reset()
 		}
@@ -321,7 +337,7 @@ func (h *Hasher) writeSlow(p []byte) (int, error) {
 		h.buf = append(h.buf, p...)
 		return total, nil
 	}
-	if len(h.buf) == 0 && h.d256 == nil && h.d1 == nil {
+	if len(h.buf) == 0 && h.d256 == nil && h.d1 == nil && h.d512 == nil {
 		// Another package's engine keeps its own partial block: hand
 		// it p as it is rather than copying p into the buffer first.
 		h.eng.Write(p)
@@ -359,6 +375,11 @@ func (h *Hasher) writeBlocks(p []byte) {
 	}
 	if d := h.d1; d != nil && d.nx == 0 {
 		block1(&d.h, p)
+		d.len += uint64(len(p))
+		return
+	}
+	if d := h.d512; d != nil && d.nx == 0 {
+		block512(&d.h, p)
 		d.len += uint64(len(p))
 		return
 	}
@@ -489,6 +510,9 @@ func (h *Hasher) Sum(b []byte) []byte {
 	if h.d1 != nil && h.d1.nx == 0 {
 		return h.sum1(b)
 	}
+	if h.d512 != nil && h.d512.nx == 0 {
+		return h.sum512(b)
+	}
 	h.flush()
 	if h.outer != nil {
 		inner := h.eng.Sum(h.tmp[:0])
@@ -547,6 +571,25 @@ func (h *Hasher) sum1(b []byte) []byte {
 		finish1(&st, out[:], 64+20, out)
 	}
 	return b[:len(b)+20]
+}
+
+// sum512 is sum256 for SHA-384/512 and SHA-512/256.
+func (h *Hasher) sum512(b []byte) []byte {
+	d := h.d512
+	if n := len(h.buf) &^ 127; n > 0 {
+		block512(&d.h, h.buf[:n])
+		d.len += uint64(n)
+		h.setBuffered(copy(h.full, h.buf[n:]))
+	}
+	b = slices.Grow(b, h.size)
+	out := b[len(b) : len(b)+h.size]
+	st := d.h
+	finish512(&st, h.buf, d.len+uint64(len(h.buf)), out)
+	if h.outer != nil {
+		st = h.opad512
+		finish512(&st, out, 128+uint64(h.size), out)
+	}
+	return b[:len(b)+h.size]
 }
 
 // Digest returns the digest as a value, without allocating.

@@ -124,40 +124,49 @@ func writeInPieces(t testing.TB, h *Hasher, p []byte, rng *rand.Rand) {
 func TestDifferentialRandomBoundaries(t *testing.T) {
 	sizes := []int{0, 1, 55, 56, 63, 64, 65, 111, 112, 127, 128, 129, 1000, BufferSize - 1, BufferSize, BufferSize + 1, 3*BufferSize + 17, 100_000}
 	for _, a := range allAlgorithms {
-		for _, size := range sizes {
-			t.Run(a.String()+"/"+strconv.Itoa(size), func(t *testing.T) {
-				rng := rand.New(rand.NewPCG(uint64(size), uint64(a)))
-				data := make([]byte, size)
-				for i := range data {
-					data[i] = byte(rng.Uint32())
-				}
-				want := stdSum(a, data)
-				h := mustNew(t, a)
-				for round := range 3 {
-					writeInPieces(t, h, data, rng)
-					if got := h.Sum(nil); !bytes.Equal(got, want) {
-						t.Fatalf("round %d: got %x, want %x", round, got, want)
-					}
-					h.Reset()
-				}
-				key := data[:min(len(data), rng.IntN(300))]
-				m, err := NewHMAC(a, key)
-				if err != nil {
-					t.Fatal(err)
-				}
-				wantMAC := stdMAC(a, key, data)
-				for round := range 2 {
-					writeInPieces(t, m, data, rng)
-					if got := m.Sum(nil); !bytes.Equal(got, wantMAC) {
-						t.Fatalf("HMAC round %d (key %d bytes): got %x, want %x", round, len(key), got, wantMAC)
-					}
-					m.Reset()
-				}
-				if d, _ := MAC(a, key, data); !bytes.Equal(d.Bytes(), wantMAC) {
-					t.Fatalf("MAC: got %v, want %x", d, wantMAC)
-				}
-			})
+		for _, k := range kernelsFor(a) {
+			for _, size := range sizes {
+				t.Run(a.String()+"/"+k.name+"/"+strconv.Itoa(size), func(t *testing.T) {
+					defer k.use()()
+					testDifferential(t, a, size)
+				})
+			}
 		}
+	}
+}
+
+// testDifferential compares the device, the HMAC device and MAC with the
+// standard library on size random bytes written in random pieces.
+func testDifferential(t *testing.T, a Algorithm, size int) {
+	rng := rand.New(rand.NewPCG(uint64(size), uint64(a)))
+	data := make([]byte, size)
+	for i := range data {
+		data[i] = byte(rng.Uint32())
+	}
+	want := stdSum(a, data)
+	h := mustNew(t, a)
+	for round := range 3 {
+		writeInPieces(t, h, data, rng)
+		if got := h.Sum(nil); !bytes.Equal(got, want) {
+			t.Fatalf("round %d: got %x, want %x", round, got, want)
+		}
+		h.Reset()
+	}
+	key := data[:min(len(data), rng.IntN(300))]
+	m, err := NewHMAC(a, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantMAC := stdMAC(a, key, data)
+	for round := range 2 {
+		writeInPieces(t, m, data, rng)
+		if got := m.Sum(nil); !bytes.Equal(got, wantMAC) {
+			t.Fatalf("HMAC round %d (key %d bytes): got %x, want %x", round, len(key), got, wantMAC)
+		}
+		m.Reset()
+	}
+	if d, _ := MAC(a, key, data); !bytes.Equal(d.Bytes(), wantMAC) {
+		t.Fatalf("MAC: got %v, want %x", d, wantMAC)
 	}
 }
 

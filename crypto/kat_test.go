@@ -136,77 +136,93 @@ func loadMACKAT(t *testing.T, path string) []katMAC {
 
 func TestKnownAnswersFIPS180(t *testing.T) {
 	for _, c := range loadSumKAT(t, "testdata/fips180-4.txt") {
-		t.Run(c.alg.String()+"/line"+strconv.Itoa(c.line), func(t *testing.T) {
-			h, err := New(c.alg)
-			if err != nil {
-				t.Fatal(err)
-			}
-			h.Write(c.msg)
-			if got := h.Sum(nil); !Equal(got, c.want) {
-				t.Errorf("device: got %x, want %x", got, c.want)
-			}
-			// Again through odd write sizes, after a Reset.
-			h.Reset()
-			for p := c.msg; len(p) > 0; {
-				n := min(len(p), 1+len(p)%13)
-				h.Write(p[:n])
-				p = p[n:]
-			}
-			if !h.Verify(c.want) {
-				t.Errorf("device in pieces: got %x, want %x", h.Sum(nil), c.want)
-			}
-			d, err := Sum(c.alg, c.msg)
-			if err != nil || !Equal(d.Bytes(), c.want) {
-				t.Errorf("Sum: got %x, %v; want %x", d.Bytes(), err, c.want)
-			}
-			if d, err := Sum(c.alg, string(c.msg)); err != nil || !Equal(d.Bytes(), c.want) {
-				t.Errorf("Sum(string): got %v, %v; want %x", d, err, c.want)
-			}
-			if !h.VerifyHex(strings.ToUpper(hex.EncodeToString(c.want))) {
-				t.Error("VerifyHex rejects the upper-case digest")
-			}
-		})
+		for _, k := range kernelsFor(c.alg) {
+			t.Run(c.alg.String()+"/line"+strconv.Itoa(c.line)+"/"+k.name, func(t *testing.T) {
+				defer k.use()()
+				testSumKAT(t, c.alg, c.msg, c.want)
+			})
+		}
+	}
+}
+
+// testSumKAT checks one digest known answer through the device, in one
+// write and in pieces, and the one-shot Sum.
+func testSumKAT(t *testing.T, alg Algorithm, msg, want []byte) {
+	h, err := New(alg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.Write(msg)
+	if got := h.Sum(nil); !Equal(got, want) {
+		t.Errorf("device: got %x, want %x", got, want)
+	}
+	// Again through odd write sizes, after a Reset.
+	h.Reset()
+	for p := msg; len(p) > 0; {
+		n := min(len(p), 1+len(p)%13)
+		h.Write(p[:n])
+		p = p[n:]
+	}
+	if !h.Verify(want) {
+		t.Errorf("device in pieces: got %x, want %x", h.Sum(nil), want)
+	}
+	d, err := Sum(alg, msg)
+	if err != nil || !Equal(d.Bytes(), want) {
+		t.Errorf("Sum: got %x, %v; want %x", d.Bytes(), err, want)
+	}
+	if d, err := Sum(alg, string(msg)); err != nil || !Equal(d.Bytes(), want) {
+		t.Errorf("Sum(string): got %v, %v; want %x", d, err, want)
+	}
+	if !h.VerifyHex(strings.ToUpper(hex.EncodeToString(want))) {
+		t.Error("VerifyHex rejects the upper-case digest")
 	}
 }
 
 func testMACKAT(t *testing.T, path string) {
 	for _, c := range loadMACKAT(t, path) {
 		for a, want := range c.want {
-			t.Run("case"+c.name+"/"+a.String(), func(t *testing.T) {
-				h, err := NewHMAC(a, c.key)
-				if err != nil {
-					t.Fatal(err)
-				}
-				h.Write(c.data)
-				got := h.Sum(nil)
-				if c.trunc > 0 {
-					if len(want) != c.trunc {
-						t.Fatalf("testdata: %d-byte answer for truncate = %d", len(want), c.trunc)
-					}
-					if !h.VerifyTruncated(want) {
-						t.Errorf("VerifyTruncated rejects %x (full MAC %x)", want, got)
-					}
-					got = got[:c.trunc]
-				} else if !h.Verify(want) {
-					t.Errorf("Verify rejects %x", want)
-				}
-				if !Equal(got, want) {
-					t.Errorf("device: got %x, want %x", got, want)
-				}
-				d, err := MAC(a, c.key, c.data)
-				if err != nil || !Equal(d.Bytes()[:len(want)], want) {
-					t.Errorf("MAC: got %v, %v; want %x", d, err, want)
-				}
-				// Reset keeps the key.
-				h.Reset()
-				for _, b := range c.data {
-					h.WriteByte(b)
-				}
-				if got := h.Sum(nil)[:len(want)]; !Equal(got, want) {
-					t.Errorf("after Reset: got %x, want %x", got, want)
-				}
-			})
+			for _, k := range kernelsFor(a) {
+				t.Run("case"+c.name+"/"+a.String()+"/"+k.name, func(t *testing.T) {
+					defer k.use()()
+					testMACCase(t, a, c.key, c.data, c.trunc, want)
+				})
+			}
 		}
+	}
+}
+
+func testMACCase(t *testing.T, a Algorithm, key, data []byte, trunc int, want []byte) {
+	h, err := NewHMAC(a, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.Write(data)
+	got := h.Sum(nil)
+	if trunc > 0 {
+		if len(want) != trunc {
+			t.Fatalf("testdata: %d-byte answer for truncate = %d", len(want), trunc)
+		}
+		if !h.VerifyTruncated(want) {
+			t.Errorf("VerifyTruncated rejects %x (full MAC %x)", want, got)
+		}
+		got = got[:trunc]
+	} else if !h.Verify(want) {
+		t.Errorf("Verify rejects %x", want)
+	}
+	if !Equal(got, want) {
+		t.Errorf("device: got %x, want %x", got, want)
+	}
+	d, err := MAC(a, key, data)
+	if err != nil || !Equal(d.Bytes()[:len(want)], want) {
+		t.Errorf("MAC: got %v, %v; want %x", d, err, want)
+	}
+	// Reset keeps the key.
+	h.Reset()
+	for _, b := range data {
+		h.WriteByte(b)
+	}
+	if got := h.Sum(nil)[:len(want)]; !Equal(got, want) {
+		t.Errorf("after Reset: got %x, want %x", got, want)
 	}
 }
 

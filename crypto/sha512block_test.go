@@ -19,6 +19,15 @@ func forEachKernel512(t *testing.T, f func(t *testing.T)) {
 	}
 }
 
+// kernelsFor returns the SHA-512 block functions to test a with: every
+// one for SHA-384/512 and SHA-512/256, only the default for the others.
+func kernelsFor(a Algorithm) []kernel512Case {
+	if a.BlockSize() == 128 {
+		return kernels512()
+	}
+	return []kernel512Case{{"default", func() func() { return func() {} }}}
+}
+
 // TestBlock512 checks every block function against the portable Go one
 // on random states and blocks, odd and even block counts included (the
 // assembly hashes blocks in pairs).

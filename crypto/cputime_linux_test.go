@@ -20,6 +20,9 @@ func threadCPU() time.Duration {
 	return time.Duration(ts.Nano())
 }
 
+// The A/B figures on Linux are in thread CPU time.
+func init() { measure = cpuMin }
+
 // cpuMin is abMin on thread CPU time: f and g alternately, reps calls
 // each per trial, the best trial of each in ns per call.
 func cpuMin(trials, reps int, f, g func()) (float64, float64) {

@@ -371,3 +371,91 @@ func BenchmarkPrintRecords(b *testing.B) {
 		reportCPU(b, start)
 	})
 }
+
+// mixedNames are the strings of BenchmarkPrintMixed's records.
+var mixedNames = [...]string{"alpha", "beta", "gamma", "delta", "epsilon"}
+
+// BenchmarkPrintMixed prints 100,000 records of an int, a float, a string
+// and a bool, "id=7 x=0.5 name=beta ok=true", through the allocation-free
+// variadic form PrintlnArgs, the typed functions, the boxing variadic
+// Println, fmt.Fprintf and the hand-written bufio + strconv code; all
+// write the same bytes.
+func BenchmarkPrintMixed(b *testing.B) {
+	const n = 100_000
+	vals := floatVals()
+	forms := []struct {
+		name string
+		run  func(w core.BufferedWriter, bw *bufio.Writer)
+	}{
+		{"fastio_args", func(w core.BufferedWriter, _ *bufio.Writer) {
+			for i := range n {
+				PrintlnArgs(w, V("id="), V(i), V(" x="), V(vals[i]), V(" name="), V(mixedNames[i%5]), V(" ok="), V(i%3 == 0))
+			}
+		}},
+		{"fastio_typed", func(w core.BufferedWriter, _ *bufio.Writer) {
+			for i := range n {
+				Str(w, "id=")
+				Int(w, i)
+				Str(w, " x=")
+				Float(w, vals[i])
+				Str(w, " name=")
+				Str(w, mixedNames[i%5])
+				Str(w, " ok=")
+				Bool(w, i%3 == 0)
+				Ln(w)
+			}
+		}},
+		{"fastio_any", func(w core.BufferedWriter, _ *bufio.Writer) {
+			for i := range n {
+				Println(w, "id=", i, " x=", vals[i], " name=", mixedNames[i%5], " ok=", i%3 == 0)
+			}
+		}},
+		{"fmt", func(_ core.BufferedWriter, bw *bufio.Writer) {
+			for i := range n {
+				fmt.Fprintf(bw, "id=%d x=%v name=%s ok=%v\n", i, vals[i], mixedNames[i%5], i%3 == 0)
+			}
+		}},
+		{"bufio_strconv", func(_ core.BufferedWriter, bw *bufio.Writer) {
+			for i := range n {
+				bw.WriteString("id=")
+				bw.Write(strconv.AppendInt(bw.AvailableBuffer(), int64(i), 10))
+				bw.WriteString(" x=")
+				bw.Write(strconv.AppendFloat(bw.AvailableBuffer(), vals[i], 'g', -1, 64))
+				bw.WriteString(" name=")
+				bw.WriteString(mixedNames[i%5])
+				bw.WriteString(" ok=")
+				bw.Write(strconv.AppendBool(bw.AvailableBuffer(), i%3 == 0))
+				bw.WriteByte('\n')
+			}
+		}},
+	}
+	var want []byte
+	for _, f := range forms {
+		var out bytes.Buffer
+		w := core.NewWriter(&out)
+		bw := bufio.NewWriterSize(&out, core.DefaultBufferSize)
+		f.run(w, bw)
+		w.Flush()
+		bw.Flush()
+		if want == nil {
+			want = out.Bytes()
+		} else if !bytes.Equal(out.Bytes(), want) {
+			b.Fatalf("%s writes other bytes than %s", f.name, forms[0].name)
+		}
+	}
+	for _, f := range forms {
+		b.Run(f.name, func(b *testing.B) {
+			b.SetBytes(int64(len(want)))
+			b.ReportAllocs()
+			w := core.NewWriter(io.Discard)
+			bw := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
+			start := cpuTime()
+			for b.Loop() {
+				f.run(w, bw)
+				w.Flush()
+				bw.Flush()
+			}
+			reportCPU(b, start)
+		})
+	}
+}

@@ -36,19 +36,24 @@ func (p Padded[A]) Center() Padded[A] { p.align = 'c'; return p }
 // AppendFormat appends the padded value to dst.
 func (p Padded[A]) AppendFormat(dst []byte) []byte {
 	start := len(dst)
-	dst = p.a.AppendFormat(dst)
-	pad := p.width - utf8.RuneCount(dst[start:])
+	return padField(p.a.AppendFormat(dst), start, p.width, p.fill, p.align)
+}
+
+// padField lays out dst[start:] in a field of width characters, filled
+// with fill and aligned as align says ('l', 'c', anything else right).
+func padField(dst []byte, start, width int, fill rune, align byte) []byte {
+	pad := width - utf8.RuneCount(dst[start:])
 	if pad <= 0 {
 		return dst
 	}
-	switch p.align {
+	switch align {
 	case 'l':
-		return insertFill(dst, len(dst), pad, p.fill)
+		return insertFill(dst, len(dst), pad, fill)
 	case 'c':
-		dst = insertFill(dst, start, pad/2, p.fill)
-		return insertFill(dst, len(dst), pad-pad/2, p.fill)
+		dst = insertFill(dst, start, pad/2, fill)
+		return insertFill(dst, len(dst), pad-pad/2, fill)
 	default:
-		return insertFill(dst, start, pad, p.fill)
+		return insertFill(dst, start, pad, fill)
 	}
 }
 

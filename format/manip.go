@@ -14,7 +14,8 @@ import (
 // wraps (unlike iostream's sticky flags).
 
 // IntFormat is the manipulator of an integer: base, prefix, case, sign,
-// digit grouping and zero padding. Make one with Dec, Hex, Oct, Bin or Base.
+// digit grouping and zero padding. Make one with Dec, Hex, Oct, Bin or Base;
+// the zero IntFormat prints 0 in decimal.
 type IntFormat struct {
 	u      uint64
 	neg    bool
@@ -73,6 +74,9 @@ func (f IntFormat) Zeros(width int) IntFormat { f.zeros = width; return f }
 
 // AppendFormat appends the formatted integer to dst.
 func (f IntFormat) AppendFormat(dst []byte) []byte {
+	if f.base < 2 || f.base > 36 {
+		f.base = 10 // the zero IntFormat, as Base with a base out of range
+	}
 	start := len(dst)
 	if f.neg {
 		dst = append(dst, '-')
@@ -135,7 +139,8 @@ func appendShortest[T core.Float](dst []byte, v T) []byte {
 
 // FloatFormat is the manipulator of a floating-point value: its form
 // (shortest, fixed, scientific, general, hex), precision, sign, locale and
-// grouping. Make one with Shortest, Fixed, Sci, General or HexFloat.
+// grouping. Make one with Shortest, Fixed, Sci, General or HexFloat; the
+// zero FloatFormat prints 0 as Shortest does.
 type FloatFormat struct {
 	v       float64
 	bitSize uint8
@@ -196,6 +201,10 @@ func (f FloatFormat) Zeros(width int) FloatFormat { f.zeros = width; return f }
 
 // AppendFormat appends the formatted float to dst.
 func (f FloatFormat) AppendFormat(dst []byte) []byte {
+	if f.mode == 0 {
+		// The zero FloatFormat: zero in shortest form, not strconv's panic.
+		f.mode, f.prec, f.bitSize = 'g', -1, 64
+	}
 	start := len(dst)
 	if f.plus && !(f.v < 0 || (f.v == 0 && 1/f.v < 0)) && f.v == f.v && f.v <= math.MaxFloat64 {
 		// strconv writes +Inf with its sign already.
@@ -269,15 +278,15 @@ type StrFormat struct {
 }
 
 // asString views s as a string without copying; the view must not outlive
-// the call that formats it, which is how manipulators are used.
+// the call that formats it, which is how manipulators are used. The size
+// of S tells a string shape (two words) from a byte slice shape (three) at
+// compile time, which a type switch in a generic function does not.
 func asString[S core.Text](s S) string {
-	switch v := any(s).(type) {
-	case string:
-		return v
-	case []byte:
-		return unsafe.String(unsafe.SliceData(v), len(v))
+	if unsafe.Sizeof(s) == unsafe.Sizeof("") {
+		return *(*string)(unsafe.Pointer(&s))
 	}
-	return string(s)
+	b := *(*[]byte)(unsafe.Pointer(&s))
+	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
 // Text formats s as it is; with Pad it is laid out in a field. A byte

@@ -21,7 +21,14 @@ func (f TimeFormat) Frac(n int) TimeFormat { f.frac = int8(min(max(n, 0), 9)); r
 
 // AppendFormat appends the time to dst.
 func (f TimeFormat) AppendFormat(dst []byte) []byte {
-	t := f.t
+	_, off := f.t.Zone()
+	return appendTime(dst, f.t, off, f.frac)
+}
+
+// appendTime appends t's date and clock (in its own location), then
+// frac fractional digits (-1: as many as needed) and the zone offset off
+// in seconds.
+func appendTime(dst []byte, t time.Time, off int, frac int8) []byte {
 	year, month, day := t.Date()
 	hour, minute, sec := t.Clock()
 	if year < 0 {
@@ -37,12 +44,12 @@ func (f TimeFormat) AppendFormat(dst []byte) []byte {
 		pairs[2*hour], pairs[2*hour+1], ':', pairs[2*minute], pairs[2*minute+1], ':', pairs[2*sec], pairs[2*sec+1])
 	ns := t.Nanosecond()
 	switch {
-	case f.frac > 0:
+	case frac > 0:
 		var buf [9]byte
 		putDec9(&buf, uint32(ns))
 		dst = append(dst, '.')
-		dst = append(dst, buf[:f.frac]...)
-	case f.frac < 0 && ns != 0:
+		dst = append(dst, buf[:frac]...)
+	case frac < 0 && ns != 0:
 		var buf [9]byte
 		putDec9(&buf, uint32(ns))
 		n := 9
@@ -52,7 +59,6 @@ func (f TimeFormat) AppendFormat(dst []byte) []byte {
 		dst = append(dst, '.')
 		dst = append(dst, buf[:n]...)
 	}
-	_, off := t.Zone()
 	if off == 0 {
 		return append(dst, 'Z')
 	}

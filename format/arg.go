@@ -88,6 +88,13 @@ const floatModes = "gfexGFEX"
 // Arg prints "<nil>". An Arg made from a byte slice, a string or a Text
 // manipulator refers to the bytes: print it before changing them.
 //
+// A manipulator's parameters are packed when they are within these
+// ranges: IntFormat's Zeros below 1024; FloatFormat's precision up to 254
+// and Zeros up to 31; Pad's width below 2048; a time zone offset within
+// 2^23 minutes (every real zone). Outside them, and for Pad of a
+// TimeFormat, the manipulator is boxed as for a user type: the output is
+// the same, at the cost of one allocation.
+//
 // An Arg is 32 bytes with three fields, so that Go passes and returns it
 // in registers: V costs a few nanoseconds, not a copy through memory.
 type Arg struct {
@@ -113,7 +120,6 @@ func (a *Arg) kind() argKind { return argKind(a.hdr & (1<<kindBits - 1)) }
 //
 // A rune is an int32 and packs as a number; use Char for a character.
 func V[T any](x T) Arg {
-	// The commonest types in a switch small enough to inline.
 	switch v := any(x).(type) {
 	case string:
 		return Arg{hdr: uint64(argString), u: uint64(len(v)), x: unsafe.StringData(v)}
@@ -121,13 +127,6 @@ func V[T any](x T) Arg {
 		return Arg{hdr: uint64(argInt), u: uint64(v)}
 	case float64:
 		return Arg{hdr: uint64(argFloat64), u: math.Float64bits(v)}
-	}
-	return pack(x)
-}
-
-// pack is V for the other types.
-func pack[T any](x T) Arg {
-	switch v := any(x).(type) {
 	case []byte:
 		return Arg{hdr: uint64(argString), u: uint64(len(v)), x: unsafe.SliceData(v)}
 	case bool:
@@ -312,15 +311,13 @@ func timeArg(t time.Time, frac int8) (Arg, bool) {
 }
 
 // PrintArgs writes each argument in turn, with no separator, exactly as
-// Print writes the same values, and allocates nothing for the values V
-// packs without allocating. It is the variadic form for hot paths:
+// Print writes the same values, and allocates nothing. It is the variadic
+// form for hot paths:
 //
 //	format.PrintlnArgs(w, format.V("id="), format.V(id), format.V(" x="), format.V(x))
 func PrintArgs(w core.BufferedWriter, args ...Arg) {
 	if cw, ok := w.(*core.Writer); ok {
-		for i := range args {
-			printArgTo(cw, &args[i])
-		}
+		printArgsTo(cw, args)
 		return
 	}
 	for i := range args {
@@ -331,9 +328,7 @@ func PrintArgs(w core.BufferedWriter, args ...Arg) {
 // PrintlnArgs writes the arguments as PrintArgs does, then a newline.
 func PrintlnArgs(w core.BufferedWriter, args ...Arg) {
 	if cw, ok := w.(*core.Writer); ok {
-		for i := range args {
-			printArgTo(cw, &args[i])
-		}
+		printArgsTo(cw, args)
 		cw.PutByte('\n')
 		return
 	}
@@ -343,22 +338,25 @@ func PrintlnArgs(w core.BufferedWriter, args ...Arg) {
 	Ln(w)
 }
 
-// printArgTo is printArg for the concrete writer, with the commonest
+// printArgsTo is PrintArgs for the concrete writer, with the commonest
 // kinds written out so that the writer's methods inline.
-func printArgTo(w *core.Writer, a *Arg) {
-	switch argKind(a.hdr) {
-	case argString:
-		p, _ := a.x.(*byte)
-		w.PutString(unsafe.String(p, a.u))
-	case argInt:
-		u, neg := split(int64(a.u))
-		p := w.Reserve(MaxIntLen)
-		w.Commit(putIntFast(p, u, neg))
-	case argFloat64:
-		p := w.Reserve(maxFloatLen)
-		w.Commit(len(appendShortest(p[:0], math.Float64frombits(a.u))))
-	default:
-		printArg(w, a)
+func printArgsTo(w *core.Writer, args []Arg) {
+	for i := range args {
+		a := &args[i]
+		switch argKind(a.hdr) {
+		case argString:
+			p, _ := a.x.(*byte)
+			w.PutString(unsafe.String(p, a.u))
+		case argInt:
+			u, neg := split(int64(a.u))
+			p := w.Reserve(MaxIntLen)
+			w.Commit(putIntFast(p, u, neg))
+		case argFloat64:
+			p := w.Reserve(maxFloatLen)
+			w.Commit(len(appendShortest(p[:0], math.Float64frombits(a.u))))
+		default:
+			printArg(w, a)
+		}
 	}
 }
 

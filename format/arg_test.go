@@ -112,6 +112,7 @@ func argCases() []argCase {
 		c("pointer", V(ip), ip),
 		c("nil pointer", V((*int)(nil)), (*int)(nil)),
 		c("Arg", V(V(42)), 42),
+		c("Arg in Print", V(V(Hex(42))), V(Hex(42))),
 		c("Hex", V(Hex(-255).Prefix().Upper()), Hex(-255).Prefix().Upper()),
 		c("Oct", V(Oct(8).Prefix()), Oct(8).Prefix()),
 		c("Bin", V(Bin(uint8(5)).Prefix().Zeros(10)), Bin(uint8(5)).Prefix().Zeros(10)),

@@ -334,8 +334,9 @@ func BenchmarkReadFloats(b *testing.B) {
 }
 
 // BenchmarkPrintRecords prints 100,000 records of a string, an int and a
-// float through the variadic forms: Println against fmt.Fprintln (which
-// adds spaces between operands; the work is otherwise the same).
+// float through the variadic forms: Println and PrintlnArgs against
+// fmt.Fprintln (which adds spaces between operands; the work is otherwise
+// the same).
 func BenchmarkPrintRecords(b *testing.B) {
 	const n = 100_000
 	vals := floatVals()
@@ -352,6 +353,19 @@ func BenchmarkPrintRecords(b *testing.B) {
 		for b.Loop() {
 			for i := range n {
 				Println(w, "id=", i, " x=", vals[i])
+			}
+			w.Flush()
+		}
+		reportCPU(b, start)
+	})
+	b.Run("fastio_args", func(b *testing.B) {
+		b.SetBytes(size)
+		b.ReportAllocs()
+		w := core.NewWriter(io.Discard)
+		start := cpuTime()
+		for b.Loop() {
+			for i := range n {
+				PrintlnArgs(w, V("id="), V(i), V(" x="), V(vals[i]))
 			}
 			w.Flush()
 		}

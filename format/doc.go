@@ -4,17 +4,37 @@
 // parsed in place from a core.BufferedReader's window (Window, Consume),
 // with no intermediate slice and no allocation.
 //
-// Printing comes in two forms. Print and Println take any values and write
-// them one after another with no separator; the typed functions Int,
-// IntLn, Float, FloatLn, Str, Bool, Rune, Ln and Put are for hot loops and
-// never allocate:
+// Printing comes in three forms, after log/slog's precedent (Log takes
+// ...any and allocates, LogAttrs takes ...Attr and does not):
+//
+//   - Print and Println take any values, as fmt does, and write them one
+//     after another with no separator. Go boxes each argument into an
+//     interface, and since Print calls user types' methods through those
+//     interfaces (Appender, Printer, error, fmt.Stringer), the compiler
+//     must assume every box escapes: each non-constant integer from 256
+//     up, float, string or struct costs the caller one allocation, as
+//     with fmt. Print allocates nothing else.
+//   - PrintArgs and PrintlnArgs take Args made by V, which packs every
+//     built-in type and every manipulator of this package into plain
+//     fields without boxing: the variadic form for hot paths, with the
+//     same output as Print and no allocation. Only a user type is kept in
+//     an interface, and costs its one box unless it is a pointer.
+//   - The typed functions Int, IntLn, Float, FloatLn, Str, Bool, Rune, Ln
+//     and Put write one value each and never allocate.
+//
+// For example:
 //
 //	w := core.NewWriter(os.Stdout)
 //	format.Println(w, "n = ", n, ", mean = ", mean)
+//	format.PrintlnArgs(w, format.V("id="), format.V(id), format.V(" x="), format.V(x))
 //	for _, v := range values {
 //		format.IntLn(w, v)
 //	}
 //	w.Flush()
+//
+// The boxing cannot be avoided inside Print without hiding pointers from
+// the compiler, which is unsafe when a user's method may keep its
+// receiver; hence the separate Arg form.
 //
 // Manipulators are plain values that wrap one value each, with no hidden
 // stream state: Hex, Oct, Bin, Base and Dec for integers (with Prefix,

@@ -25,6 +25,27 @@ func Example() {
 	// 2000
 }
 
+// PrintlnArgs is the variadic form for hot paths: V packs each value
+// without boxing it, so the loop allocates nothing, and the output is what
+// Println writes for the same values.
+func ExamplePrintlnArgs() {
+	w := core.NewWriter(os.Stdout)
+	names := []string{"alpha", "beta"}
+	start := time.Date(2024, 2, 29, 13, 4, 5, 0, time.UTC)
+	for i, name := range names {
+		id := 1000 + i
+		x := float64(i) + 0.25
+		format.PrintlnArgs(w, format.V("id="), format.V(id), format.V(" x="), format.V(x),
+			format.V(" name="), format.V(format.Pad(format.Text(name), 6).Left()), format.V("|"),
+			format.V(" hex="), format.V(format.Hex(id).Prefix()),
+			format.V(" at="), format.V(start.Add(time.Duration(i)*time.Second)))
+	}
+	w.Flush()
+	// Output:
+	// id=1000 x=0.25 name=alpha | hex=0x3e8 at=2024-02-29T13:04:05Z
+	// id=1001 x=1.25 name=beta  | hex=0x3e9 at=2024-02-29T13:04:06Z
+}
+
 func ExampleHex() {
 	w := core.NewWriter(os.Stdout)
 	format.Println(w, format.Hex(3054).Prefix(), " ", format.Hex(-255).Upper(), " ",

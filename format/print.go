@@ -162,11 +162,19 @@ func putAppended(w core.BufferedWriter, p, q []byte) {
 // order; then a pointer (and an unsafe.Pointer) prints as 0x and its
 // address in hex, as fmt's %p, and the rest goes through fmt's %v.
 //
-// Errors are kept by w and reported by its Flush. As with fmt, Go boxes
-// each non-constant argument into its interface, which allocates for most
-// values (integers from 256 up, floats, strings, structs); Print itself
-// allocates nothing more for the built-in types, and the typed functions
-// (Int, Float, Str, Put...) never allocate.
+// An Arg made by V prints as PrintArgs prints it. Errors are kept by w
+// and reported by its Flush.
+//
+// Allocation: as with fmt, Go boxes each argument into its interface at
+// the call site, and because Print calls methods of the values it is
+// given (AppendFormat, Error, String...), the compiler must assume the
+// boxes escape: every non-constant integer from 256 up, float, string,
+// slice, time.Time, manipulator or struct passed to Print costs one
+// allocation, made by the caller (a constant or a small integer does
+// not, nor does a pointer, map, func or a value already in an interface,
+// such as an error). Print itself allocates nothing more for the
+// built-in types. For hot paths use PrintArgs with V, or the typed
+// functions (Int, Float, Str, Put...), which never allocate.
 func Print(w core.BufferedWriter, args ...any) {
 	for _, a := range args {
 		printOne(w, a)
@@ -221,6 +229,8 @@ func printOne(w core.BufferedWriter, a any) {
 		Put(w, Dur(v))
 	case time.Time:
 		Put(w, Time(v))
+	case Arg:
+		printArg(w, &v)
 	case Appender:
 		Put(w, v)
 	case Printer:

@@ -201,10 +201,6 @@ func (f FloatFormat) Zeros(width int) FloatFormat { f.zeros = width; return f }
 
 // AppendFormat appends the formatted float to dst.
 func (f FloatFormat) AppendFormat(dst []byte) []byte {
-	if f.mode == 0 {
-		// The zero FloatFormat: zero in shortest form, not strconv's panic.
-		f.mode, f.prec, f.bitSize = 'g', -1, 64
-	}
 	start := len(dst)
 	if f.plus && !(f.v < 0 || (f.v == 0 && 1/f.v < 0)) && f.v == f.v && f.v <= math.MaxFloat64 {
 		// strconv writes +Inf with its sign already.
@@ -219,8 +215,14 @@ func (f FloatFormat) AppendFormat(dst []byte) []byte {
 		dst, done = appendSciExact(dst, f.v, f.prec)
 	}
 	if !done {
-		// The other precision forms delegate to strconv (see README.md).
-		dst = strconv.AppendFloat(dst, f.v, f.mode, f.prec, int(f.bitSize))
+		if f.mode == 0 {
+			// The zero FloatFormat: zero in shortest form, where strconv
+			// would panic on its bit size.
+			dst = appendShortestMode(dst, f.v, 64, 'g')
+		} else {
+			// The other precision forms delegate to strconv (see README.md).
+			dst = strconv.AppendFloat(dst, f.v, f.mode, f.prec, int(f.bitSize))
+		}
 	}
 	finite := f.v-f.v == 0
 	if f.loc != nil || f.group {

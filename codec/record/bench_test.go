@@ -44,7 +44,7 @@ var seedInputs = sync.OnceValue(func() []seedStat {
 
 // encodeSeedBinary is the hand-written peer: the same bytes as writeSeed,
 // built with encoding/binary's AppendUvarint into a scratch slice, framed
-// and written to w.
+// and written to w, with no allocation.
 func encodeSeedBinary(w io.Writer, body []byte, s *seedStat) []byte {
 	body = append(body[:0], 0x00, byte(idUID))
 	body = binary.AppendUvarint(body, s.UID)
@@ -62,9 +62,12 @@ func encodeSeedBinary(w io.Writer, body []byte, s *seedStat) []byte {
 	body = append(body, ts[:n]...)
 	body = append(body, 0x80, byte(idBlob), byte(len(s.Blob)))
 	body = append(body, s.Blob[:]...)
-	var hdr [binary.MaxVarintLen64]byte
-	w.Write(hdr[:binary.PutUvarint(hdr[:], uint64(len(body)))])
-	w.Write(body)
+	// The frame's length goes into the scratch after the body, so that
+	// nothing escapes to the heap through w.
+	n = len(body)
+	body = binary.AppendUvarint(body, uint64(n))
+	w.Write(body[n:])
+	w.Write(body[:n])
 	return body
 }
 

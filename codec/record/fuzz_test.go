@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 	"unsafe"
 
@@ -233,6 +234,93 @@ func FuzzSchemaFast(f *testing.F) {
 			if !cmp.Equal(fast, slow) {
 				t.Fatalf("alias %v: with decodeFast and general loop differ: %s", alias, cmp.Diff(fast, slow))
 			}
+		}
+	})
+}
+
+// encKinds has every struct field shape the fast encoder (encPlan)
+// writes.
+type encKinds struct {
+	U64   uint64     `record:"1"`
+	U8    uint8      `record:"2"`
+	U16   uint16     `record:"3"`
+	U32   uint32     `record:"4"`
+	U     uint       `record:"5"`
+	I8    int8       `record:"6"`
+	I16   int16      `record:"7"`
+	I32   int32      `record:"8"`
+	I64   int64      `record:"9"`
+	B     bool       `record:"10"`
+	S     string     `record:"11"`
+	Bytes []byte     `record:"12"`
+	Arr   [5]byte    `record:"13"`
+	Time  [2]uint64  `record:"14"`
+	Max   [12]uint64 `record:"15"`
+	OptU  uint64     `record:"16,omitempty"`
+	OptI  int32      `record:"17,omitempty"`
+	OptB  bool       `record:"18,omitempty"`
+	OptS  string     `record:"19,omitempty"`
+	OptBy []byte     `record:"20,omitempty"`
+	Zero  [0]uint64  `record:"21"`
+	Big   uint64     `record:"30000"`
+}
+
+// FuzzEncodeFast is differential: the fast encoder writes the bytes the
+// general field-by-field encoder writes, or declines (text of 128 bytes or
+// more) having written nothing, and Unmarshal gives the value back.
+func FuzzEncodeFast(f *testing.F) {
+	f.Add(uint64(0), int64(0), "", []byte(nil), false)
+	f.Add(uint64(1<<64-1), int64(-1<<63), "name", []byte("blob"), true)
+	f.Add(uint64(127), int64(64), strings.Repeat("s", 127), bytes.Repeat([]byte{1}, 128), true)
+	f.Add(uint64(1<<14), int64(-8193), strings.Repeat("s", 128), []byte{}, false)
+	f.Fuzz(func(t *testing.T, u uint64, i int64, s string, b []byte, flag bool) {
+		in := encKinds{U64: u, U8: uint8(u), U16: uint16(u >> 3), U32: uint32(u >> 7), U: uint(u >> 11),
+			I8: int8(i), I16: int16(i >> 5), I32: int32(i >> 9), I64: i, B: flag, S: s, Bytes: b,
+			Arr: [5]byte{byte(u), 2, 3, 4, byte(i)}, Time: [2]uint64{u >> 20, u},
+			OptU: u & 0xff, OptI: int32(i & 3), OptB: flag, OptS: s, OptBy: b, Big: u >> 1}
+		for j := range in.Max {
+			in.Max[j] = u >> (j * 5)
+		}
+		p, err := validPlan(reflect.TypeFor[encKinds]())
+		if err != nil || p.enc == nil {
+			t.Fatalf("no fast encoding for encKinds: %v", err)
+		}
+		var general, fast core.Buffer
+		eg := NewWriter(&general)
+		p.encodeGeneral(eg, unsafe.Pointer(&in))
+		if err := eg.EndRecord(); err != nil {
+			t.Fatal(err)
+		}
+		ef := NewWriter(&fast)
+		ef.Uint(1, 1) // the fields go after what the record holds
+		before := ef.Len()
+		ok := p.enc.encode(ef, unsafe.Pointer(&in))
+		if long := len(s) >= 0x80 || len(b) >= 0x80; ok == long {
+			t.Fatalf("fast encoder returned %v with text of %d and %d bytes", ok, len(s), len(b))
+		}
+		if !ok {
+			if ef.Len() != before {
+				t.Fatal("fast encoder declined but wrote")
+			}
+			return
+		}
+		if err := ef.EndRecord(); err != nil {
+			t.Fatal(err)
+		}
+		want := AppendUint(nil, 1, 1)
+		r := NewReader(core.NewSpanReader(general.Bytes()))
+		r.Next()
+		want = append(want, r.Record()...)
+		r = NewReader(core.NewSpanReader(fast.Bytes()))
+		if !r.Next() || !bytes.Equal(r.Record(), want) {
+			t.Fatalf("fast encoder wrote\n% x\ngeneral encoder\n% x", r.Record(), want)
+		}
+		var got encKinds
+		if err := Unmarshal(NewDecoder(want[3:]), &got); err != nil {
+			t.Fatal(err)
+		}
+		if !cmp.Equal(in, got, cmpopts.EquateEmpty()) {
+			t.Fatalf("round trip: %s", cmp.Diff(in, got, cmpopts.EquateEmpty()))
 		}
 	})
 }

@@ -60,6 +60,7 @@ type plan struct {
 	fields []fieldPlan
 	dense  []slot // by identifier, for identifiers below 1024
 	sparse map[ID]int
+	enc    *encPlan // the fast encoding, nil when a field needs the general one
 
 	err error
 }
@@ -230,6 +231,7 @@ func buildPlan(t reflect.Type, building map[reflect.Type]*plan) *plan {
 			maxDense = max(maxDense, int(f.id)+1)
 		}
 	}
+	p.enc = buildEnc(p)
 	p.dense = make([]slot, max(maxDense, 1))
 	// The reserved identifier 0 sends decodeFast to the general loop,
 	// which reports it, without a compare of its own.
@@ -399,6 +401,14 @@ func Marshal(e *Writer, v any) error {
 }
 
 func (p *plan) encode(e *Writer, v unsafe.Pointer) {
+	if p.enc != nil && p.enc.encode(e, v) {
+		return
+	}
+	p.encodeGeneral(e, v)
+}
+
+// encodeGeneral is encode for any plan, one field method at a time.
+func (p *plan) encodeGeneral(e *Writer, v unsafe.Pointer) {
 	for i := range p.fields {
 		f := &p.fields[i]
 		ptr := unsafe.Add(v, f.off)
@@ -433,7 +443,7 @@ func (p *plan) encode(e *Writer, v unsafe.Pointer) {
 			if f.op == opPackedUint && f.size == 8 && f.n*varint.MaxLen64 < 0x80 {
 				// [N]uint64 short enough that its length takes one byte
 				// whatever the values, as the seed's timestamp: inline.
-				if need := 3 + f.n*varint.MaxLen64; len(e.buf)-e.n < need {
+				if need := 3 + f.n*varint.MaxLen64; e.lim-e.n < need {
 					e.room(need)
 				}
 				b, start := e.buf, e.n+3
@@ -467,7 +477,7 @@ func (p *plan) encode(e *Writer, v unsafe.Pointer) {
 		if x == 0 && f.omitEmpty {
 			continue
 		}
-		if len(e.buf)-e.n < MaxHeaderLen {
+		if e.lim-e.n < MaxHeaderLen {
 			e.room(MaxHeaderLen)
 		}
 		e.n = putField(e.buf, e.n, uint16(f.id), x)
@@ -488,7 +498,7 @@ func (f *fieldPlan) elem(ptr unsafe.Pointer, i int) uint64 {
 // the length goes into one byte kept after the tag, and patch moves the
 // varints in the rare case the length needs more.
 func encodePacked(e *Writer, f *fieldPlan, ptr unsafe.Pointer) {
-	if need := 3 + f.n*varint.MaxLen64; len(e.buf)-e.n < need {
+	if need := 3 + f.n*varint.MaxLen64; e.lim-e.n < need {
 		e.room(need)
 	}
 	tag := uint16(f.id) | blobBit

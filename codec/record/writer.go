@@ -1,6 +1,7 @@
 package record
 
 import (
+	"encoding/binary"
 	"io"
 
 	"github.com/fastio-go/fastio/codec/varint"
@@ -33,10 +34,13 @@ const minReserve = 512
 // and returned by Flush, as core.BufferedWriter specifies.
 type Writer struct {
 	w core.BufferedWriter
-	// buf is the reserved space holding the open frame at buf[:n]. It is
-	// nil whenever no record is open (n == 0), so that the room checks of
-	// the field methods also open a record.
+	// buf is the reserved space holding the open frame at buf[:n]; only
+	// buf[:lim] may be used. lim is 0 whenever no record is open (n == 0),
+	// so that the room checks of the field methods also open a record;
+	// buf then keeps the last reserved slice, which is no longer valid but
+	// is never written (clearing it would cost a pointer store per record).
 	buf  []byte
+	lim  int
 	n    int   // 0 when no record is open, else 1 + body length
 	open []int // buf offsets where the content of open nested records starts
 	err  error
@@ -59,22 +63,23 @@ func (e *Writer) Reset(w io.Writer) {
 // Discard drops the fields added since the last EndRecord, and any usage
 // error.
 func (e *Writer) Discard() {
-	e.buf, e.n, e.open, e.err = nil, 0, e.open[:0], nil
+	e.buf, e.lim, e.n, e.open, e.err = nil, 0, 0, e.open[:0], nil
 }
 
 // Len returns the length of the current record body so far.
 func (e *Writer) Len() int { return max(e.n-1, 0) }
 
-// room makes buf[n:] at least need bytes long, opening a record if none
-// is open. The frame moves to the start of the new space.
+// room makes buf[n:lim] at least need bytes long, opening a record if
+// none is open. The frame moves to the start of the new space.
 func (e *Writer) room(need int) {
 	if e.n == 0 {
 		e.buf = e.w.Reserve(max(minReserve, need+1))
-		e.n = 1
+		e.lim, e.n = len(e.buf), 1
 		return
 	}
 	e.tmp = append(e.tmp[:0], e.buf[:e.n]...)
 	e.buf = e.w.Reserve(max(2*len(e.buf), e.n+need))
+	e.lim = len(e.buf)
 	copy(e.buf, e.tmp)
 }
 
@@ -85,29 +90,36 @@ func (e *Writer) badID(id ID) {
 }
 
 // putField writes a tag and a varint at b[n:], which has MaxHeaderLen
-// bytes of room, and returns the new end.
+// bytes of room, and returns the new end: the tag in one 16-bit store,
+// then the varint (putVarint).
 func putField(b []byte, n int, tag uint16, v uint64) int {
-	p := b[n : n+MaxHeaderLen]
-	p[0], p[1] = byte(tag>>8), byte(tag)
-	i := 2
-	for v >= 0x80 && i < MaxHeaderLen-1 {
-		p[i] = byte(v) | 0x80
-		v >>= 7
-		i++
-	}
-	p[i] = byte(v)
-	return n + i + 1
+	binary.BigEndian.PutUint16(b[n:n+MaxHeaderLen], tag)
+	return putVarint(b, n+2, v)
 }
 
 // Uint adds an integer field.
 func (e *Writer) Uint(id ID, v uint64) {
+	if n := e.n; e.lim-n >= MaxHeaderLen && validID(id) {
+		b := e.buf[n : n+MaxHeaderLen]
+		binary.BigEndian.PutUint16(b, uint16(id))
+		if v < 0x80 {
+			b[2] = byte(v)
+			e.n = n + 3
+			return
+		}
+		e.n = putVarint(e.buf, n+2, v)
+		return
+	}
+	e.uintSlow(id, v)
+}
+
+// uintSlow is Uint when a record must be opened or grown, or id is bad.
+func (e *Writer) uintSlow(id ID, v uint64) {
 	if !validID(id) {
 		e.badID(id)
 		return
 	}
-	if len(e.buf)-e.n < MaxHeaderLen {
-		e.room(MaxHeaderLen)
-	}
+	e.room(MaxHeaderLen)
 	e.n = putField(e.buf, e.n, uint16(id), v)
 }
 
@@ -130,11 +142,19 @@ func (e *Writer) Blob(id ID, b []byte) { addBlob(e, id, b) }
 func (e *Writer) String(id ID, s string) { addBlob(e, id, s) }
 
 func addBlob[T core.Text](e *Writer, id ID, b T) {
+	if n := e.n; len(b) < 0x80 && e.lim-n >= 3+len(b) && validID(id) {
+		// A blob whose length takes one byte, in the space at hand.
+		p := e.buf[n:e.lim]
+		binary.BigEndian.PutUint16(p, uint16(id)|blobBit)
+		p[2] = byte(len(b))
+		e.n = n + 3 + copy(p[3:], b)
+		return
+	}
 	if !validID(id) {
 		e.badID(id)
 		return
 	}
-	if len(e.buf)-e.n < MaxHeaderLen+len(b) {
+	if e.lim-e.n < MaxHeaderLen+len(b) {
 		e.room(MaxHeaderLen + len(b))
 	}
 	n := putField(e.buf, e.n, uint16(id)|blobBit, uint64(len(b)))
@@ -148,7 +168,7 @@ func (e *Writer) Begin(id ID) {
 		e.badID(id)
 		id = MaxID // keep Begin/End balanced; the record is dropped anyway
 	}
-	if len(e.buf)-e.n < 3 {
+	if e.lim-e.n < 3 {
 		e.room(3)
 	}
 	tag := uint16(id) | blobBit
@@ -179,7 +199,7 @@ func (e *Writer) patch(start int) {
 		return
 	}
 	k := varint.Len(uint64(size))
-	if len(e.buf)-e.n < k-1 {
+	if e.lim-e.n < k-1 {
 		e.room(k - 1)
 	}
 	copy(e.buf[start+k-1:], e.buf[start:e.n])
@@ -192,6 +212,14 @@ func (e *Writer) patch(start int) {
 // is dropped and the error returned; an unclosed Begin is ErrNesting.
 // Device errors are reported by Flush.
 func (e *Writer) EndRecord() error {
+	if n := e.n; n > 0 && n <= 0x80 && e.err == nil && len(e.open) == 0 {
+		// A body shorter than 128 bytes: its length fits the byte kept
+		// for it.
+		e.buf[0] = byte(n - 1)
+		e.w.Commit(n)
+		e.lim, e.n = 0, 0
+		return nil
+	}
 	if e.err == nil && len(e.open) > 0 {
 		e.err = &Error{Op: "end record", Offset: -1, Err: ErrNesting}
 	}
@@ -204,7 +232,7 @@ func (e *Writer) EndRecord() error {
 	}
 	e.patch(1)
 	e.w.Commit(e.n)
-	e.buf, e.n = nil, 0
+	e.lim, e.n = 0, 0
 	return nil
 }
 
@@ -218,6 +246,7 @@ func (e *Writer) Flush() error {
 	e.tmp = append(e.tmp[:0], e.buf[:e.n]...)
 	err := e.w.Flush()
 	e.buf = e.w.Reserve(max(len(e.tmp)+minReserve, minReserve))
+	e.lim = len(e.buf)
 	copy(e.buf, e.tmp)
 	return err
 }

@@ -354,6 +354,12 @@ func printArgsTo(w *core.Writer, args []Arg) {
 		case argFloat64:
 			p := w.Reserve(maxFloatLen)
 			w.Commit(len(appendShortest(p[:0], math.Float64frombits(a.u))))
+		case argBool:
+			if a.u != 0 {
+				w.PutString("true")
+			} else {
+				w.PutString("false")
+			}
 		default:
 			printArg(w, a)
 		}

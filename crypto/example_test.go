@@ -77,6 +77,15 @@ func ExampleSum256() {
 	// ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad
 }
 
+func ExampleSum512() {
+	// As `printf abc | sha512sum` prints it.
+	fmt.Printf("%x\n", crypto.Sum512("abc"))
+	fmt.Printf("%x\n", crypto.Sum384([]byte("abc")))
+	// Output:
+	// ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f
+	// cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed8086072ba1e7cc2358baeca134c825a7
+}
+
 func ExampleSum() {
 	a, _ := crypto.ParseAlgorithm("sha-512/256")
 	d, _ := crypto.Sum(a, "abc")

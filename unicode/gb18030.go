@@ -40,6 +40,10 @@ type gbTables struct {
 	// first two bytes and lo[m] its last two, little-endian.
 	hi [gbMaxLinear/1260 + 1]uint16
 	lo [1260]uint16
+	// u8 maps a two-byte code, read as a little-endian 16-bit word (lead
+	// byte low), to its UTF-8 form in the low bytes and the form's length
+	// in the top byte; 0 for pairs that are not a two-byte code.
+	u8 [0x10000]uint32
 }
 
 const gbMaxLinear = gbSuppBase + 0xFFFFF
@@ -74,6 +78,11 @@ func loadGB() *gbTables {
 				trail++
 			}
 			t.enc[c] = uint16(lead<<8 | trail)
+			if c < 0x800 {
+				t.u8[lead|trail<<8] = uint32(utf8Word2(uint32(c))) | 2<<24
+			} else {
+				t.u8[lead|trail<<8] = utf8Word3(uint32(c))&0xFFFFFF | 3<<24
+			}
 		}
 		for i := 0; i+2 < len(gbFourByteRanges); i += 3 {
 			lin, c, n := gbFourByteRanges[i], gbFourByteRanges[i+1], gbFourByteRanges[i+2]
@@ -229,6 +238,17 @@ func gbToUTF8(dst, src []byte, atEOF, strict bool) (nd, ns int, st status) {
 			n := gbSuppRun(dst[nd:], src[ns:])
 			ns += n
 			nd += n
+		}
+		// Two-byte codes (Chinese text) in a loop of their own: one table
+		// load and one store each.
+		for ns+2 <= len(src) && nd+4 <= len(dst) {
+			w := t.u8[ld16(src, ns)]
+			if w == 0 {
+				break
+			}
+			st32(dst, nd, w)
+			nd += int(w >> 24)
+			ns += 2
 		}
 		for ns+4 <= len(src) && nd+4 <= len(dst) {
 			v := ld32(src, ns)

@@ -119,8 +119,17 @@ func (e *Writer) uintSlow(id ID, v uint64) {
 		e.badID(id)
 		return
 	}
-	e.room(MaxHeaderLen)
-	e.n = putField(e.buf, e.n, uint16(id), v)
+	if e.n == 0 {
+		// The first field of a record, which reserves its space; the
+		// calls of room and putField are left out for it.
+		e.buf = e.w.Reserve(minReserve)
+		e.lim, e.n = len(e.buf), 1
+	} else {
+		e.room(MaxHeaderLen)
+	}
+	n := e.n
+	binary.BigEndian.PutUint16(e.buf[n:n+MaxHeaderLen], uint16(id))
+	e.n = putVarint(e.buf, n+2, v)
 }
 
 // Int adds a signed integer field, zigzag-encoded.

@@ -61,6 +61,9 @@
 // and [N]uint64 fields (N up to 255) in one loop over the body that takes
 // each field header from a single 8-byte load, and hands any other field,
 // and every error, to the general decoder, so the results are the same.
+// Schema.Encode and Marshal likewise write structs whose tagged fields are
+// all integers, bools, strings, []byte, [N]byte (N < 128) or [N]uint64
+// (N <= 12) with one check of the buffer's room per record.
 //
 // # Errors
 //

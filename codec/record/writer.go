@@ -3,6 +3,7 @@ package record
 import (
 	"encoding/binary"
 	"io"
+	"unsafe"
 
 	"github.com/fastio-go/fastio/codec/varint"
 	"github.com/fastio-go/fastio/core"
@@ -145,12 +146,7 @@ func (e *Writer) Bool(id ID, v bool) {
 }
 
 // Blob adds a blob field holding a copy of b.
-func (e *Writer) Blob(id ID, b []byte) { addBlob(e, id, b) }
-
-// String adds a blob field holding the bytes of s.
-func (e *Writer) String(id ID, s string) { addBlob(e, id, s) }
-
-func addBlob[T core.Text](e *Writer, id ID, b T) {
+func (e *Writer) Blob(id ID, b []byte) {
 	if n := e.n; len(b) < 0x80 && e.lim-n >= 3+len(b) && validID(id) {
 		// A blob whose length takes one byte, in the space at hand.
 		p := e.buf[n:e.lim]
@@ -159,6 +155,19 @@ func addBlob[T core.Text](e *Writer, id ID, b T) {
 		e.n = n + 3 + copy(p[3:], b)
 		return
 	}
+	e.blobSlow(id, b)
+}
+
+// String adds a blob field holding the bytes of s.
+func (e *Writer) String(id ID, s string) {
+	// Blob only reads the bytes. (A generic function over both types
+	// would be instantiated with a dictionary, through which escape
+	// analysis in other packages loses that the bytes do not escape.)
+	e.Blob(id, unsafe.Slice(unsafe.StringData(s), len(s)))
+}
+
+// blobSlow is Blob when the record must be opened or grown, or id is bad.
+func (e *Writer) blobSlow(id ID, b []byte) {
 	if !validID(id) {
 		e.badID(id)
 		return

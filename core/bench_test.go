@@ -8,19 +8,13 @@ import (
 	"testing"
 
 	"github.com/fastio-go/fastio/core"
+	"github.com/fastio-go/fastio/core/coretest"
 )
 
 // cpuMetric reports CPU nanoseconds per operation beside the wall time: on
 // the small shared machines this project runs on, wall time swings with
 // other load while CPU time much less, so ratios are quoted from it.
-func cpuMetric(b *testing.B) func() {
-	start := cpuTime()
-	return func() {
-		if start > 0 && b.N > 0 {
-			b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
-		}
-	}
-}
+func cpuMetric(b *testing.B) func() { return coretest.StartCPU(b).Report }
 
 // The seed's raw I/O table writes 100M × "Hello World\n"; the benchmarks
 // write the same line, b.N times. Each sub-benchmark spells its loop out: a

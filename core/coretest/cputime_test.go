@@ -1,0 +1,53 @@
+package coretest_test
+
+import (
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/fastio-go/fastio/core/coretest"
+)
+
+// spin burns CPU on the calling thread until the wall clock has moved d.
+func spin(d time.Duration) (x uint64) {
+	for t0 := time.Now(); time.Since(t0) < d; {
+		for i := range 1000 {
+			x += uint64(i) * x
+		}
+	}
+	return x
+}
+
+func TestCPUClocksAdvance(t *testing.T) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	for _, c := range []struct {
+		name  string
+		clock func() time.Duration
+	}{
+		{"ProcessCPU", coretest.ProcessCPU},
+		{"ThreadCPU", coretest.ThreadCPU},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t0 := c.clock()
+			spin(30 * time.Millisecond)
+			d := c.clock() - t0
+			// The thread ran for 30ms of wall time; on a loaded machine it may
+			// have had a fraction of a core, but never none and never more
+			// than the process's cores allow.
+			if d <= 0 || d > 30*time.Millisecond*time.Duration(runtime.NumCPU())+time.Second {
+				t.Fatalf("%s advanced %v over 30ms of spinning", c.name, d)
+			}
+		})
+	}
+}
+
+func BenchmarkCPUTimerReport(b *testing.B) {
+	t := coretest.StartCPU(b)
+	var x uint64
+	for b.Loop() {
+		x += spin(0)
+	}
+	t.Report()
+	_ = x
+}

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fastio-go/fastio/core/coretest"
 	kzlib "github.com/klauspost/compress/zlib"
 )
 
@@ -124,10 +125,10 @@ type abImpl struct {
 	run  func()
 }
 
-// abRun times each implementation in alternating order. On Linux the time
-// is the CPU time of the (locked) thread, which other load on a shared
-// machine does not inflate the way it inflates wall time; elsewhere it is
-// wall time.
+// abRun times each implementation in alternating order, in the CPU time of
+// the (locked) thread, which other load on a shared machine does not inflate
+// the way it inflates wall time (coretest.ThreadCPU; where the system has no
+// thread clock, the process's CPU time or wall time).
 func abRun(t *testing.T, name string, bytes int64, rounds int, impls []abImpl) {
 	if only := os.Getenv("FASTIO_AB_ONLY"); only != "" && !strings.Contains(name, only) {
 		return
@@ -135,21 +136,17 @@ func abRun(t *testing.T, name string, bytes int64, rounds int, impls []abImpl) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	clock := "thread CPU time"
-	if threadCPU() == 0 {
-		clock = "wall time"
+	if runtime.GOOS != "linux" {
+		clock = "coretest.ThreadCPU"
 	}
 	times := make([][]time.Duration, len(impls))
 	for r := range rounds {
 		for k := range impls {
 			i := (k + r) % len(impls)
 			runtime.GC() // no collection debt carried from one to the next
-			start, cpu := time.Now(), threadCPU()
+			cpu := coretest.ThreadCPU()
 			impls[i].run()
-			d := time.Since(start)
-			if c := threadCPU(); c > 0 {
-				d = c - cpu
-			}
-			times[i] = append(times[i], d)
+			times[i] = append(times[i], coretest.ThreadCPU()-cpu)
 		}
 	}
 	t.Logf("%s (%d rounds, %.1f MB, %s):", name, rounds, float64(bytes)/1e6, clock)

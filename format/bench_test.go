@@ -473,3 +473,59 @@ func BenchmarkPrintMixed(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkWriteHexFloat writes the 200,000 random float64 values of
+// every exponent in hexadecimal, one per line, exact (precision -1) and
+// rounded to four hex digits: HexFloat against strconv's 'x'.
+func BenchmarkWriteHexFloat(b *testing.B) {
+	vals := floatVals()
+	for _, prec := range []int{-1, 4} {
+		var want bytes.Buffer
+		bw := bufio.NewWriter(&want)
+		for _, f := range vals {
+			bw.Write(strconv.AppendFloat(bw.AvailableBuffer(), f, 'x', prec, 64))
+			bw.WriteByte('\n')
+		}
+		bw.Flush()
+		var got core.Buffer
+		for _, f := range vals {
+			Put(&got, HexFloat(f, prec))
+			Ln(&got)
+		}
+		if !bytes.Equal(got.Bytes(), want.Bytes()) {
+			b.Fatalf("precision %d: HexFloat and strconv differ", prec)
+		}
+		name := "exact"
+		if prec >= 0 {
+			name = "prec" + strconv.Itoa(prec)
+		}
+		b.Run(name+"/fastio", func(b *testing.B) {
+			b.SetBytes(int64(want.Len()))
+			b.ReportAllocs()
+			w := core.NewWriter(io.Discard)
+			start := cpuTime()
+			for b.Loop() {
+				for _, f := range vals {
+					Put(w, HexFloat(f, prec))
+					Ln(w)
+				}
+				w.Flush()
+			}
+			reportCPU(b, start)
+		})
+		b.Run(name+"/bufio_strconv", func(b *testing.B) {
+			b.SetBytes(int64(want.Len()))
+			b.ReportAllocs()
+			w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
+			start := cpuTime()
+			for b.Loop() {
+				for _, f := range vals {
+					w.Write(strconv.AppendFloat(w.AvailableBuffer(), f, 'x', prec, 64))
+					w.WriteByte('\n')
+				}
+				w.Flush()
+			}
+			reportCPU(b, start)
+		})
+	}
+}

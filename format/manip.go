@@ -213,6 +213,8 @@ func (f FloatFormat) AppendFormat(dst []byte) []byte {
 		dst, done = appendFixedExact(dst, f.v, f.prec)
 	} else if f.mode == 'e' && sciRange(f.v, f.prec+1) {
 		dst, done = appendSciExact(dst, f.v, f.prec)
+	} else if f.mode == 'x' || f.mode == 'X' {
+		dst, done = appendHexFloat(dst, f.v, f.prec, f.mode == 'X'), true
 	}
 	if !done {
 		if f.mode == 0 {

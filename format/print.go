@@ -128,6 +128,10 @@ func Rune(w core.BufferedWriter, r rune) {
 
 // Ln writes a newline.
 func Ln(w core.BufferedWriter) {
+	if cw, ok := w.(*core.Writer); ok {
+		cw.PutByte('\n') // inlined
+		return
+	}
 	p := w.Reserve(1)
 	p[0] = '\n'
 	w.Commit(1)
@@ -136,6 +140,18 @@ func Ln(w core.BufferedWriter) {
 // Put writes a, any Appender (a manipulator or a user type), in place into
 // w's buffer.
 func Put[A Appender](w core.BufferedWriter, a A) {
+	if cw, ok := w.(*core.Writer); ok {
+		// The concrete writer's Reserve and Commit inline.
+		p := cw.Reserve(64)
+		q := a.AppendFormat(p[:0])
+		if inPlace(p, q) {
+			cw.Commit(len(q))
+			return
+		}
+		cw.Commit(0)
+		cw.Put(q)
+		return
+	}
 	p := w.Reserve(64)
 	putAppended(w, p, a.AppendFormat(p[:0]))
 }
@@ -143,12 +159,17 @@ func Put[A Appender](w core.BufferedWriter, a A) {
 // putAppended commits q when it was built in place in p, the space just
 // reserved, and writes it otherwise (it outgrew p and was reallocated).
 func putAppended(w core.BufferedWriter, p, q []byte) {
-	if len(q) <= len(p) && (len(q) == 0 || unsafe.SliceData(q) == unsafe.SliceData(p)) {
+	if inPlace(p, q) {
 		w.Commit(len(q))
 		return
 	}
 	w.Commit(0)
 	w.Write(q)
+}
+
+// inPlace reports whether q, appended to p[:0], is still in p's memory.
+func inPlace(p, q []byte) bool {
+	return len(q) <= len(p) && (len(q) == 0 || unsafe.SliceData(q) == unsafe.SliceData(p))
 }
 
 // Print writes each argument in turn, with no separator, as fast_io's print

@@ -6,34 +6,37 @@ import (
 	"crypto/sha256"
 	"crypto/sha512"
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/fastio-go/fastio/core/coretest"
 )
 
-// abMin times f and g alternately, reps calls each per trial, and returns
-// the best trial of each in ns per call: on a shared, noisy machine the
-// minimum of alternating runs is the steadiest estimate of a ratio.
+// abMin runs f and g alternately, reps calls each per trial, and returns
+// the best trial of each in ns per call. The time is the CPU time of the
+// locked thread (coretest.ThreadCPU), which does not count the time the
+// thread waits for a core: on a shared machine it is the steadier measure,
+// and the one `openssl speed` reports by default.
 func abMin(trials, reps int, f, g func()) (float64, float64) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	minA, minB := time.Duration(1<<62), time.Duration(1<<62)
 	for range trials {
-		t0 := time.Now()
+		t0 := coretest.ThreadCPU()
 		for range reps {
 			f()
 		}
-		t1 := time.Now()
+		t1 := coretest.ThreadCPU()
 		for range reps {
 			g()
 		}
-		t2 := time.Now()
-		minA, minB = min(minA, t1.Sub(t0)), min(minB, t2.Sub(t1))
+		t2 := coretest.ThreadCPU()
+		minA, minB = min(minA, t1-t0), min(minB, t2-t1)
 	}
 	return float64(minA) / float64(reps), float64(minB) / float64(reps)
 }
-
-// measure is the timer of abFigures: abMin (wall time), or thread CPU
-// time where the platform has it (cputime_linux_test.go).
-var measure = abMin
 
 // BenchmarkABFigures prints the ratios quoted in README.md:
 //
@@ -62,21 +65,21 @@ func abFigures(t *testing.B) {
 		reps := max(1, (1<<22)/size/8)
 		name := func(s string) string { return fmt.Sprintf("%s/%d", s, size) }
 		var out [MaxSize]byte
-		a, b := measure(30, reps, func() { _ = Sum1(data) }, func() { _ = sha1.Sum(data) })
+		a, b := abMin(30, reps, func() { _ = Sum1(data) }, func() { _ = sha1.Sum(data) })
 		report(name("Sum1 vs sha1.Sum"), size, a, b)
-		a, b = measure(30, reps, func() { _ = Sum256(data) }, func() { _ = sha256.Sum256(data) })
+		a, b = abMin(30, reps, func() { _ = Sum256(data) }, func() { _ = sha256.Sum256(data) })
 		report(name("Sum256 vs sha256.Sum256"), size, a, b)
-		a, b = measure(30, reps, func() { _ = Sum512(data) }, func() { _ = sha512.Sum512(data) })
+		a, b = abMin(30, reps, func() { _ = Sum512(data) }, func() { _ = sha512.Sum512(data) })
 		report(name("Sum512 vs sha512.Sum512"), size, a, b)
 		for _, alg := range []Algorithm{SHA1, SHA256, SHA512} {
 			h := mustNew(t, alg)
 			s := stdNew(alg)()
-			a, b = measure(30, reps, func() { h.Reset(); h.Write(data); h.Sum(out[:0]) }, func() { s.Reset(); s.Write(data); s.Sum(out[:0]) })
+			a, b = abMin(30, reps, func() { h.Reset(); h.Write(data); h.Sum(out[:0]) }, func() { s.Reset(); s.Write(data); s.Sum(out[:0]) })
 			report(name("device "+alg.String()+" vs hash.Hash"), size, a, b)
 			key := []byte("a 32-byte key for the benchmarks")
 			m, _ := NewHMAC(alg, key)
 			sm := hmac.New(stdNew(alg), key)
-			a, b = measure(30, reps, func() { m.Reset(); m.Write(data); m.Sum(out[:0]) }, func() { sm.Reset(); sm.Write(data); sm.Sum(out[:0]) })
+			a, b = abMin(30, reps, func() { m.Reset(); m.Write(data); m.Sum(out[:0]) }, func() { sm.Reset(); sm.Write(data); sm.Sum(out[:0]) })
 			report(name("HMAC "+alg.String()+" vs crypto/hmac"), size, a, b)
 		}
 	}
@@ -84,7 +87,7 @@ func abFigures(t *testing.B) {
 	const lines = 1 << 16
 	all := []byte(strings.Repeat(line, lines))
 	h := mustNew(t, SHA256)
-	a, b := measure(100, 1, func() {
+	a, b := abMin(100, 1, func() {
 		h.Reset()
 		for range lines {
 			h.WriteString(line)
@@ -92,7 +95,7 @@ func abFigures(t *testing.B) {
 		h.Sum(h.tmp[:0])
 	}, func() { _ = Sum256(all) })
 	t.Logf("12-byte lines into device vs one call: %.3f× the time", a/b)
-	a, b = measure(100, 1, func() {
+	a, b = abMin(100, 1, func() {
 		h.Reset()
 		for range lines {
 			h.PutString(line)
@@ -100,7 +103,7 @@ func abFigures(t *testing.B) {
 		h.Sum(h.tmp[:0])
 	}, func() { _ = Sum256(all) })
 	t.Logf("12-byte lines into device by PutString vs one call: %.3f× the time", a/b)
-	a, b = measure(100, 1, func() {
+	a, b = abMin(100, 1, func() {
 		h.Reset()
 		for i := range lines {
 			h.PutString(varLines[i&1])
@@ -108,7 +111,7 @@ func abFigures(t *testing.B) {
 		h.Sum(h.tmp[:0])
 	}, func() { _ = Sum256(all) })
 	t.Logf("12-byte lines (not constant) into device by PutString vs one call: %.3f× the time", a/b)
-	a, b = measure(100, 1, func() {
+	a, b = abMin(100, 1, func() {
 		h.Reset()
 		for range lines {
 			// The formatter's path: Reserve and Commit inline.
@@ -118,7 +121,7 @@ func abFigures(t *testing.B) {
 		h.Sum(h.tmp[:0])
 	}, func() { _ = Sum256(all) })
 	t.Logf("12-byte lines into device by Reserve/Commit vs one call: %.3f× the time", a/b)
-	a, b = measure(100, 1, func() {
+	a, b = abMin(100, 1, func() {
 		h.Reset()
 		// A formatter's batch: append many lines to one reserved slice
 		// held in a local, then Commit once.
@@ -138,7 +141,7 @@ func abFigures(t *testing.B) {
 	// hashing: PutString on the Hasher, whose length goes through memory,
 	// against the same append into a slice held in a local.
 	n := BufferSize / len(line)
-	a, b = measure(200, 100, func() {
+	a, b = abMin(200, 100, func() {
 		h.buf = h.full[:0]
 		for range n {
 			h.PutString(line)
@@ -150,7 +153,7 @@ func abFigures(t *testing.B) {
 		}
 		h.buf = p
 	})
-	a3, _ := measure(200, 100, func() {
+	a3, _ := abMin(200, 100, func() {
 		h.buf = h.full[:0]
 		for range n {
 			h.PutString(varLines[0])
@@ -158,11 +161,11 @@ func abFigures(t *testing.B) {
 	}, func() {})
 	h.Reset()
 	var st [8]uint32
-	hash, _ := measure(200, 100, func() { block256(&st, h.full) }, func() {})
+	hash, _ := abMin(200, 100, func() { block256(&st, h.full) }, func() {})
 	t.Logf("per 12-byte line: hashing %.2f ns; PutString alone %.2f ns (not constant: %.2f ns); append to a local slice %.2f ns",
 		hash/float64(len(h.full))*float64(len(line)), a/float64(n), a3/float64(n), b/float64(n))
 	s := sha256.New()
-	a2, b2 := measure(20, 1, func() {
+	a2, b2 := abMin(20, 1, func() {
 		h.Reset()
 		for range lines {
 			h.WriteString(line)
@@ -176,4 +179,23 @@ func abFigures(t *testing.B) {
 		s.Sum(h.out[:0])
 	})
 	t.Logf("12-byte lines into device vs fmt.Fprint into sha256.New(): %.2f× faster", b2/a2)
+}
+
+// BenchmarkSHA512CPU prints the 1 MiB SHA-512 throughput of Sum512 under
+// each block function and of the standard library in thread CPU time,
+// the figure compared with `openssl speed -evp sha512` (see
+// scripts/peers.sh):
+//
+//	go test -run '^$' -bench SHA512CPU -benchtime 1x -v
+func BenchmarkSHA512CPU(b *testing.B) {
+	data := benchData(1 << 20)
+	for b.Loop() {
+		for _, k := range kernels512() {
+			restore := k.use()
+			a, s := abMin(10, 8, func() { _ = Sum512(data) }, func() { _ = sha512.Sum512(data) })
+			restore()
+			b.Logf("SHA-512 1MiB CPU time: %-8s %6.0f MB/s, stdlib %6.0f MB/s, ratio %.3f",
+				k.name, float64(len(data))*1e3/a, float64(len(data))*1e3/s, s/a)
+		}
+	}
 }

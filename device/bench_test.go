@@ -8,6 +8,9 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
+
+	"github.com/fastio-go/fastio/core/coretest"
 )
 
 // helloLines is how many "Hello World\n" lines one benchmark operation
@@ -39,12 +42,12 @@ func BenchmarkHelloWorld(b *testing.B) {
 	run := func(b *testing.B, write func()) {
 		b.SetBytes(helloLines * int64(len(hello)))
 		b.ReportAllocs()
-		start := cpuTime()
+		cpu := coretest.StartCPU(b)
 		for b.Loop() {
 			rewind()
 			write()
 		}
-		reportCPU(b, start)
+		cpu.Report()
 	}
 	b.Run("bufio.Writer", func(b *testing.B) {
 		w := bufio.NewWriter(osf)
@@ -168,11 +171,11 @@ func BenchmarkRead1GiB(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			b.SetBytes(bigSize)
 			b.ReportAllocs()
-			start := cpuTime()
+			cpu := coretest.StartCPU(b)
 			for b.Loop() {
 				fn(b)
 			}
-			reportCPU(b, start)
+			cpu.Report()
 		})
 	}
 	bench("os.File.Read-1MiB", func(b *testing.B) {
@@ -257,7 +260,7 @@ func BenchmarkCopy1GiB(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			b.SetBytes(bigSize)
 			b.ReportAllocs()
-			var cpu int64
+			var cpu time.Duration
 			for range b.N {
 				// Opening, and truncating the last copy, is not timed.
 				b.StopTimer()
@@ -270,11 +273,11 @@ func BenchmarkCopy1GiB(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				start := cpuTime()
+				start := coretest.ProcessCPU()
 				b.StartTimer()
 				fn(b, in, out)
 				b.StopTimer()
-				cpu += cpuTime() - start
+				cpu += coretest.ProcessCPU() - start
 				in.Close()
 				out.Close()
 				b.StartTimer()
@@ -305,9 +308,4 @@ func BenchmarkCopy1GiB(b *testing.B) {
 		}
 		check(b, n, err)
 	})
-}
-
-// reportCPU reports the CPU time per operation since start.
-func reportCPU(b *testing.B, start int64) {
-	b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
 }

@@ -42,6 +42,13 @@ func checkFixed(t *testing.T, v float64, prec int) {
 				t.Fatalf("%c float32 %v, %d: got %q, strconv %q", mode, f, prec, got, want)
 			}
 		}
+		// The upper-case forms: 'E' and 'G' (Fixed has no letters).
+		if mode != 'f' {
+			upper := mode - ('a' - 'A')
+			if got, want := str(ff.Upper()), strconv.FormatFloat(ff.v, upper, prec, int(ff.bitSize)); got != want {
+				t.Fatalf("%c %v, %d: got %q, strconv %q", upper, ff.v, prec, got, want)
+			}
+		}
 	}
 }
 

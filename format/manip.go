@@ -177,9 +177,11 @@ func General[T core.Float](v T, prec int) FloatFormat { return newFloat(v, 'g', 
 // 'x'.
 func HexFloat[T core.Float](v T, prec int) FloatFormat { return newFloat(v, 'x', prec) }
 
-// Upper writes the exponent letter and hex digits in upper case ('E', 'X').
+// Upper writes the exponent letter and hex digits in upper case ('E', 'X'),
+// as strconv's 'E', 'G' and 'X'. Fixed notation has no letters (Inf and
+// NaN are written the same in both cases), so it is left as it is.
 func (f FloatFormat) Upper() FloatFormat {
-	if f.mode >= 'a' {
+	if f.mode == 'e' || f.mode == 'g' || f.mode == 'x' {
 		f.mode -= 'a' - 'A'
 	}
 	return f
@@ -206,24 +208,39 @@ func (f FloatFormat) AppendFormat(dst []byte) []byte {
 		// strconv writes +Inf with its sign already.
 		dst = append(dst, '+')
 	}
+	// 'E' and 'G' are 'e' and 'g' with the exponent letter in upper case,
+	// the only letter they can write besides Inf and NaN.
+	mode := f.mode
+	upperE := mode == 'E' || mode == 'G'
+	if upperE {
+		mode += 'a' - 'A'
+	}
+	numStart := len(dst)
 	done := false
-	if f.prec < 0 && (f.mode == 'g' || f.mode == 'e' || f.mode == 'f') {
-		dst, done = appendShortestMode(dst, f.v, int(f.bitSize), f.mode), true
-	} else if f.mode == 'f' {
+	if f.prec < 0 && (mode == 'g' || mode == 'e' || mode == 'f') {
+		dst, done = appendShortestMode(dst, f.v, int(f.bitSize), mode), true
+	} else if mode == 'f' {
 		dst, done = appendFixedExact(dst, f.v, f.prec)
-	} else if f.mode == 'e' && sciRange(f.v, f.prec+1) {
+	} else if mode == 'e' && sciRange(f.v, f.prec+1) {
 		dst, done = appendSciExact(dst, f.v, f.prec)
-	} else if f.mode == 'x' || f.mode == 'X' {
-		dst, done = appendHexFloat(dst, f.v, f.prec, f.mode == 'X'), true
+	} else if mode == 'x' || mode == 'X' {
+		dst, done = appendHexFloat(dst, f.v, f.prec, mode == 'X'), true
 	}
 	if !done {
-		if f.mode == 0 {
+		if mode == 0 {
 			// The zero FloatFormat: zero in shortest form, where strconv
 			// would panic on its bit size.
 			dst = appendShortestMode(dst, f.v, 64, 'g')
 		} else {
 			// The other precision forms delegate to strconv (see README.md).
-			dst = strconv.AppendFloat(dst, f.v, f.mode, f.prec, int(f.bitSize))
+			dst = strconv.AppendFloat(dst, f.v, mode, f.prec, int(f.bitSize))
+		}
+	}
+	if upperE {
+		for i := numStart; i < len(dst); i++ {
+			if dst[i] == 'e' {
+				dst[i] = 'E'
+			}
 		}
 	}
 	finite := f.v-f.v == 0

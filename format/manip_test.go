@@ -109,15 +109,21 @@ func TestManipulatorsMatchFmt(t *testing.T) {
 
 func TestFloatModesMatchStrconv(t *testing.T) {
 	vals := []float64{0, math.Copysign(0, -1), 1, 0.1, 1.0 / 3, 2.5, 1e23, 5e-324, math.MaxFloat64,
-		math.SmallestNonzeroFloat64, 0x1p-1022, 123456789.125, math.Inf(1), math.Inf(-1), math.NaN()}
+		math.SmallestNonzeroFloat64, 0x1p-1022, 123456789.125, 1e21, 1e-5, math.Inf(1), math.Inf(-1), math.NaN()}
 	for _, v := range vals {
 		for _, prec := range []int{-1, 0, 1, 3, 17, 30} {
 			for _, m := range []struct {
 				a    FloatFormat
 				mode byte
-			}{{Fixed(v, prec), 'f'}, {Sci(v, prec), 'e'}, {General(v, prec), 'g'}, {HexFloat(v, prec), 'x'}} {
-				if got, want := str(m.a), strconv.FormatFloat(v, m.mode, prec, 64); got != want {
-					t.Errorf("%v %c %d: got %q, want %q", v, m.mode, prec, got, want)
+				prec int
+			}{
+				{Fixed(v, prec), 'f', prec}, {Sci(v, prec), 'e', prec}, {General(v, prec), 'g', prec},
+				{HexFloat(v, prec), 'x', prec}, {Sci(v, prec).Upper(), 'E', prec},
+				{General(v, prec).Upper(), 'G', prec}, {HexFloat(v, prec).Upper(), 'X', prec},
+				{Fixed(v, prec).Upper(), 'f', prec}, {Shortest(v).Upper(), 'G', -1},
+			} {
+				if got, want := str(m.a), strconv.FormatFloat(v, m.mode, m.prec, 64); got != want {
+					t.Errorf("%v %c %d: got %q, want %q", v, m.mode, m.prec, got, want)
 				}
 			}
 		}

@@ -94,7 +94,8 @@
 // Clausecker and Lemire, "Transcoding Unicode characters with AVX-512
 // instructions", 2023), with complete validation: the first ill-formed
 // sequence, and everything after it in its block, goes to the exact Go
-// code. The purego build tag, other architectures and CPUs without AVX2 use
+// code; UTF-16LE and UTF-32LE text of any mix, surrogate pairs included,
+// is encoded into UTF-8 16 characters per step (utf8enc_avx512_amd64.s). The purego build tag, other architectures and CPUs without AVX2 use
 // the Go code, which the tests compare with every vector kernel the machine
 // can run. README.md
 // has the measured ratios against golang.org/x/text, unicode/utf16 and the

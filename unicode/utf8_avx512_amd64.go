@@ -15,6 +15,15 @@ func utf8ToUTF16AVX512(dst, src *byte, nsrc, ndst int) (ns, nd int)
 //go:noescape
 func utf8ToUTF32AVX512(dst, src *byte, nsrc, ndst int) (ns, nd int)
 
+// The reverse direction, UTF-16LE and UTF-32LE into UTF-8, has AVX-512
+// kernels too (utf8enc_avx512_amd64.s), called through bmpMixedToUTF8.
+
+//go:noescape
+func utf16ToUTF8AVX512(dst, src *byte, nsrc, ndst int) (ns, nd int)
+
+//go:noescape
+func utf32ToUTF8AVX512(dst, src *byte, nsrc, ndst int) (ns, nd int)
+
 // hasAVX512 reports whether the CPU has AVX-512 F, BW, VL, VBMI and VBMI2,
 // and BMI2, and the operating system saves the opmask and ZMM registers
 // (XCR0 bits 1, 2, 5, 6, 7). macOS enables the ZMM state lazily, on first

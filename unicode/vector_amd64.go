@@ -182,11 +182,21 @@ func utf16MixedToUTF8AVX2(dst, src *byte, nsrc, ndst int, tab *packTables) (ns, 
 //go:noescape
 func utf32MixedToUTF8AVX2(dst, src *byte, nsrc, ndst int, tab *packTables) (ns, nd int)
 
-// bmpMixedToUTF8 converts UTF-16LE (unit 2) or UTF-32LE (unit 4) BMP text
-// without surrogates to UTF-8, 8 units per step whatever their UTF-8
-// lengths (see widen_amd64.go), until it meets anything else or the end of
-// either buffer, and returns the bytes done on each side.
+// bmpMixedToUTF8 converts UTF-16LE (unit 2) or UTF-32LE (unit 4) text to
+// UTF-8 whatever the mix of UTF-8 lengths, until it meets anything else or
+// the end of either buffer, and returns the bytes done on each side. With
+// AVX-512 it takes any well-formed text, 16 characters per step
+// (utf8enc_avx512_amd64.s); with AVX2 BMP text without surrogates, 8 units
+// per step (see widen_amd64.go).
 func bmpMixedToUTF8(dst, src []byte, unit int, be bool) (nd, ns int) {
+	if useAVX512 && !be && len(src) >= 64 && len(dst) >= 128 {
+		if unit == 2 {
+			ns, nd = utf16ToUTF8AVX512(&dst[0], &src[0], len(src), len(dst))
+		} else {
+			ns, nd = utf32ToUTF8AVX512(&dst[0], &src[0], len(src), len(dst))
+		}
+		return nd, ns
+	}
 	if !hasAVX2 || be || len(src) < 8*unit || len(dst) < 32 {
 		return 0, 0
 	}

@@ -206,3 +206,49 @@ func swapUnits(p []byte, unit int) []byte {
 	}
 	return q
 }
+
+// FuzzToUTF8Mixed is a differential fuzz target for the UTF-16LE and
+// UTF-32LE decoders into UTF-8: at every kernel level, under both
+// policies, the specialised kernel must agree with the generic one, and
+// the vector kernel alone must convert the units before the first
+// ill-formed one, as the generic kernel does.
+func FuzzToUTF8Mixed(f *testing.F) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	for style := 0; style < 4; style++ {
+		f.Add(unitText(rng, 2, 60, style, 0), false)
+		f.Add(unitText(rng, 2, 60, style, 30), false)
+		f.Add(unitText(rng, 4, 40, style, 0), true)
+		f.Add(unitText(rng, 4, 40, style, 30), true)
+	}
+	f.Fuzz(func(t *testing.T, data []byte, wide bool) {
+		unit, from := 2, UTF16LE
+		if wide {
+			unit, from = 4, UTF32LE
+		}
+		at := firstInvalidUnits(data, unit)
+		for _, level := range kernelLevels() {
+			undo := setLevel(level)
+			dst := make([]byte, 2*len(data)+128)
+			nd, ns := bmpMixedToUTF8(dst, data, unit, false)
+			if ns < 0 || ns > at || ns%unit != 0 {
+				t.Fatalf("%s: vector kernel took %d bytes; the first bad unit is at %d", level, ns, at)
+			}
+			want := make([]byte, 2*ns+8)
+			wd, _, _ := generic(from, UTF8, want, data[:ns], true, true)
+			if !bytes.Equal(dst[:nd], want[:wd]) {
+				t.Fatalf("%s: vector kernel output differs from the generic kernel", level)
+			}
+			k := kernelFor(from, UTF8)
+			for _, strict := range []bool{false, true} {
+				want := make([]byte, 2*len(data)+16)
+				wd, ws, wst := generic(from, UTF8, want, data, true, strict)
+				got := make([]byte, 2*len(data)+16)
+				gd, gs, gst := run(k, from, UTF8, got, data, true, strict)
+				if gd != wd || gs != ws || gst != wst || !bytes.Equal(got[:gd], want[:wd]) {
+					t.Fatalf("%s: %v → UTF-8 strict=%v: (%d, %d, %d), generic (%d, %d, %d)", level, from, strict, gd, gs, gst, wd, ws, wst)
+				}
+			}
+			undo()
+		}
+	})
+}

@@ -26,10 +26,10 @@ BENCHTIME ?= 1s
 COUNT     ?= 6
 CROSS     := darwin/amd64 freebsd/amd64 windows/amd64 wasip1/wasm
 
-.PHONY: test fmt-check vet staticcheck unit race purego modcheck closure cross \
+.PHONY: test fmt-check vet staticcheck unit race purego modcheck closure layers cross \
         lint tidy bench fuzz cover tools
 
-test: fmt-check vet staticcheck unit race purego modcheck closure cross
+test: fmt-check vet staticcheck unit race purego modcheck closure layers cross
 	@echo "make test: all checks passed"
 
 tools: $(STATICCHECK) $(BENCHSTAT)
@@ -71,6 +71,10 @@ closure:
 		| grep -v '^github.com/fastio-go/fastio/core' || true); \
 	if [ -n "$$extra" ]; then echo "core depends on non-standard packages:"; echo "$$extra"; exit 1; fi; \
 	echo "core: standard library only"
+
+# Each module requires only what its row of ../shared/design.md allows.
+layers:
+	./.ci/layers
 
 cross:
 	@for t in $(CROSS); do echo "vet GOOS/GOARCH=$$t"; GOOS=$${t%/*} GOARCH=$${t#*/} $(GO) vet work; done

@@ -19,9 +19,10 @@ import (
 // from the compiler, which is unsafe because a user's method may keep its
 // receiver. So, as log/slog pairs Log(...any) with LogAttrs(...Attr),
 // PrintArgs takes ...Arg: an Arg holds a built-in value or a manipulator
-// in plain fields (words, a string, small options), and only a user type
-// sits in an interface field. The user value's box then escapes, but the
-// Args themselves are plain data in the caller's stack frame.
+// in two words (the value, and its kind and options) and a pointer-shaped
+// interface (a string's bytes, a *Locale), and only a user type sits in
+// that interface as a box of its own. The user value's box then escapes,
+// but the Args themselves are plain data in the caller's stack frame.
 
 // argKind says which field of an Arg holds the value and how to print it.
 type argKind uint8
@@ -78,7 +79,8 @@ const (
 	optBits32                           // FloatFormat: a float32
 )
 
-// floatModes are the forms of FloatFormat, by their index in the header.
+// floatModes are the forms of FloatFormat, by their index in the header
+// ('F' is never made: Upper leaves fixed notation alone).
 const floatModes = "gfexGFEX"
 
 // Arg is one argument of PrintArgs and PrintlnArgs: a value packed by V

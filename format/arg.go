@@ -120,7 +120,9 @@ func (a *Arg) kind() argKind { return argKind(a.hdr & (1<<kindBits - 1)) }
 // already exists): a user struct or a defined integer type costs its one
 // box, exactly as passing it to Print does.
 //
-// A rune is an int32 and packs as a number; use Char for a character.
+// V of an interface value (an any, an error) packs the value it holds, by
+// its dynamic type. A rune is an int32 and packs as a number; use Char for
+// a character.
 func V[T any](x T) Arg {
 	switch v := any(x).(type) {
 	case string:

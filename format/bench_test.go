@@ -10,9 +10,9 @@ import (
 	"strconv"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/fastio-go/fastio/core"
+	"github.com/fastio-go/fastio/core/coretest"
 )
 
 // The benchmarks reproduce the shapes scaled down: the integers
@@ -57,34 +57,27 @@ var floatFile = sync.OnceValue(func() []byte {
 	return b.Bytes()
 })
 
-// reportCPU adds the CPU time per operation since start as "cpu-ns/op".
-func reportCPU(b *testing.B, start time.Duration) {
-	if c := cpuTime() - start; c > 0 {
-		b.ReportMetric(float64(c)/float64(b.N), "cpu-ns/op")
-	}
-}
-
 func BenchmarkWriteInts(b *testing.B) {
 	size := int64(len(intFile()))
 	b.Run("fastio", func(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		w := core.NewWriter(io.Discard)
-		start := cpuTime()
+		cpu := coretest.StartCPU(b)
 		for b.Loop() {
 			for i := range benchInts {
 				IntLn(w, i)
 			}
 			w.Flush()
 		}
-		reportCPU(b, start)
+		cpu.Report()
 	})
 	b.Run("bufio_strconv", func(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
 		var scratch []byte
-		start := cpuTime()
+		cpu := coretest.StartCPU(b)
 		for b.Loop() {
 			for i := range benchInts {
 				scratch = strconv.AppendInt(scratch[:0], int64(i), 10)
@@ -93,20 +86,20 @@ func BenchmarkWriteInts(b *testing.B) {
 			}
 			w.Flush()
 		}
-		reportCPU(b, start)
+		cpu.Report()
 	})
 	b.Run("fmt", func(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
-		start := cpuTime()
+		cpu := coretest.StartCPU(b)
 		for b.Loop() {
 			for i := range benchInts {
 				fmt.Fprintln(w, i)
 			}
 			w.Flush()
 		}
-		reportCPU(b, start)
+		cpu.Report()
 	})
 }
 
@@ -122,7 +115,7 @@ func BenchmarkReadInts(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		b.ReportAllocs()
 		r := core.NewReader(nil)
-		start := cpuTime()
+		cpu := coretest.StartCPU(b)
 		for b.Loop() {
 			r.Reset(bytes.NewReader(data))
 			s := NewScanner(r)
@@ -136,12 +129,12 @@ func BenchmarkReadInts(b *testing.B) {
 			}
 			check(b, sum)
 		}
-		reportCPU(b, start)
+		cpu.Report()
 	})
 	b.Run("bufio_strconv", func(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		b.ReportAllocs()
-		start := cpuTime()
+		cpu := coretest.StartCPU(b)
 		for b.Loop() {
 			sc := bufio.NewScanner(bytes.NewReader(data))
 			var sum int64
@@ -154,12 +147,12 @@ func BenchmarkReadInts(b *testing.B) {
 			}
 			check(b, sum)
 		}
-		reportCPU(b, start)
+		cpu.Report()
 	})
 	b.Run("fmt", func(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		b.ReportAllocs()
-		start := cpuTime()
+		cpu := coretest.StartCPU(b)
 		for b.Loop() {
 			r := bufio.NewReader(bytes.NewReader(data))
 			var sum int64
@@ -172,7 +165,7 @@ func BenchmarkReadInts(b *testing.B) {
 			}
 			check(b, sum)
 		}
-		reportCPU(b, start)
+		cpu.Report()
 	})
 }
 
@@ -183,21 +176,21 @@ func BenchmarkWriteFloats(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		w := core.NewWriter(io.Discard)
-		start := cpuTime()
+		cpu := coretest.StartCPU(b)
 		for b.Loop() {
 			for _, f := range vals {
 				FloatLn(w, f)
 			}
 			w.Flush()
 		}
-		reportCPU(b, start)
+		cpu.Report()
 	})
 	b.Run("bufio_strconv", func(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
 		var scratch []byte
-		start := cpuTime()
+		cpu := coretest.StartCPU(b)
 		for b.Loop() {
 			for _, f := range vals {
 				scratch = strconv.AppendFloat(scratch[:0], f, 'g', -1, 64)
@@ -206,7 +199,7 @@ func BenchmarkWriteFloats(b *testing.B) {
 			}
 			w.Flush()
 		}
-		reportCPU(b, start)
+		cpu.Report()
 	})
 }
 
@@ -230,7 +223,7 @@ func BenchmarkWriteFixed(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		w := core.NewWriter(io.Discard)
-		start := cpuTime()
+		cpu := coretest.StartCPU(b)
 		for b.Loop() {
 			for _, f := range vals {
 				Put(w, Fixed(f, 2))
@@ -238,7 +231,7 @@ func BenchmarkWriteFixed(b *testing.B) {
 			}
 			w.Flush()
 		}
-		reportCPU(b, start)
+		cpu.Report()
 	})
 	b.Run("bufio_strconv", func(b *testing.B) { benchPrecStrconv(b, size, 'f', 2) })
 }
@@ -252,7 +245,7 @@ func BenchmarkWriteSci(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		w := core.NewWriter(io.Discard)
-		start := cpuTime()
+		cpu := coretest.StartCPU(b)
 		for b.Loop() {
 			for _, f := range vals {
 				Put(w, Sci(f, 6))
@@ -260,7 +253,7 @@ func BenchmarkWriteSci(b *testing.B) {
 			}
 			w.Flush()
 		}
-		reportCPU(b, start)
+		cpu.Report()
 	})
 	b.Run("bufio_strconv", func(b *testing.B) { benchPrecStrconv(b, size, 'e', 6) })
 }
@@ -281,7 +274,7 @@ func benchPrecStrconv(b *testing.B, size int64, mode byte, prec int) {
 	b.ReportAllocs()
 	w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
 	var scratch []byte
-	start := cpuTime()
+	cpu := coretest.StartCPU(b)
 	for b.Loop() {
 		for _, f := range vals {
 			scratch = strconv.AppendFloat(scratch[:0], f, mode, prec, 64)
@@ -290,7 +283,7 @@ func benchPrecStrconv(b *testing.B, size int64, mode byte, prec int) {
 		}
 		w.Flush()
 	}
-	reportCPU(b, start)
+	cpu.Report()
 }
 
 func BenchmarkReadFloats(b *testing.B) {
@@ -300,7 +293,7 @@ func BenchmarkReadFloats(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		b.ReportAllocs()
 		r := core.NewReader(nil)
-		start := cpuTime()
+		cpu := coretest.StartCPU(b)
 		for b.Loop() {
 			r.Reset(bytes.NewReader(data))
 			s := NewScanner(r)
@@ -314,12 +307,12 @@ func BenchmarkReadFloats(b *testing.B) {
 				}
 			}
 		}
-		reportCPU(b, start)
+		cpu.Report()
 	})
 	b.Run("bufio_strconv", func(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		b.ReportAllocs()
-		start := cpuTime()
+		cpu := coretest.StartCPU(b)
 		for b.Loop() {
 			sc := bufio.NewScanner(bytes.NewReader(data))
 			for i := 0; sc.Scan(); i++ {
@@ -329,7 +322,7 @@ func BenchmarkReadFloats(b *testing.B) {
 				}
 			}
 		}
-		reportCPU(b, start)
+		cpu.Report()
 	})
 }
 
@@ -349,40 +342,40 @@ func BenchmarkPrintRecords(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		w := core.NewWriter(io.Discard)
-		start := cpuTime()
+		cpu := coretest.StartCPU(b)
 		for b.Loop() {
 			for i := range n {
 				Println(w, "id=", i, " x=", vals[i])
 			}
 			w.Flush()
 		}
-		reportCPU(b, start)
+		cpu.Report()
 	})
 	b.Run("fastio_args", func(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		w := core.NewWriter(io.Discard)
-		start := cpuTime()
+		cpu := coretest.StartCPU(b)
 		for b.Loop() {
 			for i := range n {
 				PrintlnArgs(w, V("id="), V(i), V(" x="), V(vals[i]))
 			}
 			w.Flush()
 		}
-		reportCPU(b, start)
+		cpu.Report()
 	})
 	b.Run("fmt", func(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
-		start := cpuTime()
+		cpu := coretest.StartCPU(b)
 		for b.Loop() {
 			for i := range n {
 				fmt.Fprintln(w, "id=", i, " x=", vals[i])
 			}
 			w.Flush()
 		}
-		reportCPU(b, start)
+		cpu.Report()
 	})
 }
 
@@ -463,13 +456,13 @@ func BenchmarkPrintMixed(b *testing.B) {
 			b.ReportAllocs()
 			w := core.NewWriter(io.Discard)
 			bw := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
-			start := cpuTime()
+			cpu := coretest.StartCPU(b)
 			for b.Loop() {
 				f.run(w, bw)
 				w.Flush()
 				bw.Flush()
 			}
-			reportCPU(b, start)
+			cpu.Report()
 		})
 	}
 }
@@ -503,7 +496,7 @@ func BenchmarkWriteHexFloat(b *testing.B) {
 			b.SetBytes(int64(want.Len()))
 			b.ReportAllocs()
 			w := core.NewWriter(io.Discard)
-			start := cpuTime()
+			cpu := coretest.StartCPU(b)
 			for b.Loop() {
 				for _, f := range vals {
 					Put(w, HexFloat(f, prec))
@@ -511,13 +504,13 @@ func BenchmarkWriteHexFloat(b *testing.B) {
 				}
 				w.Flush()
 			}
-			reportCPU(b, start)
+			cpu.Report()
 		})
 		b.Run(name+"/bufio_strconv", func(b *testing.B) {
 			b.SetBytes(int64(want.Len()))
 			b.ReportAllocs()
 			w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
-			start := cpuTime()
+			cpu := coretest.StartCPU(b)
 			for b.Loop() {
 				for _, f := range vals {
 					w.Write(strconv.AppendFloat(w.AvailableBuffer(), f, 'x', prec, 64))
@@ -525,7 +518,7 @@ func BenchmarkWriteHexFloat(b *testing.B) {
 				}
 				w.Flush()
 			}
-			reportCPU(b, start)
+			cpu.Report()
 		})
 	}
 }

@@ -46,6 +46,22 @@ func TestAllocsFromOtherPackage(t *testing.T) {
 			w.Blob(6, v.Blob[:])
 			w.EndRecord()
 		}},
+		{"Builder", func() {
+			mem.Reset()
+			var tmp [2 * varint.MaxLen64]byte
+			n := varint.PutUint(tmp[:], 1795996800)
+			n += varint.PutUint(tmp[n:], 123456789)
+			b := w.Start(128)
+			b = b.Uint(1, 1000)
+			b = b.SmallString(4, "photo.jpg")
+			b = b.SmallBlob(5, tmp[:n])
+			b = b.Blob(6, v.Blob[:])
+			inner := b.Begin(7).Int(1, -5).String(2, "nested")
+			b = b.End(inner)
+			if err := w.Finish(b); err != nil {
+				t.Fatal(err)
+			}
+		}},
 		{"Schema.Encode", func() {
 			mem.Reset()
 			sch.Encode(w, &v)

@@ -265,6 +265,7 @@ func BenchmarkSeedRecord(b *testing.B) {
 		f    func(s *seedStat)
 	}{
 		{"record", func(s *seedStat) { writeSeed(e, s) }},
+		{"Builder", func(s *seedStat) { buildSeed(e, s) }},
 		{"binary_AppendUvarint", func() func(s *seedStat) {
 			body := make([]byte, 0, 256)
 			return func(s *seedStat) { body = encodeSeedBinary(&out, body, s) }

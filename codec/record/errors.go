@@ -22,6 +22,14 @@ var (
 	// ErrNesting is returned by a Writer whose End calls do not match its
 	// Begin calls.
 	ErrNesting = errors.New("record: unbalanced Begin/End")
+	// ErrStaleBuilder is returned by Writer.Finish given a Builder that
+	// is not the open record of that Writer: the zero Builder, one of
+	// another Writer, or one whose record was already finished or
+	// dropped.
+	ErrStaleBuilder = errors.New("record: builder is not the writer's open record")
+	// ErrRecordSize is returned by Writer.Finish when the fields added
+	// through a Builder take more bytes than the size given to Start.
+	ErrRecordSize = errors.New("record: record body longer than the size given to Start")
 	// ErrKind means a field has the other kind than the struct field it
 	// maps to (an integer where a blob is expected or the reverse).
 	ErrKind = errors.New("record: field kind does not match")

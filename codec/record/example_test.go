@@ -150,3 +150,49 @@ func ExampleWriter_Begin() {
 	// 1 int 42
 	// 2 blob 5
 }
+
+func ExampleBuilder() {
+	type stat struct {
+		uid  uint64
+		name string
+		mode uint64
+	}
+	files := []stat{{1000, "notes.txt", 0o644}, {1001, "photo.jpg", 0o600}}
+
+	var mem core.Buffer // or any io.Writer / core.BufferedWriter
+	w := record.NewWriter(&mem)
+	for _, s := range files {
+		// The bound: an integer field takes MaxHeaderLen bytes at most,
+		// a blob its length plus MaxHeaderLen at most.
+		r := w.Start(3*record.MaxHeaderLen + len(s.name))
+		r = r.Uint(1, s.uid)
+		r = r.String(2, s.name)
+		attrs := r.Begin(3) // a nested record
+		attrs = attrs.Uint(1, s.mode)
+		r = r.End(attrs)
+		if err := w.Finish(r); err != nil {
+			fmt.Println(err)
+			return
+		}
+	}
+	// A record larger than the bound is refused, and so is an
+	// identifier outside 1..MaxID.
+	fmt.Println(w.Finish(w.Start(4).String(2, "a long name")))
+	fmt.Println(w.Finish(w.Start(100).Uint(0, 1)))
+	w.Flush()
+
+	r := record.NewReader(core.NewSpanReader(mem.Bytes()))
+	for r.Next() {
+		d := r.Fields()
+		for d.Next() {
+			f := d.Field()
+			fmt.Printf("[%d %v %d]", f.ID, f.Kind, f.Value)
+		}
+		fmt.Println()
+	}
+	// Output:
+	// record: encode at offset 0: record body longer than the size given to Start
+	// record: encode: identifier outside 1..32767
+	// [1 int 1000][2 blob 9][3 blob 4]
+	// [1 int 1001][2 blob 9][3 blob 4]
+}

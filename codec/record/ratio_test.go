@@ -78,6 +78,11 @@ func TestSeedRatios(t *testing.T) {
 				writeSeed(e, &in[i&1023])
 			}
 		},
+		"Builder": func(n int) {
+			for i := range n {
+				buildSeed(e, &in[i&1023])
+			}
+		},
 		"Schema": func(n int) {
 			for i := range n {
 				sch.Encode(e, &typed[i&1023])
@@ -161,7 +166,7 @@ func TestSeedRatios(t *testing.T) {
 		streams(n)
 		t.Logf("%d records: %.1f bytes/record framed, %.1f as text", n,
 			float64(len(rec))/float64(n), float64(len(text))/float64(n))
-		for _, name := range []string{"record", "Schema", "text"} {
+		for _, name := range []string{"Builder", "record", "Schema", "text"} {
 			a, b := cputime.Compare(rounds, n, reset(encoders[name]), reset(encoders["binary"]))
 			t.Logf("encode %-9s %6.1f ns/record (%5.2f M records/s), binary %6.1f: %.2fx%s", name, a, 1e3/a, b, b/a,
 				below(name != "text" && b/a < 1.2, "1.2x"))

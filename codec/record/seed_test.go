@@ -192,3 +192,25 @@ func TestSeedSchema(t *testing.T) {
 func sameTime(s *seedStat, t time.Time) bool {
 	return s.Sec == uint64(t.Unix()) && s.Nsec == uint64(t.Nanosecond())
 }
+
+// seedMaxBody is the most bytes the seed record's body takes: three
+// integer fields, the name, the timestamp blob (two varints) and the
+// 5-byte blob.
+func seedMaxBody(s *seedStat) int {
+	return 3*MaxHeaderLen + 2 + varint.MaxLen64 + len(s.Name) + 3 + 2*varint.MaxLen64 + 3 + len(s.Blob)
+}
+
+// buildSeed encodes s as writeSeed does, through a Builder.
+func buildSeed(e *Writer, s *seedStat) error {
+	r := e.Start(seedMaxBody(s))
+	r = r.Uint(idUID, s.UID)
+	r = r.Uint(idGID, s.GID)
+	r = r.Uint(idMode, s.Mode)
+	r = r.SmallBlob(idName, s.Name) // file names are short; Blob takes any
+	var tmp [2 * varint.MaxLen64]byte
+	n := varint.PutUint(tmp[:], uint64(s.Time.Unix()))
+	n += varint.PutUint(tmp[n:], uint64(s.Time.Nanosecond()))
+	r = r.SmallBlob(idTime, tmp[:n])
+	r = r.SmallBlob(idBlob, s.Blob[:])
+	return e.Finish(r)
+}

@@ -1,0 +1,425 @@
+package record
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/fastio-go/fastio/core"
+	"github.com/fastio-go/fastio/core/coretest"
+)
+
+// fop is one step of a record, applied the same way to a Writer and to a
+// Builder to compare their bytes.
+type fop struct {
+	kind byte // 'u' Uint, 'i' Int, 'b' Bool, 'B' Blob, 'S' String, 's' SmallBlob, 't' SmallString, '(' Begin, ')' End
+	id   ID
+	v    uint64
+	data []byte
+}
+
+// applyWriter adds ops to e's current record.
+func applyWriter(e *Writer, ops []fop) {
+	for _, o := range ops {
+		switch o.kind {
+		case 'u':
+			e.Uint(o.id, o.v)
+		case 'i':
+			e.Int(o.id, int64(o.v))
+		case 'b':
+			e.Bool(o.id, o.v != 0)
+		case 'B', 's':
+			e.Blob(o.id, o.data)
+		case 'S', 't':
+			e.String(o.id, string(o.data))
+		case '(':
+			e.Begin(o.id)
+		case ')':
+			e.End()
+		}
+	}
+}
+
+// applyBuilder adds ops to r; nested records get builders of their own.
+// It returns the builder and how many ops it used (up to the End that
+// closes the record r was begun for, when nested).
+func applyBuilder(r Builder, ops []fop) (Builder, int) {
+	for i := 0; i < len(ops); i++ {
+		o := ops[i]
+		switch o.kind {
+		case 'u':
+			r = r.Uint(o.id, o.v)
+		case 'i':
+			r = r.Int(o.id, int64(o.v))
+		case 'b':
+			r = r.Bool(o.id, o.v != 0)
+		case 'B':
+			r = r.Blob(o.id, o.data)
+		case 'S':
+			r = r.String(o.id, string(o.data))
+		case 's':
+			r = r.SmallBlob(o.id, o.data)
+		case 't':
+			r = r.SmallString(o.id, string(o.data))
+		case '(':
+			nested, k := applyBuilder(r.Begin(o.id), ops[i+1:])
+			r = r.End(nested)
+			i += k
+		case ')':
+			return r, i + 1
+		}
+	}
+	return r, len(ops)
+}
+
+// bodySize is a size bound that holds every op.
+func bodySize(ops []fop) int {
+	n := 0
+	for _, o := range ops {
+		n += MaxHeaderLen + len(o.data)
+	}
+	return n
+}
+
+var builderCases = []struct {
+	name string
+	ops  []fop
+}{
+	{"empty", nil},
+	{"one int", []fop{{kind: 'u', id: 1, v: 1000}}},
+	{"varint lengths", []fop{{kind: 'u', id: 1}, {kind: 'u', id: 2, v: 127}, {kind: 'u', id: 3, v: 128},
+		{kind: 'u', id: 4, v: 1<<14 - 1}, {kind: 'u', id: 5, v: 1 << 14}, {kind: 'u', id: 6, v: 1<<64 - 1}}},
+	{"ids", []fop{{kind: 'u', id: 1}, {kind: 'u', id: 0x100, v: 5}, {kind: 'u', id: MaxID, v: 7}}},
+	{"signed and bool", []fop{{kind: 'i', id: 1, v: uint64(1<<64 - 1)}, {kind: 'i', id: 2, v: 1 << 63},
+		{kind: 'b', id: 3, v: 1}, {kind: 'b', id: 4}}},
+	{"blobs", []fop{{kind: 'B', id: 1}, {kind: 'B', id: 2, data: []byte("x")},
+		{kind: 'S', id: 3, data: []byte("photo.jpg")}, {kind: 's', id: 4, data: bytes.Repeat([]byte{7}, 127)},
+		{kind: 't', id: 5, data: []byte("tiny")}}},
+	{"long blob", []fop{{kind: 'B', id: 9, data: bytes.Repeat([]byte("ab"), 100)}}},
+	{"blob of 2^14", []fop{{kind: 'S', id: 9, data: bytes.Repeat([]byte("z"), 1<<14)}}},
+	{"seed", []fop{{kind: 'u', id: 1, v: 1000}, {kind: 'u', id: 2, v: 100}, {kind: 'u', id: 3, v: 0o100644},
+		{kind: 's', id: 4, data: []byte("photo-2026-11-29.jpg")}, {kind: 's', id: 5, data: []byte{0x80, 0xa0, 0xc8, 0xd8, 0x06, 0x95, 0x9a, 0xef, 0x3a}},
+		{kind: 's', id: 6, data: []byte("blob\x00")}}},
+	{"nested", []fop{{kind: 'u', id: 1, v: 3}, {kind: '(', id: 2}, {kind: 'u', id: 1, v: 300},
+		{kind: 'S', id: 2, data: []byte("inner")}, {kind: ')'}, {kind: 'u', id: 3, v: 4}}},
+	{"empty nested", []fop{{kind: '(', id: 7}, {kind: ')'}}},
+	{"nested twice deep", []fop{{kind: '(', id: 1}, {kind: '(', id: 2}, {kind: 'u', id: 3, v: 9}, {kind: ')'},
+		{kind: 'u', id: 4, v: 10}, {kind: ')'}}},
+	{"long nested", []fop{{kind: '(', id: 1}, {kind: 'B', id: 2, data: bytes.Repeat([]byte("n"), 300)}, {kind: ')'}}},
+	{"long nested in nested", []fop{{kind: '(', id: 1}, {kind: '(', id: 2},
+		{kind: 'B', id: 3, data: bytes.Repeat([]byte("q"), 20000)}, {kind: ')'}, {kind: ')'}}},
+}
+
+// TestBuilderBytes checks that a Builder writes the bytes the Writer's
+// methods write, frame included, for every kind of field.
+func TestBuilderBytes(t *testing.T) {
+	for _, tc := range builderCases {
+		t.Run(tc.name, func(t *testing.T) {
+			var want, got core.Buffer
+			ew, eb := NewWriter(&want), NewWriter(&got)
+			for range 3 { // three records, so that later ones start mid-buffer
+				applyWriter(ew, tc.ops)
+				if err := ew.EndRecord(); err != nil {
+					t.Fatal(err)
+				}
+				r, _ := applyBuilder(eb.Start(bodySize(tc.ops)), tc.ops)
+				if err := eb.Finish(r); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if !bytes.Equal(got.Bytes(), want.Bytes()) {
+				t.Fatalf("builder wrote\n% x\nwant\n% x", got.Bytes(), want.Bytes())
+			}
+			// The exact bound is enough; one byte less is not.
+			exact := len(want.Bytes())/3 - frameLen(want.Bytes())
+			r, _ := applyBuilder(eb.Start(exact), tc.ops)
+			if err := eb.Finish(r); err != nil {
+				t.Fatalf("with the exact size %d: %v", exact, err)
+			}
+			if exact > 0 {
+				r, _ := applyBuilder(eb.Start(exact-1), tc.ops)
+				if err := eb.Finish(r); !errors.Is(err, ErrRecordSize) {
+					t.Fatalf("with size %d for %d bytes: %v, want ErrRecordSize", exact-1, exact, err)
+				}
+			}
+		})
+	}
+}
+
+// frameLen returns the length of the frame length at the start of p.
+func frameLen(p []byte) int {
+	n := 1
+	for p[n-1] >= 0x80 {
+		n++
+	}
+	return n
+}
+
+// TestBuilderAfterWriterFields checks that a builder continues a record
+// opened with the Writer's methods.
+func TestBuilderAfterWriterFields(t *testing.T) {
+	var want, got core.Buffer
+	ew, eb := NewWriter(&want), NewWriter(&got)
+	ew.Uint(1, 5)
+	ew.String(2, "abc")
+	ew.Uint(3, 6)
+	if err := ew.EndRecord(); err != nil {
+		t.Fatal(err)
+	}
+	eb.Uint(1, 5)
+	eb.String(2, "abc")
+	r := eb.Start(MaxHeaderLen).Uint(3, 6)
+	if err := eb.Finish(r); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got.Bytes(), want.Bytes()) {
+		t.Fatalf("got % x, want % x", got.Bytes(), want.Bytes())
+	}
+}
+
+// TestBuilderShortWrites checks that the stream is the same whatever the
+// device accepts per call.
+func TestBuilderShortWrites(t *testing.T) {
+	var want core.Buffer
+	ew := NewWriter(&want)
+	ops := func(i int) []fop {
+		return []fop{{kind: 'u', id: ID(i + 1), v: uint64(i) * 977},
+			{kind: 'S', id: 2, data: []byte(strings.Repeat(string(rune('a'+i%26)), i*i*3))}}
+	}
+	for i := range 40 {
+		applyWriter(ew, ops(i))
+		if err := ew.EndRecord(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, max := range []int{0, 1, 7} {
+		t.Run(fmt.Sprint("write max ", max), func(t *testing.T) {
+			dev := &coretest.Writer{Faults: coretest.Faults{Max: max}}
+			e := NewWriter(core.NewWriterSize(dev, 64))
+			for i := range 40 {
+				r, _ := applyBuilder(e.Start(bodySize(ops(i))), ops(i))
+				if err := e.Finish(r); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := e.Flush(); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(dev.Bytes(), want.Bytes()) {
+				t.Fatal("builder stream differs from the Writer's")
+			}
+		})
+	}
+}
+
+// TestBuilderErrors checks that bad identifiers, fields beyond the size
+// given to Start and misused builders give distinct errors from Finish,
+// drop the record and leave the Writer usable.
+func TestBuilderErrors(t *testing.T) {
+	long := bytes.Repeat([]byte("L"), 200)
+	tests := []struct {
+		name   string
+		size   int
+		build  func(r Builder) Builder
+		want   error
+		offset int64 // of the *Error; -2 to skip the check
+	}{
+		{"Uint id 0", 100, func(r Builder) Builder { return r.Uint(0, 1) }, ErrBadID, -1},
+		{"Uint id 0x8000", 100, func(r Builder) Builder { return r.Uint(0x8000, 1) }, ErrBadID, -1},
+		{"Int id 0xffff", 100, func(r Builder) Builder { return r.Int(0xffff, -1) }, ErrBadID, -1},
+		{"Bool id 0", 100, func(r Builder) Builder { return r.Bool(0, true) }, ErrBadID, -1},
+		{"Blob id 0", 100, func(r Builder) Builder { return r.Blob(0, []byte("x")) }, ErrBadID, -1},
+		{"String id 0x8001", 100, func(r Builder) Builder { return r.String(0x8001, "x") }, ErrBadID, -1},
+		{"SmallBlob id 0", 100, func(r Builder) Builder { return r.SmallBlob(0, []byte("x")) }, ErrBadID, -1},
+		{"SmallString id 0x8000", 100, func(r Builder) Builder { return r.SmallString(0x8000, "x") }, ErrBadID, -1},
+		{"Begin id 0", 100, func(r Builder) Builder { return r.End(r.Begin(0)) }, ErrBadID, -1},
+		{"bad id in nested", 100, func(r Builder) Builder { return r.End(r.Begin(1).Uint(0, 1)) }, ErrBadID, -1},
+		{"bad id after good fields", 100, func(r Builder) Builder { return r.Uint(1, 1).Uint(2, 2).Uint(0, 3).Uint(4, 4) }, ErrBadID, -1},
+		{"no room for int", 0, func(r Builder) Builder { return r.Uint(1, 1) }, ErrRecordSize, 0},
+		{"last int past the bound", MaxHeaderLen + 2, func(r Builder) Builder { return r.Uint(1, 1).Uint(2, 1<<63) }, ErrRecordSize, MaxHeaderLen + 2},
+		{"blob past the bound", 50, func(r Builder) Builder { return r.Uint(1, 1).Blob(2, long) }, ErrRecordSize, 3},
+		{"small blob of 128", 500, func(r Builder) Builder { return r.SmallBlob(2, long[:128]) }, ErrRecordSize, 0},
+		{"refused then more", 20, func(r Builder) Builder { return r.String(1, string(long)).Uint(2, 2) }, ErrRecordSize, 0},
+		{"nested past the bound", 30, func(r Builder) Builder { return r.End(r.Begin(1).Blob(2, long)) }, ErrRecordSize, 0},
+		{"long nested without slack", 2 + 128 + 3, func(r Builder) Builder { return r.End(r.Begin(1).Blob(2, long[:128])) }, ErrRecordSize, -2},
+		{"End with a foreign builder", 100, func(r Builder) Builder { return r.End(Builder{}) }, ErrRecordSize, 0},
+		{"End with the outer builder", 100, func(r Builder) Builder { return r.Uint(1, 1).End(r) }, ErrRecordSize, 3},
+		{"negative size", -5, func(r Builder) Builder { return r.Uint(1, 1) }, ErrRecordSize, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var mem core.Buffer
+			e := NewWriter(&mem)
+			err := e.Finish(tc.build(e.Start(tc.size)))
+			if !errors.Is(err, tc.want) {
+				t.Fatalf("Finish: %v, want %v", err, tc.want)
+			}
+			var re *Error
+			if !errors.As(err, &re) {
+				t.Fatalf("%T is not an *Error", err)
+			}
+			if tc.offset != -2 && re.Offset != tc.offset {
+				t.Errorf("offset %d, want %d (%v)", re.Offset, tc.offset, err)
+			}
+			if mem.Len() != 0 {
+				t.Fatalf("a refused record wrote % x", mem.Bytes())
+			}
+			// The Writer goes on.
+			if err := e.Finish(e.Start(MaxHeaderLen).Uint(1, 2)); err != nil {
+				t.Fatal(err)
+			}
+			if want := []byte{3, 0, 1, 2}; !bytes.Equal(mem.Bytes(), want) {
+				t.Fatalf("next record % x, want % x", mem.Bytes(), want)
+			}
+		})
+	}
+}
+
+// TestBuilderStale checks Finish with builders that are not the Writer's
+// open record.
+func TestBuilderStale(t *testing.T) {
+	var mem, other core.Buffer
+	e, f := NewWriter(&mem), NewWriter(&other)
+	tests := []struct {
+		name string
+		r    func() Builder
+	}{
+		{"zero Builder", func() Builder { return Builder{} }},
+		{"finished twice", func() Builder {
+			r := e.Start(20).Uint(1, 1)
+			if err := e.Finish(r); err != nil {
+				t.Fatal(err)
+			}
+			return r
+		}},
+		{"another Writer's", func() Builder { return f.Start(20).Uint(1, 1) }},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			mem.Reset()
+			r := tc.r()
+			n := mem.Len()
+			if err := e.Finish(r); !errors.Is(err, ErrStaleBuilder) {
+				t.Fatalf("Finish: %v, want ErrStaleBuilder", err)
+			}
+			if mem.Len() != n {
+				t.Fatal("a stale builder wrote")
+			}
+		})
+	}
+	// The zero Builder's methods do nothing, without a panic.
+	var z Builder
+	z = z.Uint(1, 1).Int(2, -1).Bool(3, true).Blob(4, []byte("x")).String(5, "y").SmallBlob(6, nil).SmallString(7, "")
+	z = z.End(z.Begin(8))
+	if z.Len() != 0 {
+		t.Fatalf("zero builder has %d bytes", z.Len())
+	}
+}
+
+func TestBuilderLen(t *testing.T) {
+	var mem core.Buffer
+	e := NewWriter(&mem)
+	r := e.Start(100)
+	if r.Len() != 0 {
+		t.Fatal(r.Len())
+	}
+	r = r.Uint(1, 300).SmallString(2, "abc")
+	if r.Len() != 4+6 {
+		t.Fatalf("Len %d, want 10", r.Len())
+	}
+	if err := e.Finish(r); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// FuzzBuilder is a differential fuzz target: a program of fields (built
+// from the input) encoded through a Builder gives the bytes the Writer's
+// methods give, or the same error; with a bound too small, ErrRecordSize.
+func FuzzBuilder(f *testing.F) {
+	f.Add([]byte{}, uint16(100))
+	f.Add([]byte{'u', 1, 0x80, 0x80, 0x01, 'S', 2, 5, 'h', 'e', 'l', 'l', 'o'}, uint16(1000))
+	f.Add([]byte{'(', 3, 'u', 1, 5, ')', 'i', 2, 0xff}, uint16(50))
+	f.Add([]byte{'u', 0, 1}, uint16(100))
+	f.Add([]byte{'B', 1, 200, '(', 1, '(', 2, 'B', 3, 150, ')', ')'}, uint16(1000))
+	f.Add([]byte{'s', 1, 130}, uint16(1000))
+	f.Fuzz(func(t *testing.T, prog []byte, size uint16) {
+		ops := parseOps(prog)
+		var want, got core.Buffer
+		ew, eb := NewWriter(&want), NewWriter(&got)
+		applyWriter(ew, ops)
+		wantErr := ew.EndRecord()
+		r, _ := applyBuilder(eb.Start(int(size)), ops)
+		gotErr := eb.Finish(r)
+		switch {
+		case wantErr != nil:
+			// The Writer refuses bad identifiers and unbalanced
+			// nesting; parseOps balances, so it is ErrBadID.
+			if !errors.Is(wantErr, ErrBadID) || !errors.Is(gotErr, ErrBadID) {
+				t.Fatalf("Writer: %v, Builder: %v", wantErr, gotErr)
+			}
+		case gotErr != nil:
+			if !errors.Is(gotErr, ErrRecordSize) {
+				t.Fatalf("Builder: %v", gotErr)
+			}
+			body := len(want.Bytes()) - frameLen(want.Bytes())
+			small := false
+			for _, o := range ops {
+				small = small || (o.kind == 's' || o.kind == 't') && len(o.data) >= 0x80
+			}
+			if body <= int(size) && !small {
+				t.Fatalf("body of %d bytes refused with size %d", body, size)
+			}
+		default:
+			if !bytes.Equal(got.Bytes(), want.Bytes()) {
+				t.Fatalf("builder wrote\n% x\nwant\n% x", got.Bytes(), want.Bytes())
+			}
+		}
+		// Whatever happened, the Writers go on.
+		if err := eb.Finish(eb.Start(3).Uint(1, 1)); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+// parseOps turns fuzz input into a balanced list of ops: a kind byte, an
+// identifier byte (0 and 0x80 and above map to bad identifiers), then a
+// value byte (a shift for integers, a length for blobs).
+func parseOps(p []byte) []fop {
+	var ops []fop
+	depth := 0
+	for len(p) >= 2 {
+		o := fop{kind: p[0], id: ID(p[1])}
+		if p[1] >= 0x80 {
+			o.id = ID(p[1]) << 8
+		}
+		p = p[2:]
+		switch o.kind {
+		case 'u', 'i', 'b':
+			if len(p) > 0 {
+				o.v = uint64(0x9e3779b97f4a7c15) >> (p[0] % 64)
+				p = p[1:]
+			}
+		case 'B', 'S', 's', 't':
+			if len(p) > 0 {
+				o.data = bytes.Repeat([]byte{p[0]}, int(p[0]))
+				p = p[1:]
+			}
+		case '(':
+			depth++
+		case ')':
+			if depth == 0 {
+				continue
+			}
+			depth--
+		default:
+			continue
+		}
+		ops = append(ops, o)
+	}
+	for ; depth > 0; depth-- {
+		ops = append(ops, fop{kind: ')'})
+	}
+	return ops
+}

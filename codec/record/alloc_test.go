@@ -61,6 +61,7 @@ func TestAllocsFromOtherPackage(t *testing.T) {
 			if err := w.Finish(b); err != nil {
 				t.Fatal(err)
 			}
+			w.Flush()
 		}},
 		{"Schema.Encode", func() {
 			mem.Reset()

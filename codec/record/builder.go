@@ -83,55 +83,104 @@ const badIDShift = bits.UintSize - 17
 // bounds the bytes added through the builder.
 func (e *Writer) Start(size int) Builder {
 	size = max(size, 0)
+	need := 1 + size + MaxHeaderLen
 	if e.n == 0 {
-		e.buf = e.w.Reserve(1 + size + MaxHeaderLen)
-		e.lim, e.n = len(e.buf), 1
-	} else if e.lim-e.n < size+MaxHeaderLen {
+		if e.off == 0 || len(e.buf)-e.off < need {
+			e.startSlow(need)
+		}
+		e.building = true
+		return Builder{e.buf[e.off : e.off+need], 1}
+	}
+	return e.startIn(size)
+}
+
+// startSlow commits the records finished so far and reserves room for at
+// least need bytes (the buffered writer's whole free space, in which the
+// next records are built too).
+func (e *Writer) startSlow(need int) {
+	e.commitPending()
+	e.buf = e.w.Reserve(need)
+}
+
+// startIn is Start with a record of the Writer's methods open.
+func (e *Writer) startIn(size int) Builder {
+	if e.lim-e.n < size+MaxHeaderLen {
 		e.room(size + MaxHeaderLen)
 	}
+	e.building = true
 	return Builder{e.buf[:e.n+size+MaxHeaderLen], e.n}
 }
 
-// Finish frames the record built by r and commits it to the buffered
-// writer, as EndRecord does. It returns an *Error and drops the record if
-// a field was refused for lack of room (ErrRecordSize), an identifier was
-// outside 1..MaxID (ErrBadID) or a nested record was left open with the
-// Writer's Begin (ErrNesting). If r is not the open record of e (the zero
-// Builder, a builder of another Writer or of a record already finished),
+// Finish frames the record built by r and leaves it to be committed to
+// the buffered writer, in a batch with the records finished after it: by
+// the Start that needs more room than is left in the space reserved, by
+// the Writer's methods when they open a record, and by Flush, Discard and
+// Reset. (Committing per record, as EndRecord does, costs two calls
+// through the core.BufferedWriter interface per record.) So call Flush
+// before using the buffered writer directly.
+//
+// Finish returns an *Error and drops the record if a field was refused for
+// lack of room (ErrRecordSize), an identifier was outside 1..MaxID
+// (ErrBadID), or a nested record was left open with the Writer's Begin
+// (ErrNesting). If r is not the open record of e (the zero Builder, a
+// builder of another Writer or of a record already finished or dropped),
 // Finish returns ErrStaleBuilder and leaves e as it is.
 func (e *Writer) Finish(r Builder) error {
-	if n := r.n; n-1 < 0x80 && len(r.b)-n >= MaxHeaderLen && e.n > 0 &&
-		unsafe.SliceData(r.b) == unsafe.SliceData(e.buf) && e.err == nil && len(e.open) == 0 {
+	if n := r.n; n-1 < 0x80 && len(r.b)-n >= MaxHeaderLen && e.building && len(e.open) == 0 &&
+		unsafe.SliceData(r.b) == e.frame() && e.err == nil {
 		// A body shorter than 128 bytes: its length fits the byte kept
 		// for it. (n >= 1 for every builder of e, so n-1 < 0x80 also
 		// rules out an empty frame.)
 		r.b[0] = byte(n - 1)
-		e.w.Commit(n)
-		e.lim, e.n = 0, 0
+		e.off += n
+		e.n, e.lim, e.building = 0, 0, false
 		return nil
 	}
 	return e.finishSlow(r)
 }
 
+// frame returns where the frame of an open builder starts.
+func (e *Writer) frame() *byte {
+	return (*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(e.buf)), e.off))
+}
+
 // finishSlow is Finish for a long body or an error.
 func (e *Writer) finishSlow(r Builder) error {
-	if e.n == 0 || cap(r.b) == 0 || unsafe.SliceData(r.b) != unsafe.SliceData(e.buf) {
+	if !e.building || cap(r.b) == 0 || unsafe.SliceData(r.b) != e.frame() {
 		return &Error{Op: "finish record", Offset: -1, Err: ErrStaleBuilder}
 	}
-	if e.err == nil {
-		switch {
-		case r.n&badIDBit != 0:
-			e.err = &Error{Op: "encode", Offset: -1, Err: ErrBadID}
-		case len(r.b) == 0:
-			e.err = &Error{Op: "encode", Offset: int64(r.n - 1), Err: ErrRecordSize}
-		case len(r.b)-r.n < MaxHeaderLen:
-			// The last field went past the bound.
-			e.err = &Error{Op: "encode", Offset: int64(len(r.b) - MaxHeaderLen - 1), Err: ErrRecordSize}
-		default:
-			e.n = r.n
-		}
+	e.building = false
+	var err error
+	switch {
+	case r.n&badIDBit != 0:
+		err = &Error{Op: "encode", Offset: -1, Err: ErrBadID}
+	case len(r.b) == 0:
+		err = &Error{Op: "encode", Offset: int64(r.n - 1), Err: ErrRecordSize}
+	case len(r.b)-r.n < MaxHeaderLen:
+		// The last field went past the bound.
+		err = &Error{Op: "encode", Offset: int64(len(r.b) - MaxHeaderLen - 1), Err: ErrRecordSize}
 	}
-	return e.EndRecord()
+	if e.n > 0 {
+		// A record of the Writer's methods, which EndRecord drops on an
+		// error (its own or err).
+		if e.err == nil {
+			e.err = err
+		}
+		if e.err != nil || len(e.open) > 0 {
+			return e.EndRecord()
+		}
+	} else if err != nil {
+		return err // nothing to drop: the record was never counted in off
+	}
+	// The body's length takes k bytes: move the body on by k-1, into the
+	// slack, which holds MaxHeaderLen bytes past the bound.
+	size := r.n - 1
+	k := varint.Len(uint64(size))
+	copy(r.b[k:], r.b[1:r.n])
+	varint.PutUint(r.b, uint64(size))
+	e.off += size + k
+	e.n, e.lim = 0, 0
+	return nil
 }
 
 // Len returns the length of the record body so far (up to a refused

@@ -129,6 +129,9 @@ func TestBuilderBytes(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
+			if err := eb.Flush(); err != nil {
+				t.Fatal(err)
+			}
 			if !bytes.Equal(got.Bytes(), want.Bytes()) {
 				t.Fatalf("builder wrote\n% x\nwant\n% x", got.Bytes(), want.Bytes())
 			}
@@ -172,6 +175,9 @@ func TestBuilderAfterWriterFields(t *testing.T) {
 	eb.String(2, "abc")
 	r := eb.Start(MaxHeaderLen).Uint(3, 6)
 	if err := eb.Finish(r); err != nil {
+		t.Fatal(err)
+	}
+	if err := eb.Flush(); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got.Bytes(), want.Bytes()) {
@@ -263,6 +269,7 @@ func TestBuilderErrors(t *testing.T) {
 			if tc.offset != -2 && re.Offset != tc.offset {
 				t.Errorf("offset %d, want %d (%v)", re.Offset, tc.offset, err)
 			}
+			e.Flush()
 			if mem.Len() != 0 {
 				t.Fatalf("a refused record wrote % x", mem.Bytes())
 			}
@@ -270,6 +277,7 @@ func TestBuilderErrors(t *testing.T) {
 			if err := e.Finish(e.Start(MaxHeaderLen).Uint(1, 2)); err != nil {
 				t.Fatal(err)
 			}
+			e.Flush()
 			if want := []byte{3, 0, 1, 2}; !bytes.Equal(mem.Bytes(), want) {
 				t.Fatalf("next record % x, want % x", mem.Bytes(), want)
 			}
@@ -300,10 +308,12 @@ func TestBuilderStale(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			mem.Reset()
 			r := tc.r()
+			e.Flush()
 			n := mem.Len()
 			if err := e.Finish(r); !errors.Is(err, ErrStaleBuilder) {
 				t.Fatalf("Finish: %v, want ErrStaleBuilder", err)
 			}
+			e.Flush()
 			if mem.Len() != n {
 				t.Fatal("a stale builder wrote")
 			}
@@ -352,6 +362,9 @@ func FuzzBuilder(f *testing.F) {
 		wantErr := ew.EndRecord()
 		r, _ := applyBuilder(eb.Start(int(size)), ops)
 		gotErr := eb.Finish(r)
+		if err := eb.Flush(); err != nil {
+			t.Fatal(err)
+		}
 		switch {
 		case wantErr != nil:
 			// The Writer refuses bad identifiers and unbalanced
@@ -422,4 +435,58 @@ func parseOps(p []byte) []fop {
 		ops = append(ops, fop{kind: ')'})
 	}
 	return ops
+}
+
+// TestBuilderBatches checks that records finished by Finish and by
+// EndRecord, interleaved, reach the buffered writer in order, whatever
+// ends the batch: a record of the Writer's methods, Flush, Discard or
+// Reset.
+func TestBuilderBatches(t *testing.T) {
+	var want, got, other core.Buffer
+	ew, eb := NewWriter(&want), NewWriter(&got)
+	both := func(i int, builder bool) {
+		ops := []fop{{kind: 'u', id: 1, v: uint64(i)}, {kind: 'S', id: 2, data: bytes.Repeat([]byte{'x'}, i*7)}}
+		applyWriter(ew, ops)
+		if err := ew.EndRecord(); err != nil {
+			t.Fatal(err)
+		}
+		if builder {
+			r, _ := applyBuilder(eb.Start(bodySize(ops)), ops)
+			if err := eb.Finish(r); err != nil {
+				t.Fatal(err)
+			}
+			return
+		}
+		applyWriter(eb, ops)
+		if err := eb.EndRecord(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range 60 {
+		both(i, i%3 != 0)
+		switch i % 7 {
+		case 1:
+			eb.Discard() // drops nothing: no record is open
+		case 2:
+			if err := eb.Flush(); err != nil {
+				t.Fatal(err)
+			}
+		case 4:
+			eb.Uint(9, 9) // a record of the Writer's methods, dropped
+			eb.Discard()
+		}
+	}
+	eb.Flush()
+	if !bytes.Equal(got.Bytes(), want.Bytes()) {
+		t.Fatalf("interleaved records differ:\n% x\nwant\n% x", got.Bytes(), want.Bytes())
+	}
+	// Reset hands the finished records to the old writer.
+	n := got.Len()
+	if err := eb.Finish(eb.Start(10).Uint(1, 1)); err != nil {
+		t.Fatal(err)
+	}
+	eb.Reset(&other)
+	if got.Len() != n+4 || other.Len() != 0 {
+		t.Fatalf("after Reset: %d bytes (want %d), %d in the new writer", got.Len(), n+4, other.Len())
+	}
 }

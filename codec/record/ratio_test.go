@@ -82,6 +82,7 @@ func TestSeedRatios(t *testing.T) {
 			for i := range n {
 				buildSeed(e, &in[i&1023])
 			}
+			e.Flush() // commits the records finished in the space reserved
 		},
 		"Schema": func(n int) {
 			for i := range n {

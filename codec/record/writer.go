@@ -46,6 +46,24 @@ type Writer struct {
 	open []int // buf offsets where the content of open nested records starts
 	err  error
 	tmp  []byte // holds the open frame while more space is reserved
+	// off is the length of the records finished by Finish at buf[:off]
+	// and not yet committed: while it is positive, buf is the reserved
+	// space they were built in and no record of the Writer's methods is
+	// open. commitPending commits them.
+	off int
+	// building is set by Start and cleared by Finish and commitPending:
+	// a Builder is open at buf[off:].
+	building bool
+}
+
+// commitPending commits the records finished by Finish, before the
+// reserved space they were built in is given up.
+func (e *Writer) commitPending() {
+	if e.off > 0 {
+		e.w.Commit(e.off)
+		e.off = 0
+	}
+	e.building = false
 }
 
 // NewWriter returns a Writer onto w, which is used as it is when it is a
@@ -57,13 +75,14 @@ func NewWriter(w io.Writer) *Writer {
 // Reset drops the current record and any usage error and makes e write to
 // w, keeping e's buffers.
 func (e *Writer) Reset(w io.Writer) {
-	e.w = core.WrapWriter(w)
 	e.Discard()
+	e.w = core.WrapWriter(w)
 }
 
 // Discard drops the fields added since the last EndRecord, and any usage
 // error.
 func (e *Writer) Discard() {
+	e.commitPending()
 	e.buf, e.lim, e.n, e.open, e.err = nil, 0, 0, e.open[:0], nil
 }
 
@@ -74,6 +93,7 @@ func (e *Writer) Len() int { return max(e.n-1, 0) }
 // none is open. The frame moves to the start of the new space.
 func (e *Writer) room(need int) {
 	if e.n == 0 {
+		e.commitPending()
 		e.buf = e.w.Reserve(max(minReserve, need+1))
 		e.lim, e.n = len(e.buf), 1
 		return
@@ -123,6 +143,7 @@ func (e *Writer) uintSlow(id ID, v uint64) {
 	if e.n == 0 {
 		// The first field of a record, which reserves its space; the
 		// calls of room and putField are left out for it.
+		e.commitPending()
 		e.buf = e.w.Reserve(minReserve)
 		e.lim, e.n = len(e.buf), 1
 	} else {
@@ -258,6 +279,7 @@ func (e *Writer) EndRecord() error {
 // buffered writer's error. An open record stays open; it is not written.
 func (e *Writer) Flush() error {
 	if e.n == 0 {
+		e.commitPending()
 		return e.w.Flush()
 	}
 	// Flush may move the reserved space: keep the open frame aside.

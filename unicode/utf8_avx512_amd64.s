@@ -6,7 +6,7 @@
 // 16 characters of any UTF-8 length per step. The method follows the
 // AVX-512 transcoder of simdutf, described by R. Clausecker and D. Lemire,
 // "Transcoding Unicode characters with AVX-512 instructions", Software:
-// Practice and Experience 53(12), 2023 — character starts found with a mask
+// Practice and Experience, 2023 — character starts found with a mask
 // of the non-continuation bytes, gathered into 32-bit lanes with VPERMB,
 // decoded in the lanes — with a validation of our own per character: the
 // distance to the next character start must equal the length the lead byte
@@ -159,7 +159,7 @@ GLOBL u8rev4<>(SB), RODATA|NOPTR, $16
 // U8DECODE decodes the CX characters of Z0 that start at the bytes of Z3
 // and end before those of Z4: code points in Z7. Jumps to bad, with the
 // error bits of the lanes in AX, when one is ill-formed (U8CUT then keeps
-// those before it). Uses AX, DX, Z5-Z13, K3-K7.
+// those before it). Uses AX, Z5-Z13, K3-K7.
 #define U8DECODE(bad) \
 	VPSUBB Z3, Z4, Z5 \
 	VPERMB Z4, Z30, Z6 \

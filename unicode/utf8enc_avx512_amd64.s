@@ -2,7 +2,7 @@
 
 #include "textflag.h"
 
-// UTF-32LE / UTF-16LE → UTF-8 with AVX-512 (F, BW, VBMI2) and BMI2, 16
+// UTF-32LE / UTF-16LE → UTF-8 with AVX-512 (F, BW, VBMI, VBMI2) and BMI2, 16
 // characters of any UTF-8 length per step, as in the AVX-512 transcoder of
 // simdutf (R. Clausecker and D. Lemire, "Transcoding Unicode characters
 // with AVX-512 instructions", Software: Practice and Experience, 2023):
@@ -93,8 +93,9 @@ GLOBL u8etri<>(SB), RODATA|NOPTR, $64
 	VPBROADCASTD AX, Z18 \
 	VPXORD Z17, Z17, Z17
 
-// E8LENGTHS sets Z6 to the UTF-8 length of each code point of Z1 and K4 to
-// the ASCII lanes. Uses K5, K6.
+// E8LENGTHS sets Z6 to the UTF-8 length of each code point of Z1, K4 to
+// the ASCII lanes, K5 to those from U+0800 and K6 to those from U+10000.
+// Uses K7.
 #define E8LENGTHS \
 	VPCMPUD $1, Z23, Z1, K4 \
 	VPCMPUD $5, Z22, Z1, K5 \

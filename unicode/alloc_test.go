@@ -9,8 +9,18 @@ import (
 )
 
 // The hot paths allocate nothing once set up: the slice forms when the
-// destination has room, the streaming forms after construction.
+// destination has room, the streaming forms after construction; at every
+// kernel level the machine has.
 func TestAllocs(t *testing.T) {
+	for _, level := range kernelLevels() {
+		t.Run(level, func(t *testing.T) {
+			defer setLevel(level)()
+			testAllocs(t)
+		})
+	}
+}
+
+func testAllocs(t *testing.T) {
 	src := bytes.Repeat([]byte("ASCII, Latin é, CJK 世界, emoji 🚄. "), 200)
 	for _, to := range natives {
 		c, _ := New(UTF8, to, Options{})

@@ -63,6 +63,13 @@ func TestAllocsFromOtherPackage(t *testing.T) {
 			}
 			w.Flush()
 		}},
+		{"Schema.Write", func() {
+			mem.Reset()
+			if err := sch.Write(w, &v); err != nil {
+				t.Fatal(err)
+			}
+			w.Flush()
+		}},
 		{"Schema.Encode", func() {
 			mem.Reset()
 			sch.Encode(w, &v)

@@ -490,3 +490,71 @@ func TestBuilderBatches(t *testing.T) {
 		t.Fatalf("after Reset: %d bytes (want %d), %d in the new writer", got.Len(), n+4, other.Len())
 	}
 }
+
+// TestSchemaWrite checks that Schema.Write writes the records Encode and
+// EndRecord write, for a type of fixed shape (through a Builder), for
+// text too long for that path and for a type without it (a float),
+// interleaved with records of the Writer's methods.
+func TestSchemaWrite(t *testing.T) {
+	type withFloat struct {
+		A uint64  `record:"1"`
+		F float64 `record:"2"`
+	}
+	fast, err := NewSchema[seedTyped]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	slow, err := NewSchema[withFloat]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := seedInputs()
+	tests := []struct {
+		name string
+		v    func(i int) seedTyped
+	}{
+		{"short names", func(i int) seedTyped { return toTyped(&in[i]) }},
+		{"long names", func(i int) seedTyped {
+			s := toTyped(&in[i])
+			s.Name = bytes.Repeat([]byte{'n'}, 100+i%60)
+			return s
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var want, got core.Buffer
+			ew, eg := NewWriter(&want), NewWriter(&got)
+			for i := range 100 {
+				v := tc.v(i)
+				w := withFloat{A: uint64(i), F: float64(i) / 3}
+				fast.Encode(ew, &v)
+				slow.Encode(ew, &w) // the same record
+				if err := ew.EndRecord(); err != nil {
+					t.Fatal(err)
+				}
+				if err := fast.Write(ew, &v); err != nil {
+					t.Fatal(err)
+				}
+				if err := slow.Write(ew, &w); err != nil {
+					t.Fatal(err)
+				}
+
+				fast.Encode(eg, &v)
+				if err := slow.Write(eg, &w); err != nil { // ends the open record
+					t.Fatal(err)
+				}
+				if err := fast.Write(eg, &v); err != nil {
+					t.Fatal(err)
+				}
+				if err := slow.Write(eg, &w); err != nil {
+					t.Fatal(err)
+				}
+			}
+			ew.Flush()
+			eg.Flush()
+			if !bytes.Equal(got.Bytes(), want.Bytes()) {
+				t.Fatal("Schema.Write stream differs from Encode+EndRecord")
+			}
+		})
+	}
+}

@@ -98,28 +98,45 @@ func putVarint(b []byte, n int, v uint64) int {
 	return n + 1
 }
 
-// encode adds the fields of the struct at v to e's current record. It
-// reports false, having written nothing, when a text field is 128 bytes
-// or longer (its length would take more than the one byte counted for it).
-//
-// All the room the record can need is reserved once, so that each field
-// is stored with no check of its own: the tag in one 16-bit store, the
-// value or length after it, a blob's bytes after that.
-func (ep *encPlan) encode(e *Writer, v unsafe.Pointer) bool {
+// need returns the most bytes the fields of the struct at v take, or -1
+// when a text field is 128 bytes or longer (its length would take more
+// than the one byte counted for it).
+func (ep *encPlan) need(v unsafe.Pointer) int {
 	need := ep.fixed
 	for _, off := range ep.text {
 		// A string and a []byte both start with the data pointer and the
 		// length.
 		k := *(*int)(unsafe.Add(v, uintptr(off)+ptrSize))
 		if k >= 0x80 {
-			return false
+			return -1
 		}
 		need += k
+	}
+	return need
+}
+
+// encode adds the fields of the struct at v to e's current record. It
+// reports false, having written nothing, when a text field is 128 bytes
+// or longer.
+//
+// All the room the record can need is reserved once, so that each field
+// is stored with no check of its own: the tag in one 16-bit store, the
+// value or length after it, a blob's bytes after that.
+func (ep *encPlan) encode(e *Writer, v unsafe.Pointer) bool {
+	need := ep.need(v)
+	if need < 0 {
+		return false
 	}
 	if e.lim-e.n < need {
 		e.room(need)
 	}
-	b, n := e.buf[:e.lim], e.n
+	e.n = ep.put(e.buf[:e.lim], e.n, v)
+	return true
+}
+
+// put writes the fields of the struct at v at b[n:], which has room for
+// need(v) bytes, and returns the new end.
+func (ep *encPlan) put(b []byte, n int, v unsafe.Pointer) int {
 	sizes := ep.sizes[:len(ep.slots)]
 	for i, s := range ep.slots {
 		ptr := unsafe.Add(v, uintptr(s.off))
@@ -167,6 +184,5 @@ func (ep *encPlan) encode(e *Writer, v unsafe.Pointer) bool {
 		binary.BigEndian.PutUint16(b[n:], s.tag)
 		n = putVarint(b, n+2, x)
 	}
-	e.n = n
-	return true
+	return n
 }

@@ -825,6 +825,26 @@ func NewSchema[T any]() (*Schema[T], error) {
 // Encode adds the fields of *v to the current record of e.
 func (s *Schema[T]) Encode(e *Writer, v *T) { s.p.encode(e, unsafe.Pointer(v)) }
 
+// Write encodes *v as a whole record: the bytes of Encode then EndRecord,
+// and the same errors. When T's tagged fields all have a fixed shape
+// (integers, bools, strings and []byte shorter than 128 bytes, [N]byte
+// with N < 128, [N]uint64 with N <= 12) and no record is open, it goes
+// the way of a Builder: the fields are written into the space Start
+// reserves with one room check, and the record is committed in a batch as
+// Finish does (so call Flush before using the buffered writer directly).
+func (s *Schema[T]) Write(e *Writer, v *T) error {
+	p := unsafe.Pointer(v)
+	if ep := s.p.enc; ep != nil && e.n == 0 {
+		if need := ep.need(p); need >= 0 {
+			r := e.Start(need)
+			r.n = ep.put(r.b, r.n, p)
+			return e.Finish(r)
+		}
+	}
+	s.p.encode(e, p)
+	return e.EndRecord()
+}
+
 // Decode decodes the fields d yields into *v, as Unmarshal does but with
 // []byte fields aliasing the input.
 func (s *Schema[T]) Decode(d Decoder, v *T) error {

@@ -91,6 +91,29 @@ func writeRecord(e *record.Writer, s *stat) error {
 	return e.EndRecord()
 }
 
+// maxBody is the most bytes the seed record's body takes (the bound
+// record.Writer.Start wants): three integer fields, the name, the
+// timestamp blob of two varints and the 5-byte blob.
+func maxBody(s *stat) int {
+	return 3*record.MaxHeaderLen + 3 + len(s.Name) + 3 + 2*varint.MaxLen64 + 3 + len(s.Blob)
+}
+
+// buildRecord encodes s as writeRecord does, through a record.Builder.
+// Finish leaves the record in a batch that Flush commits.
+func buildRecord(e *record.Writer, s *stat) error {
+	r := e.Start(maxBody(s))
+	r = r.Uint(idUID, s.UID)
+	r = r.Uint(idGID, s.GID)
+	r = r.Uint(idMode, s.Mode)
+	r = r.SmallBlob(idName, s.Name) // names are short; Blob takes any
+	var tmp [2 * varint.MaxLen64]byte
+	n := varint.PutUint(tmp[:], uint64(s.Time.Unix()))
+	n += varint.PutUint(tmp[n:], uint64(s.Time.Nanosecond()))
+	r = r.SmallBlob(idTime, tmp[:n])
+	r = r.SmallBlob(idBlob, s.Blob[:])
+	return e.Finish(r)
+}
+
 // view is what the record decoder fills: the name aliases the input.
 type view struct {
 	UID, GID, Mode uint64

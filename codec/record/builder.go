@@ -11,21 +11,23 @@ import (
 // Builder is a record under construction, held by value: the fast way to
 // encode records field by field. Writer.Start returns one, each field
 // method returns the builder with the field added, and Writer.Finish
-// frames and commits the record:
+// frames the record:
 //
 //	r := e.Start(64) // the most bytes the record body will take
 //	r = r.Uint(1, uid)
-//	r = r.String(4, name)
+//	r = r.SmallString(4, name)
 //	if err := e.Finish(r); err != nil { ... }
 //
 // The bytes are exactly those of the Writer's methods of the same names
 // (Uint, Int, Bool, Blob, String, Begin/End, then EndRecord). The
 // difference is where the record's cursor lives: a Builder is two words of
 // state (the reserved space and the write position) that the compiler
-// keeps in registers, and its integer field methods inline and call
-// nothing, so that a loop encoding records runs as one over a slice grown
-// with append does. Each field method makes one room check and writes the
-// tag with one 16-bit store.
+// keeps in registers, and Uint, Bool, Begin and SmallBlob inline and call
+// nothing but the copy of a blob's bytes, so that a loop encoding records
+// runs as one over a slice grown with append does. Each field method makes
+// one room check and writes the tag with one 16-bit store. (Int,
+// SmallString, Blob, String and End are ordinary calls: inlined, they
+// would exceed the compiler's inlining budget.)
 //
 // The price is a bound: the room of a Builder is fixed when Start reserves
 // it, so the record body must not take more than the size given to Start
@@ -41,6 +43,11 @@ import (
 //
 // A nested record is a builder of its own: Begin returns it, and End,
 // called on the outer builder with the nested one, closes it.
+//
+// Finish leaves the record in the reserved space, where the next Start
+// builds the next record, and the records are committed to the buffered
+// writer in one batch (see Finish): call Flush before reading what the
+// buffered writer holds or writing to it directly.
 //
 // A Builder belongs to the Writer that started it and is valid until that
 // Writer's next Finish, EndRecord, Discard, Reset or Flush. As with
@@ -208,9 +215,7 @@ func (r Builder) Uint(id ID, v uint64) Builder {
 
 // Int adds a signed integer field, zigzag-encoded.
 func (r Builder) Int(id ID, v int64) Builder {
-	// varint.Zigzag written out: the call would cost this method its
-	// inlining.
-	return r.Uint(id, uint64(v<<1)^uint64(v>>63))
+	return r.Uint(id, uint64(v<<1)^uint64(v>>63)) // varint.Zigzag
 }
 
 // Bool adds an integer field holding 1 for true and 0 for false.

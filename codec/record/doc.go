@@ -52,6 +52,25 @@
 // sub-slices of it, never copies. The Append functions build record bodies
 // in plain slices.
 //
+// Builder is the fast way to encode: Writer.Start reserves room for a
+// record body of a size the caller bounds and returns a Builder, a value
+// of two words that the compiler keeps in registers; its field methods
+// (Uint, Int, Bool, SmallBlob inline; Blob, String, Begin and End do not)
+// each return the builder with the field added, and Writer.Finish frames
+// the record:
+//
+//	r := w.Start(3*record.MaxHeaderLen + len(name))
+//	r = r.Uint(1, uid)
+//	r = r.String(4, name)
+//	err := w.Finish(r) // ErrRecordSize if the fields took more than the bound
+//
+// The bytes are those of the Writer's methods. Finish does not commit each
+// record: the records share the space Start reserved and are committed in
+// one batch when it is used up, when the Writer's own methods open a
+// record, and by Flush, Discard and Reset, which saves two calls through
+// the core.BufferedWriter interface per record. Schema.Write encodes a
+// whole struct that way.
+//
 // Marshal and Unmarshal map a struct to fields through `record:"N"` field
 // tags, so that applications need no switch over identifiers; Schema[T]
 // does the same for one type without interface conversions, and decodes
@@ -61,13 +80,15 @@
 // and [N]uint64 fields (N up to 255) in one loop over the body that takes
 // each field header from a single 8-byte load, and hands any other field,
 // and every error, to the general decoder, so the results are the same.
-// Schema.Encode and Marshal likewise write structs whose tagged fields are
-// all integers, bools, strings, []byte, [N]byte (N < 128) or [N]uint64
-// (N <= 12) with one check of the buffer's room per record.
+// Schema.Encode, Schema.Write and Marshal likewise write structs whose
+// tagged fields are all integers, bools, strings, []byte, [N]byte (N < 128)
+// or [N]uint64 (N <= 12) with one check of the buffer's room per record.
 //
 // # Errors
 //
-// Decoding errors are *Error values giving the operation, the byte offset
+// Encoding errors (ErrBadID, ErrNesting, ErrRecordSize, ErrStaleBuilder)
+// are returned by EndRecord and Finish, which drop the faulty record; the
+// Writer stays usable. Decoding errors are *Error values giving the operation, the byte offset
 // (from the start of the stream, or of the slice given to NewDecoder) and,
 // when known, the field identifier; errors.Is matches the sentinels of this
 // package and of codec/varint (varint.ErrTruncated for a truncated varint,

@@ -17,7 +17,8 @@ const minReserve = 512
 // Writer encodes records onto a buffered writer, one frame per record:
 // add fields with Uint, Int, Blob, String and Begin/End (a nested record),
 // then EndRecord frames the record and commits it. Flush pushes everything
-// to the device.
+// to the device. Start and Finish do the same through a Builder, faster,
+// and commit records in batches (see Builder).
 //
 // Fields are encoded straight into the free space of the buffered writer
 // (core.BufferedWriter's Reserve), behind one byte kept for the frame's

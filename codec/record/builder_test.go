@@ -558,3 +558,41 @@ func TestSchemaWrite(t *testing.T) {
 		})
 	}
 }
+
+// TestBuilderWriterErrors checks the errors a builder inherits from the
+// Writer's record it continues, and that device errors come from Flush.
+func TestBuilderWriterErrors(t *testing.T) {
+	t.Run("open nested record", func(t *testing.T) {
+		var mem core.Buffer
+		e := NewWriter(&mem)
+		e.Begin(1)
+		if err := e.Finish(e.Start(20).Uint(2, 2)); !errors.Is(err, ErrNesting) {
+			t.Fatalf("Finish: %v, want ErrNesting", err)
+		}
+		e.Flush()
+		if mem.Len() != 0 {
+			t.Fatalf("dropped record wrote % x", mem.Bytes())
+		}
+	})
+	t.Run("bad identifier before Start", func(t *testing.T) {
+		var mem core.Buffer
+		e := NewWriter(&mem)
+		e.Uint(1, 1)
+		e.Uint(0, 1)
+		if err := e.Finish(e.Start(20).Uint(2, 2)); !errors.Is(err, ErrBadID) {
+			t.Fatalf("Finish: %v, want ErrBadID", err)
+		}
+	})
+	t.Run("device error", func(t *testing.T) {
+		dev := &coretest.Writer{Faults: coretest.Faults{FailAt: 1}}
+		e := NewWriter(core.NewWriterSize(dev, 64))
+		for i := range 20 {
+			if err := e.Finish(e.Start(40).Uint(1, uint64(i)).SmallString(2, "some bytes")); err != nil {
+				t.Fatal(err) // device errors are not Finish's
+			}
+		}
+		if err := e.Flush(); err == nil {
+			t.Fatal("Flush after a device error returned nil")
+		}
+	})
+}

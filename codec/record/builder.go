@@ -85,12 +85,13 @@ func badID(id ID) int {
 const badIDShift = bits.UintSize - 17
 
 // Start opens a record whose body will take at most size bytes (at most
-// 512 MiB on 32-bit platforms) and returns its Builder. If a record is open (fields added with the Writer's
-// methods since the last EndRecord), the builder continues it, and size
-// bounds the bytes added through the builder.
+// 512 MiB on 32-bit platforms) and returns its Builder. If a record is
+// open (fields added with the Writer's methods since the last EndRecord),
+// the builder continues it, and size bounds the bytes added through the
+// builder.
 func (e *Writer) Start(size int) Builder {
-	// Positions stay far below badIDBit (on 32-bit platforms, a bound of
-	// 512 MiB and more is cut to that).
+	// Positions stay below badIDBit (on 32-bit platforms, a bound above
+	// 512 MiB is cut to that).
 	size = min(max(size, 0), badIDBit>>1)
 	need := 1 + size + MaxHeaderLen
 	if e.n == 0 {

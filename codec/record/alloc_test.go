@@ -2,6 +2,7 @@ package record_test
 
 import (
 	"testing"
+	"time"
 
 	"github.com/fastio-go/fastio/codec/record"
 	"github.com/fastio-go/fastio/codec/varint"
@@ -31,6 +32,8 @@ func TestAllocsFromOtherPackage(t *testing.T) {
 	span := core.NewSpanReader(nil)
 	r := record.NewReader(span)
 	var got stat
+	ts := time.Unix(1795996800, 123456789)
+	timeField := record.AppendTime(nil, 5, ts)
 	tests := []struct {
 		name string
 		f    func()
@@ -62,6 +65,29 @@ func TestAllocsFromOtherPackage(t *testing.T) {
 				t.Fatal(err)
 			}
 			w.Flush()
+		}},
+		{"Builder.Time", func() {
+			mem.Reset()
+			b := w.Start(64).Uint(1, 1000).SmallString(4, "photo.jpg").Time(5, ts).SmallBlob(6, v.Blob[:])
+			if err := w.Finish(b); err != nil {
+				t.Fatal(err)
+			}
+			w.Flush()
+		}},
+		{"Writer.Time", func() {
+			mem.Reset()
+			w.Uint(1, 1000)
+			w.Time(5, ts)
+			w.EndRecord()
+		}},
+		{"Field.Time", func() {
+			d := record.NewDecoder(timeField)
+			for d.Next() {
+				if got, err := d.Field().Time(); err != nil || !got.Equal(ts) {
+					t.Fatal(got, err)
+				}
+			}
+			mem.WriteByte(0) // for the check that something ran
 		}},
 		{"Schema.Write", func() {
 			mem.Reset()

@@ -274,6 +274,15 @@ func BenchmarkSeedRecord(b *testing.B) {
 				}
 			}
 		}()},
+		{"Builder_scratch", func() func(s *seedStat) {
+			j := 0
+			return func(s *seedStat) {
+				buildSeedScratch(e, s)
+				if j++; j&4095 == 0 {
+					e.Flush()
+				}
+			}
+		}()},
 		{"binary_AppendUvarint", func() func(s *seedStat) {
 			body := make([]byte, 0, 256)
 			return func(s *seedStat) { body = encodeSeedBinary(&out, body, s) }

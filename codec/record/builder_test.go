@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/fastio-go/fastio/core"
 	"github.com/fastio-go/fastio/core/coretest"
@@ -14,7 +15,7 @@ import (
 // fop is one step of a record, applied the same way to a Writer and to a
 // Builder to compare their bytes.
 type fop struct {
-	kind byte // 'u' Uint, 'i' Int, 'b' Bool, 'B' Blob, 'S' String, 's' SmallBlob, 't' SmallString, '(' Begin, ')' End
+	kind byte // 'u' Uint, 'i' Int, 'b' Bool, 'B' Blob, 'S' String, 's' SmallBlob, 't' SmallString, 'T' Time, '(' Begin, ')' End
 	id   ID
 	v    uint64
 	data []byte
@@ -34,6 +35,8 @@ func applyWriter(e *Writer, ops []fop) {
 			e.Blob(o.id, o.data)
 		case 'S', 't':
 			e.String(o.id, string(o.data))
+		case 'T':
+			e.Time(o.id, opTime(o.v))
 		case '(':
 			e.Begin(o.id)
 		case ')':
@@ -63,6 +66,8 @@ func applyBuilder(r Builder, ops []fop) (Builder, int) {
 			r = r.SmallBlob(o.id, o.data)
 		case 't':
 			r = r.SmallString(o.id, string(o.data))
+		case 'T':
+			r = r.Time(o.id, opTime(o.v))
 		case '(':
 			nested, k := applyBuilder(r.Begin(o.id), ops[i+1:])
 			r = r.End(nested)
@@ -78,9 +83,15 @@ func applyBuilder(r Builder, ops []fop) (Builder, int) {
 func bodySize(ops []fop) int {
 	n := 0
 	for _, o := range ops {
-		n += MaxHeaderLen + len(o.data)
+		n += max(MaxHeaderLen, MaxTimeLen) + len(o.data)
 	}
 	return n
+}
+
+// opTime is the time of a 'T' op: v as the Unix seconds (before 1970 for
+// v of 2^63 and above), and nanoseconds from v too.
+func opTime(v uint64) time.Time {
+	return time.Unix(int64(v), int64(v%1e9))
 }
 
 var builderCases = []struct {
@@ -102,6 +113,12 @@ var builderCases = []struct {
 	{"seed", []fop{{kind: 'u', id: 1, v: 1000}, {kind: 'u', id: 2, v: 100}, {kind: 'u', id: 3, v: 0o100644},
 		{kind: 's', id: 4, data: []byte("photo-2026-11-29.jpg")}, {kind: 's', id: 5, data: []byte{0x80, 0xa0, 0xc8, 0xd8, 0x06, 0x95, 0x9a, 0xef, 0x3a}},
 		{kind: 's', id: 6, data: []byte("blob\x00")}}},
+	{"times", []fop{{kind: 'T', id: 1}, {kind: 'T', id: 2, v: 1795996800}, {kind: 'T', id: 3, v: 1<<63 + 5},
+		{kind: 'T', id: 4, v: 1<<56 - 1}, {kind: 'T', id: 5, v: 1 << 56}, {kind: 'T', id: 6, v: 999999999}}},
+	{"seed with Time", []fop{{kind: 'u', id: 1, v: 1000}, {kind: 'u', id: 2, v: 100}, {kind: 'u', id: 3, v: 0o100644},
+		{kind: 's', id: 4, data: []byte("photo-2026-11-29.jpg")}, {kind: 'T', id: 5, v: 1795996800},
+		{kind: 's', id: 6, data: []byte("blob\x00")}}},
+	{"time in nested", []fop{{kind: '(', id: 1}, {kind: 'T', id: 2, v: 12345}, {kind: ')'}}},
 	{"nested", []fop{{kind: 'u', id: 1, v: 3}, {kind: '(', id: 2}, {kind: 'u', id: 1, v: 300},
 		{kind: 'S', id: 2, data: []byte("inner")}, {kind: ')'}, {kind: 'u', id: 3, v: 4}}},
 	{"empty nested", []fop{{kind: '(', id: 7}, {kind: ')'}}},
@@ -354,6 +371,8 @@ func FuzzBuilder(f *testing.F) {
 	f.Add([]byte{'u', 0, 1}, uint16(100))
 	f.Add([]byte{'B', 1, 200, '(', 1, '(', 2, 'B', 3, 150, ')', ')'}, uint16(1000))
 	f.Add([]byte{'s', 1, 130}, uint16(1000))
+	f.Add([]byte{'u', 1, 3, 'T', 2, 30, 'T', 3, 0, 's', 4, 5}, uint16(40))
+	f.Add([]byte{'T', 0x90, 1}, uint16(100))
 	f.Fuzz(func(t *testing.T, prog []byte, size uint16) {
 		ops := parseOps(prog)
 		var want, got core.Buffer
@@ -409,7 +428,7 @@ func parseOps(p []byte) []fop {
 		}
 		p = p[2:]
 		switch o.kind {
-		case 'u', 'i', 'b':
+		case 'u', 'i', 'b', 'T':
 			if len(p) > 0 {
 				o.v = uint64(0x9e3779b97f4a7c15) >> (p[0] % 64)
 				p = p[1:]

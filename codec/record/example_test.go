@@ -196,3 +196,41 @@ func ExampleBuilder() {
 	// [1 int 1000][2 blob 9][3 blob 4]
 	// [1 int 1001][2 blob 9][3 blob 4]
 }
+
+// ExampleBuilder_Time writes the seed's record with a Builder, the
+// timestamp with Time (the same bytes as the blob of two varints in
+// Example), and reads the timestamp back with Field.Time.
+func ExampleBuilder_Time() {
+	var mem core.Buffer
+	w := record.NewWriter(&mem)
+	name, blob := "photo.jpg", []byte("blob\x00")
+	b := w.Start(3*record.MaxHeaderLen + 3 + len(name) + record.MaxTimeLen + 3 + len(blob))
+	b = b.Uint(idUID, 1000).Uint(idGID, 100).Uint(idMode, 0o100644)
+	b = b.SmallString(idName, name)
+	b = b.Time(idTime, time.Unix(1795996800, 123456789))
+	b = b.SmallBlob(idBlob, blob)
+	if err := w.Finish(b); err != nil {
+		log.Fatal(err)
+	}
+	if err := w.Flush(); err != nil { // Finish commits records in batches
+		log.Fatal(err)
+	}
+	fmt.Println("bytes:", mem.Len())
+
+	r := record.NewReader(core.NewSpanReader(mem.Bytes()))
+	for r.Next() {
+		d := r.Fields()
+		for d.Next() {
+			if f := d.Field(); f.ID == idTime {
+				t, err := f.Time()
+				if err != nil {
+					log.Fatal(err)
+				}
+				fmt.Println(t.UTC().Format(time.RFC3339Nano))
+			}
+		}
+	}
+	// Output:
+	// bytes: 45
+	// 2026-11-30T00:00:00.123456789Z
+}

@@ -93,9 +93,9 @@ func writeRecord(e *record.Writer, s *stat) error {
 
 // maxBody is the most bytes the seed record's body takes (the bound
 // record.Writer.Start wants): three integer fields, the name, the
-// timestamp blob of two varints and the 5-byte blob.
+// timestamp field and the 5-byte blob.
 func maxBody(s *stat) int {
-	return 3*record.MaxHeaderLen + 3 + len(s.Name) + 3 + 2*varint.MaxLen64 + 3 + len(s.Blob)
+	return 3*record.MaxHeaderLen + 3 + len(s.Name) + record.MaxTimeLen + 3 + len(s.Blob)
 }
 
 // buildRecord encodes s as writeRecord does, through a record.Builder.
@@ -106,11 +106,8 @@ func buildRecord(e *record.Writer, s *stat) error {
 	r = r.Uint(idGID, s.GID)
 	r = r.Uint(idMode, s.Mode)
 	r = r.SmallBlob(idName, s.Name) // names are short; Blob takes any
-	var tmp [2 * varint.MaxLen64]byte
-	n := varint.PutUint(tmp[:], uint64(s.Time.Unix()))
-	n += varint.PutUint(tmp[n:], uint64(s.Time.Nanosecond()))
-	r = r.SmallBlob(idTime, tmp[:n])
-	r = r.SmallBlob(idBlob, s.Blob[:])
+	r = r.Time(idTime, s.Time)      // the blob of two varints, in place
+	r = record.Array(r, idBlob, s.Blob)
 	return e.Finish(r)
 }
 

@@ -66,9 +66,10 @@ func TestAllocsFromOtherPackage(t *testing.T) {
 			}
 			w.Flush()
 		}},
-		{"Builder.Time", func() {
+		{"Builder.Time+Array", func() {
 			mem.Reset()
-			b := w.Start(64).Uint(1, 1000).SmallString(4, "photo.jpg").Time(5, ts).SmallBlob(6, v.Blob[:])
+			b := w.Start(64).Uint(1, 1000).SmallString(4, "photo.jpg").Time(5, ts)
+			b = record.Array(b, 6, v.Blob)
 			if err := w.Finish(b); err != nil {
 				t.Fatal(err)
 			}

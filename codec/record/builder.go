@@ -280,6 +280,33 @@ func (r Builder) SmallString(id ID, s string) Builder {
 	return r.SmallBlob(id, unsafe.Slice(unsafe.StringData(s), len(s)))
 }
 
+// ByteArray is the constraint of Array: the byte arrays of 1 to 32
+// bytes (an identifier, a digest, a fixed blob as the seed's 5 bytes).
+type ByteArray interface {
+	~[1]byte | ~[2]byte | ~[3]byte | ~[4]byte | ~[5]byte | ~[6]byte | ~[7]byte | ~[8]byte |
+		~[9]byte | ~[10]byte | ~[11]byte | ~[12]byte | ~[13]byte | ~[14]byte | ~[15]byte | ~[16]byte |
+		~[17]byte | ~[18]byte | ~[19]byte | ~[20]byte | ~[21]byte | ~[22]byte | ~[23]byte | ~[24]byte |
+		~[25]byte | ~[26]byte | ~[27]byte | ~[28]byte | ~[29]byte | ~[30]byte | ~[31]byte | ~[32]byte
+}
+
+// Array adds to r a blob field holding the bytes of a, a fixed-size
+// array: the bytes of r.Blob(id, a[:]). Its length is a constant of each
+// instantiation, so the copy is a few moves in line instead of a call of
+// memmove (with the spills of the caller's registers around it), and the
+// whole function inlines. (A function, not a method: methods cannot have
+// type parameters.)
+func Array[A ByteArray](r Builder, id ID, a A) Builder {
+	n := r.n | int((id|(id-1))&0x8000)<<badIDShift // badID, written out
+	if len(r.b)-n-MaxHeaderLen < len(a) {
+		return Builder{r.b[:0], n}
+	}
+	binary.BigEndian.PutUint16(r.b[n:], uint16(id)|blobBit)
+	r.b[n+2] = byte(len(a))
+	// The room check leaves 3+len(a) bytes at r.b[n:] and more.
+	*(*A)(unsafe.Pointer(&r.b[n+3])) = a
+	return Builder{r.b, n + 3 + len(a)}
+}
+
 // Begin opens a nested record, a blob field with identifier id whose
 // bytes are the fields added to the builder it returns. Close it with
 // r.End(nested), on the same r, before adding more fields to r: r itself

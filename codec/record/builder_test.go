@@ -15,7 +15,7 @@ import (
 // fop is one step of a record, applied the same way to a Writer and to a
 // Builder to compare their bytes.
 type fop struct {
-	kind byte // 'u' Uint, 'i' Int, 'b' Bool, 'B' Blob, 'S' String, 's' SmallBlob, 't' SmallString, 'T' Time, '(' Begin, ')' End
+	kind byte // 'u' Uint, 'i' Int, 'b' Bool, 'B' Blob, 'S' String, 's' SmallBlob, 't' SmallString, 'T' Time, 'A' Array, '(' Begin, ')' End
 	id   ID
 	v    uint64
 	data []byte
@@ -31,7 +31,7 @@ func applyWriter(e *Writer, ops []fop) {
 			e.Int(o.id, int64(o.v))
 		case 'b':
 			e.Bool(o.id, o.v != 0)
-		case 'B', 's':
+		case 'B', 's', 'A':
 			e.Blob(o.id, o.data)
 		case 'S', 't':
 			e.String(o.id, string(o.data))
@@ -68,6 +68,8 @@ func applyBuilder(r Builder, ops []fop) (Builder, int) {
 			r = r.SmallString(o.id, string(o.data))
 		case 'T':
 			r = r.Time(o.id, opTime(o.v))
+		case 'A':
+			r = applyArray(r, o.id, o.data)
 		case '(':
 			nested, k := applyBuilder(r.Begin(o.id), ops[i+1:])
 			r = r.End(nested)
@@ -77,6 +79,33 @@ func applyBuilder(r Builder, ops []fop) (Builder, int) {
 		}
 	}
 	return r, len(ops)
+}
+
+// arrayLens are the array lengths applyArray instantiates Array for.
+var arrayLens = []int{1, 2, 5, 8, 16, 20, 32}
+
+// digest is a named array type, as an application's would be.
+type digest [32]byte
+
+// applyArray adds data with Array, data of one of arrayLens' lengths.
+func applyArray(r Builder, id ID, data []byte) Builder {
+	switch len(data) {
+	case 1:
+		return Array(r, id, [1]byte(data))
+	case 2:
+		return Array(r, id, [2]byte(data))
+	case 5:
+		return Array(r, id, [5]byte(data))
+	case 8:
+		return Array(r, id, [8]byte(data))
+	case 16:
+		return Array(r, id, [16]byte(data))
+	case 20:
+		return Array(r, id, [20]byte(data))
+	case 32:
+		return Array(r, id, digest(data))
+	}
+	panic(fmt.Sprintf("no Array instance for %d bytes", len(data)))
 }
 
 // bodySize is a size bound that holds every op.
@@ -118,6 +147,13 @@ var builderCases = []struct {
 	{"seed with Time", []fop{{kind: 'u', id: 1, v: 1000}, {kind: 'u', id: 2, v: 100}, {kind: 'u', id: 3, v: 0o100644},
 		{kind: 's', id: 4, data: []byte("photo-2026-11-29.jpg")}, {kind: 'T', id: 5, v: 1795996800},
 		{kind: 's', id: 6, data: []byte("blob\x00")}}},
+	{"arrays", []fop{{kind: 'A', id: 1, data: []byte{9}}, {kind: 'A', id: 2, data: []byte("ab")},
+		{kind: 'A', id: 3, data: []byte("blob\x00")}, {kind: 'A', id: 4, data: []byte("8 bytes!")},
+		{kind: 'A', id: 5, data: bytes.Repeat([]byte{0xff}, 16)}, {kind: 'A', id: 6, data: bytes.Repeat([]byte{1}, 20)},
+		{kind: 'A', id: MaxID, data: bytes.Repeat([]byte("d"), 32)}}},
+	{"seed with Time and Array", []fop{{kind: 'u', id: 1, v: 1000}, {kind: 'u', id: 2, v: 100}, {kind: 'u', id: 3, v: 0o100644},
+		{kind: 's', id: 4, data: []byte("photo-2026-11-29.jpg")}, {kind: 'T', id: 5, v: 1795996800},
+		{kind: 'A', id: 6, data: []byte("blob\x00")}}},
 	{"time in nested", []fop{{kind: '(', id: 1}, {kind: 'T', id: 2, v: 12345}, {kind: ')'}}},
 	{"nested", []fop{{kind: 'u', id: 1, v: 3}, {kind: '(', id: 2}, {kind: 'u', id: 1, v: 300},
 		{kind: 'S', id: 2, data: []byte("inner")}, {kind: ')'}, {kind: 'u', id: 3, v: 4}}},
@@ -373,6 +409,7 @@ func FuzzBuilder(f *testing.F) {
 	f.Add([]byte{'s', 1, 130}, uint16(1000))
 	f.Add([]byte{'u', 1, 3, 'T', 2, 30, 'T', 3, 0, 's', 4, 5}, uint16(40))
 	f.Add([]byte{'T', 0x90, 1}, uint16(100))
+	f.Add([]byte{'A', 1, 2, 'A', 2, 6, 'A', 0, 1, 'A', 3, 4}, uint16(60))
 	f.Fuzz(func(t *testing.T, prog []byte, size uint16) {
 		ops := parseOps(prog)
 		var want, got core.Buffer
@@ -438,6 +475,12 @@ func parseOps(p []byte) []fop {
 				o.data = bytes.Repeat([]byte{p[0]}, int(p[0]))
 				p = p[1:]
 			}
+		case 'A':
+			if len(p) == 0 {
+				continue
+			}
+			o.data = bytes.Repeat([]byte{p[0]}, arrayLens[int(p[0])%len(arrayLens)])
+			p = p[1:]
 		case '(':
 			depth++
 		case ')':

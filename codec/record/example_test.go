@@ -234,3 +234,20 @@ func ExampleBuilder_Time() {
 	// bytes: 45
 	// 2026-11-30T00:00:00.123456789Z
 }
+
+// ExampleArray adds fixed-size byte arrays, here a digest, with Array:
+// the bytes of Blob, copied without a call.
+func ExampleArray() {
+	var mem core.Buffer
+	w := record.NewWriter(&mem)
+	sum := [8]byte{0xde, 0xad, 0xbe, 0xef, 1, 2, 3, 4}
+	b := w.Start(3 + len(sum))
+	b = record.Array(b, 1, sum)
+	if err := w.Finish(b); err != nil {
+		log.Fatal(err)
+	}
+	w.Flush()
+	fmt.Printf("% x\n", mem.Bytes())
+	// Output:
+	// 0b 80 01 08 de ad be ef 01 02 03 04
+}

@@ -208,7 +208,7 @@ func buildSeed(e *Writer, s *seedStat) error {
 	r = r.Uint(idMode, s.Mode)
 	r = r.SmallBlob(idName, s.Name) // file names are short; Blob takes any
 	r = r.Time(idTime, s.Time)
-	r = r.SmallBlob(idBlob, s.Blob[:])
+	r = Array(r, idBlob, s.Blob)
 	return e.Finish(r)
 }
 

@@ -29,11 +29,15 @@ var ErrTimestamp = errors.New("record: timestamp is not two varints (seconds, na
 func (r Builder) Time(id ID, t time.Time) Builder {
 	a, b := uint64(t.Unix()), uint64(t.Nanosecond())
 	n := r.n | badID(id)
-	if len(r.b)-n-MaxHeaderLen < 2*varint.MaxLen64 {
-		return r.timeNear(n, id, a, b)
+	room := len(r.b) - n - MaxHeaderLen
+	if room < 2*varint.MaxLen64 && room < varint.Len(a)+varint.Len(b) {
+		// Only the field's actual length counts against the bound.
+		return Builder{r.b[:0], n}
 	}
-	// Room for two varints of any length: the field ends in the bound.
-	p := r.b[n : n+3+2*varint.MaxLen64]
+	// The field's 3+n bytes end within the bound. Time calls nothing
+	// (the bounds checks' panics aside), so that it runs without a stack
+	// frame.
+	p := r.b[n:]
 	binary.BigEndian.PutUint16(p, uint16(id)|blobBit)
 	k := 3
 	for ; a >= 0x80; k++ {
@@ -50,19 +54,6 @@ func (r Builder) Time(id ID, t time.Time) Builder {
 	k++
 	p[2] = byte(k - 3)
 	return Builder{r.b, n + k}
-}
-
-// timeNear is Time near the bound, which refuses the field only if its
-// actual length does not fit; n is r.n with a bad identifier folded in.
-func (r Builder) timeNear(n int, id ID, a, b uint64) Builder {
-	na, nb := varint.Len(a), varint.Len(b)
-	if len(r.b)-n-MaxHeaderLen < na+nb {
-		return Builder{r.b[:0], n}
-	}
-	binary.BigEndian.PutUint16(r.b[n:], uint16(id)|blobBit)
-	r.b[n+2] = byte(na + nb)
-	n = putVarint(r.b, n+3, a)
-	return Builder{r.b, putVarint(r.b, n, b)}
 }
 
 // putTime writes t's two varints at the start of p, which has room for

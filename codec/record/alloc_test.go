@@ -75,6 +75,20 @@ func TestAllocsFromOtherPackage(t *testing.T) {
 			}
 			w.Flush()
 		}},
+		{"Builder.Next", func() {
+			mem.Reset()
+			b := w.Start(64)
+			for i := range 3 {
+				if i > 0 {
+					b, _ = w.Next(b, 64)
+				}
+				b = b.Uint(1, uint64(i)).SmallString(4, "photo.jpg").Time(5, ts)
+			}
+			if err := w.Finish(b); err != nil {
+				t.Fatal(err)
+			}
+			w.Flush()
+		}},
 		{"Writer.Time", func() {
 			mem.Reset()
 			w.Uint(1, 1000)

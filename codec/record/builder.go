@@ -26,8 +26,11 @@ import (
 // nothing but the copy of a blob's bytes, so that a loop encoding records
 // runs as one over a slice grown with append does. Each field method makes
 // one room check and writes the tag with one 16-bit store. (Int,
-// SmallString, Blob, String and End are ordinary calls: inlined, they
-// would exceed the compiler's inlining budget.)
+// SmallString, Blob, String, Time and End are ordinary calls: inlined,
+// they would exceed the compiler's inlining budget. The function Array,
+// for byte arrays, inlines and copies without a call; Time calls nothing
+// and runs without a stack frame.) Writer.Next ends a record and starts
+// the next in one call.
 //
 // The price is a bound: the room of a Builder is fixed when Start reserves
 // it, so the record body must not take more than the size given to Start
@@ -147,6 +150,40 @@ func (e *Writer) Finish(r Builder) error {
 		return nil
 	}
 	return e.finishSlow(r)
+}
+
+// Next finishes the record built by r, as Finish does, and starts the
+// next record, whose body will take at most size bytes, as Start does:
+// one call per record instead of two, for loops that write many records:
+//
+//	r := e.Start(size)
+//	for i, s := range stats {
+//		if i > 0 {
+//			r, err = e.Next(r, size)
+//		}
+//		r = r.Uint(1, s.UID)
+//		...
+//	}
+//	err = e.Finish(r)
+//
+// The error is Finish's for r (which is then dropped); the next builder
+// is returned whatever it is.
+func (e *Writer) Next(r Builder, size int) (Builder, error) {
+	if n := r.n; n-1 < 0x80 && len(r.b)-n >= MaxHeaderLen && e.building && e.n == 0 && len(e.open) == 0 &&
+		unsafe.SliceData(r.b) == e.frame() && e.err == nil {
+		// Finish's fast path, for a builder of Start's fast path (no
+		// record of the Writer's methods open), then Start's.
+		r.b[0] = byte(n - 1)
+		e.off += n
+		size = min(max(size, 0), badIDBit>>1)
+		if need := 1 + size + MaxHeaderLen; len(e.buf)-e.off >= need {
+			return Builder{e.buf[e.off : e.off+need], 1}, nil // e.building stays set
+		}
+		e.lim, e.building = 0, false
+		return e.Start(size), nil
+	}
+	err := e.Finish(r)
+	return e.Start(size), err
 }
 
 // frame returns where the frame of an open builder starts.

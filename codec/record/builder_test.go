@@ -375,7 +375,8 @@ func TestBuilderStale(t *testing.T) {
 	// The zero Builder's methods do nothing, without a panic.
 	var z Builder
 	z = z.Uint(1, 1).Int(2, -1).Bool(3, true).Blob(4, []byte("x")).String(5, "y").SmallBlob(6, nil).SmallString(7, "")
-	z = z.End(z.Begin(8))
+	z = z.End(z.Begin(8)).Time(9, time.Now())
+	z = Array(z, 10, [3]byte{1, 2, 3})
 	if z.Len() != 0 {
 		t.Fatalf("zero builder has %d bytes", z.Len())
 	}
@@ -443,6 +444,22 @@ func FuzzBuilder(f *testing.F) {
 		default:
 			if !bytes.Equal(got.Bytes(), want.Bytes()) {
 				t.Fatalf("builder wrote\n% x\nwant\n% x", got.Bytes(), want.Bytes())
+			}
+			// The record twice, chained with Next.
+			var twice core.Buffer
+			en := NewWriter(&twice)
+			r, _ := applyBuilder(en.Start(int(size)), ops)
+			r, err := en.Next(r, int(size))
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, _ = applyBuilder(r, ops)
+			if err := en.Finish(r); err != nil {
+				t.Fatal(err)
+			}
+			en.Flush()
+			if !bytes.Equal(twice.Bytes(), append(want.Bytes(), want.Bytes()...)) {
+				t.Fatalf("Next wrote\n% x\nwant twice\n% x", twice.Bytes(), want.Bytes())
 			}
 		}
 		// Whatever happened, the Writers go on.

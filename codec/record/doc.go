@@ -55,7 +55,8 @@
 // Builder is the fast way to encode: Writer.Start reserves room for a
 // record body of a size the caller bounds and returns a Builder, a value
 // of two words that the compiler keeps in registers; its field methods
-// (Uint, Int, Bool, SmallBlob inline; Blob, String, Begin and End do not)
+// (Uint, Bool, Begin, SmallBlob and Array inline; Int, Blob, String,
+// Time and End do not)
 // each return the builder with the field added, and Writer.Finish frames
 // the record:
 //
@@ -68,8 +69,13 @@
 // record: the records share the space Start reserved and are committed in
 // one batch when it is used up, when the Writer's own methods open a
 // record, and by Flush, Discard and Reset, which saves two calls through
-// the core.BufferedWriter interface per record. Schema.Write encodes a
-// whole struct that way.
+// the core.BufferedWriter interface per record. Writer.Next finishes a
+// record and starts the next in one call, for loops over many records.
+// Builder.Time writes the seed's timestamp (a blob of two varints,
+// seconds and nanoseconds) in place, and the generic function Array a
+// byte array of 1 to 32 bytes with a copy the compiler writes in line;
+// Field.Time reads the timestamp back. Schema.Write encodes a whole
+// struct through a builder.
 //
 // Marshal and Unmarshal map a struct to fields through `record:"N"` field
 // tags, so that applications need no switch over identifiers; Schema[T]

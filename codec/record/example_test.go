@@ -251,3 +251,39 @@ func ExampleArray() {
 	// Output:
 	// 0b 80 01 08 de ad be ef 01 02 03 04
 }
+
+// ExampleWriter_Next writes many records with one call per record: Next
+// finishes one and starts the next.
+func ExampleWriter_Next() {
+	var mem core.Buffer
+	w := record.NewWriter(&mem)
+	names := []string{"a.txt", "b.txt", "c.txt"}
+	const size = record.MaxHeaderLen + 3 + 16 // an integer and a name of 16 bytes at most
+	b := w.Start(size)
+	for i, name := range names {
+		if i > 0 {
+			var err error
+			if b, err = w.Next(b, size); err != nil {
+				log.Fatal(err) // the previous record was dropped
+			}
+		}
+		b = b.Uint(1, uint64(i)).SmallString(2, name)
+	}
+	if err := w.Finish(b); err != nil {
+		log.Fatal(err)
+	}
+	w.Flush()
+
+	r := record.NewReader(core.NewSpanReader(mem.Bytes()))
+	for r.Next() {
+		d := r.Fields()
+		d.Next()
+		i := d.Field().Value
+		d.Next()
+		fmt.Println(i, d.Field().String())
+	}
+	// Output:
+	// 0 a.txt
+	// 1 b.txt
+	// 2 c.txt
+}

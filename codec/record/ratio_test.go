@@ -90,6 +90,18 @@ func TestSeedRatios(t *testing.T) {
 			}
 			e.Flush()
 		},
+		"Builder.Next": func(n int) {
+			r := e.Start(seedMaxBody(&in[0]))
+			for i := range n {
+				s := &in[i&1023]
+				if i > 0 {
+					r, _ = e.Next(r, seedMaxBody(s))
+				}
+				r = fillSeed(r, s)
+			}
+			e.Finish(r)
+			e.Flush()
+		},
 		"Schema.Write": func(n int) {
 			for i := range n {
 				sch.Write(e, &typed[i&1023])
@@ -179,7 +191,7 @@ func TestSeedRatios(t *testing.T) {
 		streams(n)
 		t.Logf("%d records: %.1f bytes/record framed, %.1f as text", n,
 			float64(len(rec))/float64(n), float64(len(text))/float64(n))
-		for _, name := range []string{"Builder", "Builder.scratch", "Schema.Write", "record", "Schema", "text"} {
+		for _, name := range []string{"Builder", "Builder.Next", "Builder.scratch", "Schema.Write", "record", "Schema", "text"} {
 			a, b := cputime.Compare(rounds, n, reset(encoders[name]), reset(encoders["binary"]))
 			t.Logf("encode %-9s %6.1f ns/record (%5.2f M records/s), binary %6.1f: %.2fx%s", name, a, 1e3/a, b, b/a,
 				below(name != "text" && b/a < 1.2, "1.2x"))

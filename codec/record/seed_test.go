@@ -212,6 +212,16 @@ func buildSeed(e *Writer, s *seedStat) error {
 	return e.Finish(r)
 }
 
+// fillSeed adds the fields of buildSeed to r.
+func fillSeed(r Builder, s *seedStat) Builder {
+	r = r.Uint(idUID, s.UID)
+	r = r.Uint(idGID, s.GID)
+	r = r.Uint(idMode, s.Mode)
+	r = r.SmallBlob(idName, s.Name)
+	r = r.Time(idTime, s.Time)
+	return Array(r, idBlob, s.Blob)
+}
+
 // buildSeedScratch is buildSeed with the timestamp's two varints put in a
 // scratch array and added with SmallBlob, as before Builder.Time.
 func buildSeedScratch(e *Writer, s *seedStat) error {

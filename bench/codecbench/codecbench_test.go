@@ -117,8 +117,9 @@ func TestSchemaEncode(t *testing.T) {
 	}
 }
 
-// TestBuilderEncode checks that record.Builder and Schema.Write encode
-// the seed's records to the bytes of the hand-written Writer calls.
+// TestBuilderEncode checks that record.Builder (with Finish or Next) and
+// Schema.Write encode the seed's records to the bytes of the hand-written
+// Writer calls.
 func TestBuilderEncode(t *testing.T) {
 	in := inputs()
 	rec, _ := streams(t)
@@ -126,11 +127,19 @@ func TestBuilderEncode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"Builder", "Schema.Write"} {
+	for _, name := range []string{"Builder", "Builder.Next", "Schema.Write"} {
 		t.Run(name, func(t *testing.T) {
 			var mem core.Buffer
 			e := record.NewWriter(&mem)
+			if name == "Builder.Next" {
+				if err := buildRecords(e, in); err != nil {
+					t.Fatal(err)
+				}
+			}
 			for i := range in {
+				if name == "Builder.Next" {
+					break
+				}
 				var err error
 				if name == "Builder" {
 					err = buildRecord(e, &in[i])

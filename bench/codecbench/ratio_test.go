@@ -79,6 +79,13 @@ func TestRatios(t *testing.T) {
 			}
 			e.Flush()
 		}},
+		{"Builder.Next", func(n int) {
+			mem.Reset()
+			for i := 0; i < n; i += len(in) {
+				buildRecords(e, in[:min(n-i, len(in))])
+			}
+			e.Flush()
+		}},
 		{"Writer", func(n int) {
 			mem.Reset()
 			for i := range n {

@@ -111,6 +111,35 @@ func buildRecord(e *record.Writer, s *stat) error {
 	return e.Finish(r)
 }
 
+// fillRecord adds the fields of buildRecord to r.
+func fillRecord(r record.Builder, s *stat) record.Builder {
+	r = r.Uint(idUID, s.UID)
+	r = r.Uint(idGID, s.GID)
+	r = r.Uint(idMode, s.Mode)
+	r = r.SmallBlob(idName, s.Name)
+	r = r.Time(idTime, s.Time)
+	return record.Array(r, idBlob, s.Blob)
+}
+
+// buildRecords encodes in as buildRecord does, one call of Writer.Next
+// per record instead of Finish and Start.
+func buildRecords(e *record.Writer, in []stat) error {
+	if len(in) == 0 {
+		return nil
+	}
+	r := e.Start(maxBody(&in[0]))
+	for i := range in {
+		if i > 0 {
+			var err error
+			if r, err = e.Next(r, maxBody(&in[i])); err != nil {
+				return err
+			}
+		}
+		r = fillRecord(r, &in[i])
+	}
+	return e.Finish(r)
+}
+
 // view is what the record decoder fills: the name aliases the input.
 type view struct {
 	UID, GID, Mode uint64

@@ -36,7 +36,7 @@ func applyWriter(e *Writer, ops []fop) {
 		case 'S', 't':
 			e.String(o.id, string(o.data))
 		case 'T':
-			e.Time(o.id, opTime(o.v))
+			e.Time(o.id, fopTime(o.v))
 		case '(':
 			e.Begin(o.id)
 		case ')':
@@ -67,7 +67,7 @@ func applyBuilder(r Builder, ops []fop) (Builder, int) {
 		case 't':
 			r = r.SmallString(o.id, string(o.data))
 		case 'T':
-			r = r.Time(o.id, opTime(o.v))
+			r = r.Time(o.id, fopTime(o.v))
 		case 'A':
 			r = applyArray(r, o.id, o.data)
 		case '(':
@@ -117,9 +117,9 @@ func bodySize(ops []fop) int {
 	return n
 }
 
-// opTime is the time of a 'T' op: v as the Unix seconds (before 1970 for
+// fopTime is the time of a 'T' op: v as the Unix seconds (before 1970 for
 // v of 2^63 and above), and nanoseconds from v too.
-func opTime(v uint64) time.Time {
+func fopTime(v uint64) time.Time {
 	return time.Unix(int64(v), int64(v%1e9))
 }
 

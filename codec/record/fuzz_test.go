@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 	"unsafe"
 
 	"github.com/google/go-cmp/cmp"
@@ -199,6 +200,7 @@ type fastKinds struct {
 	S     string     `record:"9"`
 	In    *fastKinds `record:"10"`
 	Big   uint64     `record:"2000"` // beyond the dense table
+	When  time.Time  `record:"11"`   // a timestamp field, general loop only
 }
 
 // FuzzSchemaFast is differential: Schema.Decode and Unmarshal, which take
@@ -213,6 +215,8 @@ func FuzzSchemaFast(f *testing.F) {
 	f.Add(AppendBlob(AppendUint(nil, 1, 1<<63), 5, []byte{0x80, 0x00, 0x01}))
 	f.Add(AppendUint(append(AppendUint(nil, 1, 3), 0x00, 0x01, 0xff, 0x80, 0x00), 3, 1))
 	f.Add(AppendBlob(AppendUint(nil, 3, 300), 1, []byte("kind")))
+	f.Add(AppendTime(AppendUint(nil, 1, 2), 11, time.Unix(1795996800, 5)))
+	f.Add(AppendBlob(AppendUint(nil, 1, 2), 11, []byte{1, 0x80, 0x94, 0xeb, 0xdc, 0x03}))
 	// Packed elements with 8 bytes at hand: one runs past its blob, one
 	// is overlong, one is 2 bytes, then 9 bytes.
 	pad := AppendUint(AppendUint(nil, 1, 1), 1, 2)

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 	"unsafe"
 
 	"github.com/fastio-go/fastio/codec/varint"
@@ -39,6 +40,7 @@ const (
 	opPackedInt
 	opStruct
 	opPtrStruct
+	opTime // time.Time as a timestamp field (Builder.Time)
 )
 
 // fieldPlan maps one struct field to one identifier. The field is reached
@@ -124,6 +126,9 @@ var (
 	checked sync.Map   // *plan -> error, or struct{} when valid
 )
 
+// timeType is time.Time, mapped to a timestamp field.
+var timeType = reflect.TypeFor[time.Time]()
+
 // validPlan returns the plan of struct type t, or why t cannot be mapped.
 func validPlan(t reflect.Type) (*plan, error) {
 	var p *plan
@@ -193,6 +198,8 @@ func buildPlan(t reflect.Type, building map[reflect.Type]*plan) *plan {
 		fp := fieldPlan{id: id, off: sf.Offset, omitEmpty: opts == "omitempty", size: sf.Type.Size()}
 		ft := sf.Type
 		switch k := ft.Kind(); {
+		case ft == timeType:
+			fp.op = opTime
 		case isUint(k):
 			fp.op = opUint
 		case isInt(k):
@@ -377,10 +384,13 @@ func storeInt(p unsafe.Pointer, size uintptr, v int64) bool {
 // IEEE bits with their bytes reversed, as encoding/gob does, so that short
 // values stay short). Strings, []byte and [N]byte become blobs of their
 // bytes; an array of integers becomes a blob of N varints (zigzag for
-// signed elements) — the seed's timestamp is a [2]uint64. A nested struct,
-// or a non-nil pointer to one, becomes a nested record. With omitempty, a
-// zero number, false, an empty string or slice is not written; a nil
-// pointer is never written. Other field types make Marshal fail with
+// signed elements) — the seed's timestamp is a [2]uint64. A time.Time
+// becomes a timestamp field, the same blob of two varints, Unix seconds
+// then nanoseconds (see Builder.Time; the location is not stored, and
+// decoding gives the local time, as time.Unix does). A nested struct, or a
+// non-nil pointer to one, becomes a nested record. With omitempty, a zero
+// number, false, an empty string or slice, or a zero time.Time is not
+// written; a nil pointer is never written. Other field types make Marshal fail with
 // ErrUnsupported.
 func Marshal(e *Writer, v any) error {
 	rv := reflect.ValueOf(v)
@@ -457,6 +467,11 @@ func (p *plan) encodeGeneral(e *Writer, v unsafe.Pointer) {
 				continue
 			}
 			encodePacked(e, f, ptr)
+			continue
+		case opTime:
+			if t := (*time.Time)(ptr); !f.omitEmpty || !t.IsZero() {
+				e.Time(f.id, *t)
+			}
 			continue
 		case opStruct:
 			e.Begin(f.id)
@@ -623,6 +638,13 @@ func (p *plan) decodeFrom(body []byte, base int64, v unsafe.Pointer, alias bool,
 			}
 		case opPackedUint, opPackedInt:
 			ok = decodePacked(f, ptr, data)
+		case opTime:
+			tf := Field{ID: id, Kind: Blob, Value: x, Data: data, Offset: base + int64(off)}
+			t, err := tf.Time()
+			if err != nil {
+				return err
+			}
+			*(*time.Time)(ptr) = t
 		case opStruct, opPtrStruct:
 			if depth >= MaxDepth {
 				return &Error{Op: "unmarshal", Offset: base + int64(off), ID: id, Err: ErrTooDeep}

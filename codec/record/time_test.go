@@ -176,3 +176,94 @@ func FuzzFieldTime(f *testing.F) {
 		}
 	})
 }
+
+// TestMappingTime checks time.Time struct fields: the bytes of Writer.Time
+// (the seed's [2]uint64 shape for times after 1970), round trips through
+// Marshal/Unmarshal and Schema, omitempty, and decoding errors.
+func TestMappingTime(t *testing.T) {
+	type stamped struct {
+		N   uint64    `record:"1"`
+		T   time.Time `record:"5"`
+		Opt time.Time `record:"6,omitempty"`
+	}
+	type packed struct {
+		N uint64    `record:"1"`
+		T [2]uint64 `record:"5"`
+	}
+	sch, err := NewSchema[stamped]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range timeCases {
+		t.Run(tc.name, func(t *testing.T) {
+			in := stamped{N: 7, T: tc.t}
+			body := marshalBody(t, &in)
+			want := AppendTime(AppendUint(nil, 1, 7), 5, tc.t)
+			if !bytes.Equal(body, want) {
+				t.Fatalf("Marshal: % x, want % x", body, want)
+			}
+			if tc.t.Unix() >= 0 {
+				p := marshalBody(t, &packed{7, [2]uint64{uint64(tc.t.Unix()), uint64(tc.t.Nanosecond())}})
+				if !bytes.Equal(body, p) {
+					t.Fatalf("Marshal: % x, the [2]uint64 shape % x", body, p)
+				}
+			}
+			var mem core.Buffer
+			e := NewWriter(&mem)
+			if err := sch.Write(e, &in); err != nil {
+				t.Fatal(err)
+			}
+			e.Flush()
+			if !bytes.Equal(mem.Bytes(), AppendFrame(nil, want)) {
+				t.Fatalf("Schema.Write: % x, want the frame of % x", mem.Bytes(), want)
+			}
+			var got, got2 stamped
+			if err := Unmarshal(NewDecoder(body), &got); err != nil {
+				t.Fatal(err)
+			}
+			if err := sch.Decode(NewDecoder(body), &got2); err != nil {
+				t.Fatal(err)
+			}
+			for _, g := range []stamped{got, got2} {
+				if g.N != 7 || g.T.Unix() != tc.t.Unix() || g.T.Nanosecond() != tc.t.Nanosecond() || !g.Opt.IsZero() {
+					t.Fatalf("decoded %+v, want %+v", g, in)
+				}
+			}
+		})
+	}
+	t.Run("omitempty set", func(t *testing.T) {
+		ts := time.Unix(5, 6)
+		body := marshalBody(t, &stamped{T: ts, Opt: ts})
+		want := AppendTime(AppendTime(AppendUint(nil, 1, 0), 5, ts), 6, ts)
+		if !bytes.Equal(body, want) {
+			t.Fatalf("Marshal: % x, want % x", body, want)
+		}
+	})
+	blob := func(data ...byte) []byte { return AppendBlob(AppendUint(nil, 1, 1), 5, data) }
+	errCases := []struct {
+		name   string
+		body   []byte
+		err    error
+		offset int64
+	}{
+		{"integer", AppendUint(AppendUint(nil, 1, 1), 5, 9), ErrKind, 3},
+		{"truncated", blob(0x85), varint.ErrTruncated, 6},
+		{"no nanoseconds", blob(0x05), varint.ErrTruncated, 7},
+		{"nanoseconds of 1e9", blob(varint.AppendUint([]byte{1}, 1e9)...), ErrTimestamp, 7},
+		{"trailing byte", blob(1, 2, 3), ErrTimestamp, 8},
+	}
+	for _, tc := range errCases {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, dec := range []func() error{
+				func() error { var s stamped; return Unmarshal(NewDecoder(tc.body), &s) },
+				func() error { var s stamped; return sch.Decode(NewDecoder(tc.body), &s) },
+			} {
+				err := dec()
+				var re *Error
+				if !errors.Is(err, tc.err) || !errors.As(err, &re) || re.Offset != tc.offset || re.ID != 5 {
+					t.Fatalf("error %v, want %v for field 5 at offset %d", err, tc.err, tc.offset)
+				}
+			}
+		})
+	}
+}

@@ -53,7 +53,7 @@ import (
 // buffered writer holds or writing to it directly.
 //
 // A Builder belongs to the Writer that started it and is valid until that
-// Writer's next Finish, EndRecord, Discard, Reset or Flush. As with
+// Writer's next Finish, Next, EndRecord, Discard, Reset or Flush. As with
 // append, use the result of each method, not the builder it was called on.
 // While a builder is in use, add fields only through it, not through the
 // Writer's methods.

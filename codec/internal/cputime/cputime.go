@@ -3,7 +3,8 @@ package cputime
 import (
 	"runtime"
 	"slices"
-	"time"
+
+	"github.com/fastio-go/fastio/core/coretest"
 )
 
 // Per runs f(n), which must do n operations, on a locked thread and
@@ -40,6 +41,6 @@ func median(v []float64) float64 {
 	return v[len(v)/2]
 }
 
-var start = time.Now()
-
-func wallNow() time.Duration { return time.Since(start) }
+// now is the process's CPU clock, shared by every fastio module's
+// benchmarks (on systems without one it is the wall clock).
+var now = coretest.ProcessCPU

@@ -10,6 +10,6 @@
 //	a, b := cputime.Compare(10, 100000, encodeOurs, encodePeer)
 //	ratio := b / a // > 1: ours is faster
 //
-// On Linux it reads CLOCK_PROCESS_CPUTIME_ID; elsewhere it falls back to the
-// monotonic wall clock.
+// The clock is coretest.ProcessCPU (CLOCK_PROCESS_CPUTIME_ID on Linux,
+// getrusage on the other Unix systems, the wall clock elsewhere).
 package cputime

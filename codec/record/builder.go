@@ -129,15 +129,21 @@ func (e *Writer) startIn(size int) Builder {
 // the Start that needs more room than is left in the space reserved, by
 // the Writer's methods when they open a record, and by Flush, Discard and
 // Reset. (Committing per record, as EndRecord does, costs two calls
-// through the core.BufferedWriter interface per record.) So call Flush
-// before using the buffered writer directly.
+// through the core.BufferedWriter interface per record.) So call e.Flush
+// before using the buffered writer directly: until then the records are
+// not in the buffered writer's committed bytes, and its own Flush does
+// not write them (and its writes would overwrite them).
 //
 // Finish returns an *Error and drops the record if a field was refused for
 // lack of room (ErrRecordSize), an identifier was outside 1..MaxID
 // (ErrBadID), or a nested record was left open with the Writer's Begin
 // (ErrNesting). If r is not the open record of e (the zero Builder, a
 // builder of another Writer or of a record already finished or dropped),
-// Finish returns ErrStaleBuilder and leaves e as it is.
+// Finish returns ErrStaleBuilder and leaves e as it is. The check is by
+// the builder's place in the reserved space: a builder kept past a Flush,
+// Discard or Reset is not told apart from a builder started after it in
+// the same space, and finishing it then frames stale bytes. Use each
+// builder once.
 func (e *Writer) Finish(r Builder) error {
 	if n := r.n; n-1 < 0x80 && len(r.b)-n >= MaxHeaderLen && e.building && len(e.open) == 0 &&
 		unsafe.SliceData(r.b) == e.frame() && e.err == nil {
@@ -207,9 +213,11 @@ func (e *Writer) finishSlow(r Builder) error {
 		// The last field went past the bound.
 		err = &Error{Op: "encode", Offset: int64(len(r.b) - MaxHeaderLen - 1), Err: ErrRecordSize}
 	}
-	if e.n > 0 {
+	if e.n > 0 || e.err != nil {
 		// A record of the Writer's methods, which EndRecord drops on an
-		// error (its own or err).
+		// error (its own or err). A usage error of the Writer's methods
+		// with no record open (an identifier out of range) is kept for
+		// the next record too, which EndRecord would drop.
 		if e.err == nil {
 			e.err = err
 		}
@@ -373,7 +381,10 @@ func (r Builder) End(nested Builder) Builder {
 		return r
 	}
 	if len(r.b) == 0 || len(nested.b) == 0 || len(nested.b) != len(r.b) ||
-		unsafe.SliceData(nested.b) != unsafe.SliceData(r.b) || nested.n < start || start > len(r.b) {
+		unsafe.SliceData(nested.b) != unsafe.SliceData(r.b) || nested.n < start || start > len(r.b) ||
+		r.b[start-3] < blobBit>>8 || r.b[start-1] != 0 {
+		// (The last two: r.b[r.n:start] is not the blob tag and the zero
+		// length Begin wrote, so nested did not come from r.Begin.)
 		r.b = r.b[:0]
 		return r
 	}

@@ -305,6 +305,9 @@ func TestBuilderErrors(t *testing.T) {
 		{"long nested without slack", 2 + 128 + 3, func(r Builder) Builder { return r.End(r.Begin(1).Blob(2, long[:128])) }, ErrRecordSize, -2},
 		{"End with a foreign builder", 100, func(r Builder) Builder { return r.End(Builder{}) }, ErrRecordSize, 0},
 		{"End with the outer builder", 100, func(r Builder) Builder { return r.Uint(1, 1).End(r) }, ErrRecordSize, 3},
+		{"End with an integer field's builder", 100, func(r Builder) Builder { return r.End(r.Uint(5, 1000)) }, ErrRecordSize, 0},
+		{"End with a blob field's builder", 100, func(r Builder) Builder { return r.End(r.SmallString(5, "abc")) }, ErrRecordSize, 0},
+		{"End with a later field's nested builder", 100, func(r Builder) Builder { return r.End(r.Uint(1, 1).Begin(2).Uint(3, 3)) }, ErrRecordSize, 0},
 		{"negative size", -5, func(r Builder) Builder { return r.Uint(1, 1) }, ErrRecordSize, 0},
 	}
 	for _, tc := range tests {
@@ -660,6 +663,42 @@ func TestBuilderWriterErrors(t *testing.T) {
 		e.Uint(0, 1)
 		if err := e.Finish(e.Start(20).Uint(2, 2)); !errors.Is(err, ErrBadID) {
 			t.Fatalf("Finish: %v, want ErrBadID", err)
+		}
+	})
+	t.Run("bad identifier with no record open", func(t *testing.T) {
+		// The Writer's EndRecord would report it and drop the record:
+		// so does Finish, and Schema.Write.
+		var mem core.Buffer
+		e := NewWriter(&mem)
+		e.Uint(0, 1)
+		if err := e.Finish(e.Start(20).Uint(2, 2)); !errors.Is(err, ErrBadID) {
+			t.Fatalf("Finish: %v, want ErrBadID", err)
+		}
+		e.Uint(0, 1)
+		if _, err := e.Next(e.Start(20).Uint(2, 2), 20); !errors.Is(err, ErrBadID) {
+			t.Fatalf("Next: %v, want ErrBadID", err)
+		}
+		e.Discard()
+		e.Uint(0, 1)
+		s, err := NewSchema[struct {
+			A uint64 `record:"1"`
+		}]()
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := struct {
+			A uint64 `record:"1"`
+		}{7}
+		if err := s.Write(e, &v); !errors.Is(err, ErrBadID) {
+			t.Fatalf("Schema.Write: %v, want ErrBadID", err)
+		}
+		e.Flush()
+		if mem.Len() != 0 {
+			t.Fatalf("dropped records wrote % x", mem.Bytes())
+		}
+		// The error is cleared: the next record is written.
+		if err := e.Finish(e.Start(20).Uint(2, 2)); err != nil {
+			t.Fatal(err)
 		}
 	})
 	t.Run("device error", func(t *testing.T) {

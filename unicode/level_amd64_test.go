@@ -10,14 +10,15 @@ func kernelLevels() []string {
 		l = append(l, "avx512")
 	}
 	if hasAVX2 {
-		l = append(l, "avx2")
+		l = append(l, "avx2mixed", "avx2")
 	}
 	return append(l, "go")
 }
 
 func setLevel(level string) (undo func()) {
-	a2, a512 := hasAVX2, useAVX512
-	hasAVX2 = level == "avx512" || level == "avx2"
+	a2, a2m, a512 := hasAVX2, useAVX2Mixed, useAVX512
+	hasAVX2 = level == "avx512" || level == "avx2mixed" || level == "avx2"
+	useAVX2Mixed = level == "avx512" || level == "avx2mixed"
 	useAVX512 = level == "avx512"
-	return func() { hasAVX2, useAVX512 = a2, a512 }
+	return func() { hasAVX2, useAVX2Mixed, useAVX512 = a2, a2m, a512 }
 }

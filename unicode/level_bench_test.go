@@ -3,12 +3,13 @@ package unicode
 import "testing"
 
 // BenchmarkKernelLevels runs the conversions that have AVX-512 kernels at
-// each of the two best kernel levels of the machine (AVX-512 and AVX2 on a
-// CPU with both), on every corpus, to compare them in the same run.
+// each of the three best kernel levels of the machine (AVX-512, AVX2 with
+// the mixed-text UTF-8 decoder, and the AVX2 run kernels alone, on a CPU
+// with AVX-512), on every corpus, to compare them in the same run.
 func BenchmarkKernelLevels(b *testing.B) {
 	levels := kernelLevels()
-	if len(levels) > 2 {
-		levels = levels[:2]
+	if len(levels) > 3 {
+		levels = levels[:3]
 	}
 	for _, pair := range []string{"UTF8ToUTF16LE", "UTF8ToUTF32LE", "UTF16LEToUTF8", "UTF32LEToUTF8"} {
 		p := benchPairs[pair]

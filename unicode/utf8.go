@@ -138,7 +138,7 @@ func decodeUTF8At(src []byte, atEOF, strict bool) (r uint32, n int, st status, o
 
 func utf8ToUTF16(dst, src []byte, atEOF, strict, be bool) (nd, ns int, st status) {
 	for ns < len(src) {
-		if useAVX512 && !be {
+		if (useAVX512 || useAVX2Mixed) && !be {
 			// Any mix of well-formed characters, 16 per step.
 			d, s := utf8MixedRun(dst[nd:], src[ns:], 2)
 			nd += d
@@ -267,7 +267,7 @@ func utf8ToUTF16(dst, src []byte, atEOF, strict, be bool) (nd, ns int, st status
 
 func utf8ToUTF32(dst, src []byte, atEOF, strict, be bool) (nd, ns int, st status) {
 	for ns < len(src) {
-		if useAVX512 && !be && src[ns] < 0xF0 {
+		if (useAVX512 || useAVX2Mixed) && !be && src[ns] < 0xF0 {
 			// Any mix of well-formed characters, 16 per step. A run of
 			// supplementary characters is left to suppRun below, which
 			// measured faster into UTF-32 (Zen 4 splits 512-bit operations).

@@ -54,11 +54,18 @@ var useAVX512 = hasAVX512
 
 // utf8MixedRun converts the leading well-formed UTF-8 of src into
 // little-endian UTF-16 (unit 2) or UTF-32 (unit 4) with the AVX-512 kernel,
-// while at least 64 source and 128 destination bytes remain, and returns
+// while at least 64 source and 128 destination bytes remain (without
+// AVX-512, with the AVX2 kernel of utf8avx2_amd64.s while 80 and 128 do), and returns
 // the bytes done on each side. It stops before the first ill-formed
 // sequence, which the caller's Go code handles.
 func utf8MixedRun(dst, src []byte, unit int) (nd, ns int) {
-	if !useAVX512 || len(src) < 64 || len(dst) < 128 {
+	if !useAVX512 {
+		if useAVX2Mixed && len(src) >= 80 && len(dst) >= 128 {
+			ns, nd = utf8MixedAVX2(&dst[0], &src[0], len(src), len(dst), &u8win, unit)
+		}
+		return nd, ns
+	}
+	if len(src) < 64 || len(dst) < 128 {
 		return 0, 0
 	}
 	if unit == 2 {

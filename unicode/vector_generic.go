@@ -28,3 +28,6 @@ func utf8MixedRun(dst, src []byte, unit int) (nd, ns int) { return 0, 0 }
 // useAVX512 is false where there is no AVX-512 kernel (a variable, as on
 // amd64, so that the tests can set it).
 var useAVX512 = false
+
+// useAVX2Mixed is false where there is no AVX2 mixed-text kernel.
+var useAVX2Mixed = false

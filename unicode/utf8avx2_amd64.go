@@ -1,0 +1,25 @@
+//go:build !purego
+
+package unicode
+
+//go:generate go run gen_utf8win.go
+
+// On CPUs with AVX2 but not AVX-512, UTF-8 into UTF-16LE and UTF-32LE goes
+// through an AVX2 kernel for text of mixed UTF-8 lengths
+// (utf8avx2_amd64.s): 12-byte windows converted through a table chosen by
+// the ends of their characters, 64-byte blocks validated first.
+
+// utf8WinTables is laid out for the assembly: for each 12-bit mask of
+// character ends, the shuffle number in the low byte and the bytes
+// consumed in the high byte; then the 209 shuffles (see gen_utf8win.go).
+type utf8WinTables struct {
+	index [4096]uint16
+	shuf  [209][16]byte
+}
+
+//go:noescape
+func utf8MixedAVX2(dst, src *byte, nsrc, ndst int, tab *utf8WinTables, unit int) (ns, nd int)
+
+// useAVX2Mixed switches the AVX2 mixed-text kernel on; tests turn it off
+// to exercise the older AVX2 run kernels and the pure-Go path.
+var useAVX2Mixed = hasAVX2

@@ -1,0 +1,358 @@
+//go:build !purego
+
+#include "textflag.h"
+
+// UTF-8 → UTF-16LE / UTF-32LE with AVX2, for text whose characters change
+// UTF-8 length every few bytes, on CPUs without AVX-512. The method is
+// simdutf's "haswell" transcoder, after D. Lemire and W. Keiser,
+// "Transcoding Billions of Unicode Characters per Second with SIMD
+// Instructions", Software: Practice and Experience 52(2), 2022:
+//
+//   - Each step takes a block of 64 bytes (80 must remain, for the 16-byte
+//     window loads). A block whose first 32 bytes are ASCII is widened at
+//     once. Otherwise the 64 bytes are validated with the lookup method of
+//     J. Keiser and D. Lemire, "Validating UTF-8 in less than one
+//     instruction per byte", Software: Practice and Experience 51(5),
+//     2021, starting from a character boundary (so the previous bytes count
+//     as ASCII); a block with any error goes to the exact Go code, which
+//     keeps both invalid-input policies and their offsets exact.
+//   - E, bit i set when byte i+1 is not a continuation byte, marks the ends
+//     of the characters. Windows of 12 bytes are then converted while they
+//     start in the first 52 bytes (so bit 63 of E, which needs byte 64, is
+//     never read): the window's 12 bits of E index a generated table
+//     (gen_utf8win.go) that gives a shuffle and the bytes consumed, for 6
+//     characters of 1-2 bytes, 4 of 1-3 bytes or 3 of 1-4 bytes, each case
+//     with its own decoding. A window of 16 ASCII bytes is widened whole.
+//   - A window that starts 8 characters of 3 bytes, or 8 of 4 bytes,
+//     returns to the Go code, whose run kernels take 8 such characters per
+//     step.
+//
+// Registers: SI src, DI dst, R8 nsrc, R9 ndst, R10 tables, AX bytes done in
+// src, BX in dst, R11 window position in the block, R14 E; Y8-Y12 the
+// validator's constants, Y15 its error accumulator.
+
+DATA u8v1high<>+0(SB)/8, $0x0202020202020202
+DATA u8v1high<>+8(SB)/8, $0x4915012180808080
+DATA u8v1high<>+16(SB)/8, $0x0202020202020202
+DATA u8v1high<>+24(SB)/8, $0x4915012180808080
+GLOBL u8v1high<>(SB), RODATA|NOPTR, $32
+
+DATA u8v1low<>+0(SB)/8, $0xcbcbcb8b8383a3e7
+DATA u8v1low<>+8(SB)/8, $0xcbcbdbcbcbcbcbcb
+DATA u8v1low<>+16(SB)/8, $0xcbcbcb8b8383a3e7
+DATA u8v1low<>+24(SB)/8, $0xcbcbdbcbcbcbcbcb
+GLOBL u8v1low<>(SB), RODATA|NOPTR, $32
+
+DATA u8v2high<>+0(SB)/8, $0x0101010101010101
+DATA u8v2high<>+8(SB)/8, $0x01010101babaaee6
+DATA u8v2high<>+16(SB)/8, $0x0101010101010101
+DATA u8v2high<>+24(SB)/8, $0x01010101babaaee6
+GLOBL u8v2high<>(SB), RODATA|NOPTR, $32
+
+DATA u8x0f<>+0(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA u8x0f<>+8(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA u8x0f<>+16(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA u8x0f<>+24(SB)/8, $0x0f0f0f0f0f0f0f0f
+GLOBL u8x0f<>(SB), RODATA|NOPTR, $32
+
+DATA u8xc0<>+0(SB)/8, $0xc0c0c0c0c0c0c0c0
+DATA u8xc0<>+8(SB)/8, $0xc0c0c0c0c0c0c0c0
+DATA u8xc0<>+16(SB)/8, $0xc0c0c0c0c0c0c0c0
+DATA u8xc0<>+24(SB)/8, $0xc0c0c0c0c0c0c0c0
+GLOBL u8xc0<>(SB), RODATA|NOPTR, $32
+
+DATA u8x60<>+0(SB)/8, $0x6060606060606060
+DATA u8x60<>+8(SB)/8, $0x6060606060606060
+DATA u8x60<>+16(SB)/8, $0x6060606060606060
+DATA u8x60<>+24(SB)/8, $0x6060606060606060
+GLOBL u8x60<>(SB), RODATA|NOPTR, $32
+
+DATA u8x70<>+0(SB)/8, $0x7070707070707070
+DATA u8x70<>+8(SB)/8, $0x7070707070707070
+DATA u8x70<>+16(SB)/8, $0x7070707070707070
+DATA u8x70<>+24(SB)/8, $0x7070707070707070
+GLOBL u8x70<>(SB), RODATA|NOPTR, $32
+
+DATA u8x80<>+0(SB)/8, $0x8080808080808080
+DATA u8x80<>+8(SB)/8, $0x8080808080808080
+DATA u8x80<>+16(SB)/8, $0x8080808080808080
+DATA u8x80<>+24(SB)/8, $0x8080808080808080
+GLOBL u8x80<>(SB), RODATA|NOPTR, $32
+
+// Lane masks of the window decoders.
+DATA u8w7f16<>+0(SB)/8, $0x007f007f007f007f
+DATA u8w7f16<>+8(SB)/8, $0x007f007f007f007f
+GLOBL u8w7f16<>(SB), RODATA|NOPTR, $16
+DATA u8w1f00<>+0(SB)/8, $0x1f001f001f001f00
+DATA u8w1f00<>+8(SB)/8, $0x1f001f001f001f00
+GLOBL u8w1f00<>(SB), RODATA|NOPTR, $16
+DATA u8w7f32<>+0(SB)/8, $0x0000007f0000007f
+DATA u8w7f32<>+8(SB)/8, $0x0000007f0000007f
+GLOBL u8w7f32<>(SB), RODATA|NOPTR, $16
+DATA u8w3f00<>+0(SB)/8, $0x00003f0000003f00
+DATA u8w3f00<>+8(SB)/8, $0x00003f0000003f00
+GLOBL u8w3f00<>(SB), RODATA|NOPTR, $16
+DATA u8w0f0000<>+0(SB)/8, $0x000f0000000f0000
+DATA u8w0f0000<>+8(SB)/8, $0x000f0000000f0000
+GLOBL u8w0f0000<>(SB), RODATA|NOPTR, $16
+DATA u8w3f0000<>+0(SB)/8, $0x003f0000003f0000
+DATA u8w3f0000<>+8(SB)/8, $0x003f0000003f0000
+GLOBL u8w3f0000<>(SB), RODATA|NOPTR, $16
+DATA u8w400000<>+0(SB)/8, $0x0040000000400000
+DATA u8w400000<>+8(SB)/8, $0x0040000000400000
+GLOBL u8w400000<>(SB), RODATA|NOPTR, $16
+DATA u8w07000000<>+0(SB)/8, $0x0700000007000000
+DATA u8w07000000<>+8(SB)/8, $0x0700000007000000
+GLOBL u8w07000000<>(SB), RODATA|NOPTR, $16
+
+// VALIDATE accumulates into Y15 the errors of the 32 bytes in IN, PREV
+// holding the 32 bytes before them. Uses Y2-Y7.
+#define VALIDATE(IN, PREV) \
+	VPERM2I128 $0x21, IN, PREV, Y2 \
+	VPALIGNR   $15, Y2, IN, Y3     \
+	VPALIGNR   $14, Y2, IN, Y4     \
+	VPALIGNR   $13, Y2, IN, Y5     \
+	VPSRLW     $4, Y3, Y6          \
+	VPAND      Y8, Y6, Y6          \
+	VPSHUFB    Y6, Y9, Y6          \
+	VPAND      Y8, Y3, Y7          \
+	VPSHUFB    Y7, Y10, Y7         \
+	VPAND      Y7, Y6, Y6          \
+	VPSRLW     $4, IN, Y7          \
+	VPAND      Y8, Y7, Y7          \
+	VPSHUFB    Y7, Y11, Y7         \
+	VPAND      Y7, Y6, Y6          \
+	VPSUBUSB   u8x60<>(SB), Y4, Y4 \
+	VPSUBUSB   u8x70<>(SB), Y5, Y5 \
+	VPOR       Y5, Y4, Y4          \
+	VPAND      u8x80<>(SB), Y4, Y4 \
+	VPXOR      Y4, Y6, Y6          \
+	VPOR       Y6, Y15, Y15
+
+// PUTUTF16 writes the code point in CX as UTF-16LE at DI+BX, one unit or a
+// surrogate pair (4 bytes are written either way), and advances BX.
+#define PUTUTF16 \
+	LEAL    -0x10000(CX), DX \
+	MOVL    DX, R13          \
+	SHRL    $10, R13         \
+	ADDL    $0xD800, R13     \
+	ANDL    $0x3FF, DX       \
+	ADDL    $0xDC00, DX      \
+	SHLL    $16, DX          \
+	ORL     R13, DX          \
+	XORL    R13, R13         \
+	CMPL    CX, $0x10000     \
+	SETCC   R13B             \
+	CMOVLCC DX, CX           \
+	MOVL    CX, (DI)(BX*1)   \
+	LEAQ    2(BX)(R13*2), BX
+
+// func utf8MixedAVX2(dst, src *byte, nsrc, ndst int, tab *utf8WinTables, unit int) (ns, nd int)
+TEXT ·utf8MixedAVX2(SB), NOSPLIT, $0-64
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ nsrc+16(FP), R8
+	MOVQ ndst+24(FP), R9
+	MOVQ tab+32(FP), R10
+	XORQ AX, AX
+	XORQ BX, BX
+	VMOVDQU u8x0f<>(SB), Y8
+	VMOVDQU u8v1high<>(SB), Y9
+	VMOVDQU u8v1low<>(SB), Y10
+	VMOVDQU u8v2high<>(SB), Y11
+	VMOVDQU u8xc0<>(SB), Y12
+	VPXOR   Y13, Y13, Y13
+
+block:
+	LEAQ 80(AX), DX
+	CMPQ DX, R8
+	JA   done
+	LEAQ 128(BX), DX
+	CMPQ DX, R9
+	JA   done
+	VMOVDQU (SI)(AX*1), Y0
+	VPMOVMSKB Y0, CX
+	TESTL CX, CX
+	JNZ  mixed
+
+	// 32 ASCII bytes.
+	CMPQ unit+40(FP), $2
+	JNE  ascii32x4
+	VPMOVZXBW X0, Y1
+	VEXTRACTI128 $1, Y0, X2
+	VPMOVZXBW X2, Y2
+	VMOVDQU Y1, (DI)(BX*1)
+	VMOVDQU Y2, 32(DI)(BX*1)
+	ADDQ $32, AX
+	ADDQ $64, BX
+	JMP  block
+
+ascii32x4:
+	VPMOVZXBD X0, Y1
+	VPSRLDQ $8, X0, X2
+	VPMOVZXBD X2, Y2
+	VEXTRACTI128 $1, Y0, X3
+	VPMOVZXBD X3, Y4
+	VPSRLDQ $8, X3, X3
+	VPMOVZXBD X3, Y5
+	VMOVDQU Y1, (DI)(BX*1)
+	VMOVDQU Y2, 32(DI)(BX*1)
+	VMOVDQU Y4, 64(DI)(BX*1)
+	VMOVDQU Y5, 96(DI)(BX*1)
+	ADDQ $32, AX
+	ADDQ $128, BX
+	JMP  block
+
+mixed:
+	VMOVDQU 32(SI)(AX*1), Y1
+	VPXOR   Y15, Y15, Y15
+	VALIDATE(Y0, Y13)
+	VALIDATE(Y1, Y0)
+	VPTEST  Y15, Y15
+	JNZ     done
+
+	// E: ends of characters.
+	VPCMPGTB Y0, Y12, Y2
+	VPMOVMSKB Y2, R14
+	VPCMPGTB Y1, Y12, Y3
+	VPMOVMSKB Y3, DX
+	SHLQ $32, DX
+	ORQ  DX, R14
+	SHRQ $1, R14
+	NOTQ R14
+
+	XORQ R11, R11
+
+window:
+	CMPQ R11, $52
+	JAE  nextblock
+	LEAQ 64(BX), DX
+	CMPQ DX, R9
+	JA   nextblock
+	LEAQ (SI)(AX*1), R12
+	VMOVDQU (R12)(R11*1), X2
+	VPMOVMSKB X2, DX
+	TESTL DX, DX
+	JZ   ascii16
+	MOVQ R14, DX
+	MOVQ R11, CX
+	SHRQ CX, DX
+	// 8 characters of 3 bytes, or of 4, go back to the run kernels.
+	MOVL DX, R13
+	ANDL $0xFFFFFF, R13
+	CMPL R13, $0x924924
+	JEQ  leave
+	CMPL DX, $0x88888888
+	JEQ  leave
+	ANDL $0xFFF, DX
+	MOVWLZX (R10)(DX*2), DX
+	MOVBQZX DX, CX
+	SHRL $8, DX
+	JZ   nextblock
+	ADDQ DX, R11
+	SHLQ $4, CX
+	VPSHUFB 8192(R10)(CX*1), X2, X3
+	CMPQ CX, $(64*16)
+	JB   two
+	CMPQ CX, $(145*16)
+	JB   three
+
+	// 3 characters of 1-4 bytes, one per 32-bit lane, last byte lowest.
+	// A 3-byte lead (1110xxxx) masked with 0x3F keeps bit 5; bit 6, set
+	// only in a lead byte there, clears it.
+	VPAND u8w7f32<>(SB), X3, X4
+	VPAND u8w3f00<>(SB), X3, X5
+	VPSRLD $2, X5, X5
+	VPOR  X5, X4, X4
+	VPAND u8w3f0000<>(SB), X3, X5
+	VPAND u8w400000<>(SB), X3, X6
+	VPSRLD $1, X6, X6
+	VPXOR X6, X5, X5
+	VPSRLD $4, X5, X5
+	VPOR  X5, X4, X4
+	VPAND u8w07000000<>(SB), X3, X5
+	VPSRLD $6, X5, X5
+	VPOR  X5, X4, X4
+	CMPQ unit+40(FP), $2
+	JNE  four32
+	VMOVD X4, CX
+	PUTUTF16
+	VPEXTRD $1, X4, CX
+	PUTUTF16
+	VPEXTRD $2, X4, CX
+	PUTUTF16
+	JMP  window
+four32:
+	VMOVDQU X4, (DI)(BX*1)
+	ADDQ $12, BX
+	JMP  window
+
+two:
+	// 6 characters of 1-2 bytes, one per 16-bit lane.
+	VPAND u8w7f16<>(SB), X3, X4
+	VPAND u8w1f00<>(SB), X3, X5
+	VPSRLW $2, X5, X5
+	VPOR  X5, X4, X4
+	CMPQ unit+40(FP), $2
+	JNE  two32
+	VMOVDQU X4, (DI)(BX*1)
+	ADDQ $12, BX
+	JMP  window
+two32:
+	VPMOVZXWD X4, Y4
+	VMOVDQU Y4, (DI)(BX*1)
+	ADDQ $24, BX
+	JMP  window
+
+three:
+	// 4 characters of 1-3 bytes, one per 32-bit lane.
+	VPAND u8w7f32<>(SB), X3, X4
+	VPAND u8w3f00<>(SB), X3, X5
+	VPSRLD $2, X5, X5
+	VPOR  X5, X4, X4
+	VPAND u8w0f0000<>(SB), X3, X5
+	VPSRLD $4, X5, X5
+	VPOR  X5, X4, X4
+	CMPQ unit+40(FP), $2
+	JNE  three32
+	VPACKUSDW X4, X4, X4
+	VMOVQ X4, (DI)(BX*1)
+	ADDQ $8, BX
+	JMP  window
+three32:
+	VMOVDQU X4, (DI)(BX*1)
+	ADDQ $16, BX
+	JMP  window
+
+ascii16:
+	ADDQ $16, R11
+	CMPQ unit+40(FP), $2
+	JNE  ascii16x4
+	VPMOVZXBW X2, Y4
+	VMOVDQU Y4, (DI)(BX*1)
+	ADDQ $32, BX
+	JMP  window
+ascii16x4:
+	VPMOVZXBD X2, Y4
+	VPSRLDQ $8, X2, X5
+	VPMOVZXBD X5, Y5
+	VMOVDQU Y4, (DI)(BX*1)
+	VMOVDQU Y5, 32(DI)(BX*1)
+	ADDQ $64, BX
+	JMP  window
+
+leave:
+	ADDQ R11, AX
+	JMP  done
+
+nextblock:
+	TESTQ R11, R11
+	JZ   done
+	ADDQ R11, AX
+	JMP  block
+
+done:
+	VZEROUPPER
+	MOVQ AX, ns+48(FP)
+	MOVQ BX, nd+56(FP)
+	RET

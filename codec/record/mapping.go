@@ -198,8 +198,13 @@ func buildPlan(t reflect.Type, building map[reflect.Type]*plan) *plan {
 		fp := fieldPlan{id: id, off: sf.Offset, omitEmpty: opts == "omitempty", size: sf.Type.Size()}
 		ft := sf.Type
 		switch k := ft.Kind(); {
-		case ft == timeType:
+		case k == reflect.Struct && ft.ConvertibleTo(timeType):
+			// time.Time, or a type defined as it (the same memory).
 			fp.op = opTime
+		case k == reflect.Pointer && ft.Elem().Kind() == reflect.Struct && ft.Elem().ConvertibleTo(timeType):
+			// Not a nested record of time.Time's unexported fields,
+			// which would encode nothing and decode a zero time.
+			p.err = fmt.Errorf("%w: %s.%s has type %s (use time.Time, with omitempty for an optional time)", ErrUnsupported, t, sf.Name, ft)
 		case isUint(k):
 			fp.op = opUint
 		case isInt(k):
@@ -387,7 +392,8 @@ func storeInt(p unsafe.Pointer, size uintptr, v int64) bool {
 // signed elements) — the seed's timestamp is a [2]uint64. A time.Time
 // becomes a timestamp field, the same blob of two varints, Unix seconds
 // then nanoseconds (see Builder.Time; the location is not stored, and
-// decoding gives the local time, as time.Unix does). A nested struct, or a
+// decoding gives the local time, as time.Unix does), and so does a type
+// defined as time.Time; a *time.Time is refused (ErrUnsupported). A nested struct, or a
 // non-nil pointer to one, becomes a nested record. With omitempty, a zero
 // number, false, an empty string or slice, or a zero time.Time is not
 // written; a nil pointer is never written. Other field types make Marshal fail with

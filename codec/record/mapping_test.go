@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"testing"
+	"time"
 
 	"github.com/fastio-go/fastio/core"
 	"github.com/google/go-cmp/cmp"
@@ -245,6 +246,9 @@ func TestUnsupported(t *testing.T) {
 		}{}},
 		{"pointer to int", &struct {
 			A *int `record:"1"`
+		}{}},
+		{"pointer to time.Time", &struct {
+			A *time.Time `record:"1"`
 		}{}},
 		{"bad nested", &struct {
 			A struct {

@@ -239,6 +239,27 @@ func TestMappingTime(t *testing.T) {
 			t.Fatalf("Marshal: % x, want % x", body, want)
 		}
 	})
+	t.Run("defined type", func(t *testing.T) {
+		// A type defined as time.Time is a timestamp too, not a nested
+		// record of time.Time's (unexported, unmapped) fields.
+		type stamp time.Time
+		type defined struct {
+			N uint64 `record:"1"`
+			T stamp  `record:"5"`
+		}
+		ts := time.Unix(1700000000, 5)
+		body := marshalBody(t, &defined{N: 7, T: stamp(ts)})
+		if want := AppendTime(AppendUint(nil, 1, 7), 5, ts); !bytes.Equal(body, want) {
+			t.Fatalf("Marshal: % x, want % x", body, want)
+		}
+		var got defined
+		if err := Unmarshal(NewDecoder(body), &got); err != nil {
+			t.Fatal(err)
+		}
+		if !time.Time(got.T).Equal(ts) {
+			t.Fatalf("decoded %v, want %v", time.Time(got.T), ts)
+		}
+	})
 	blob := func(data ...byte) []byte { return AppendBlob(AppendUint(nil, 1, 1), 5, data) }
 	errCases := []struct {
 		name   string

@@ -393,11 +393,11 @@ func storeInt(p unsafe.Pointer, size uintptr, v int64) bool {
 // becomes a timestamp field, the same blob of two varints, Unix seconds
 // then nanoseconds (see Builder.Time; the location is not stored, and
 // decoding gives the local time, as time.Unix does), and so does a type
-// defined as time.Time; a *time.Time is refused (ErrUnsupported). A nested struct, or a
-// non-nil pointer to one, becomes a nested record. With omitempty, a zero
-// number, false, an empty string or slice, or a zero time.Time is not
-// written; a nil pointer is never written. Other field types make Marshal fail with
-// ErrUnsupported.
+// defined as time.Time; a *time.Time is refused (ErrUnsupported). A
+// nested struct, or a non-nil pointer to one, becomes a nested record.
+// With omitempty, a zero number, false, an empty string or slice, or a
+// zero time.Time is not written; a nil pointer is never written. Other
+// field types make Marshal fail with ErrUnsupported.
 func Marshal(e *Writer, v any) error {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() == reflect.Struct {

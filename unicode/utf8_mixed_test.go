@@ -109,6 +109,15 @@ func firstInvalid(p []byte) int {
 // first ill-formed sequence, and (where the machine has it) take all but
 // the last 64 bytes of well-formed text when the destination has room.
 func TestUTF8MixedRun(t *testing.T) {
+	for _, level := range kernelLevels() {
+		t.Run(level, func(t *testing.T) {
+			defer setLevel(level)()
+			testUTF8MixedRun(t)
+		})
+	}
+}
+
+func testUTF8MixedRun(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 14))
 	for style := 0; style < 4; style++ {
 		for _, bad := range []int{0, 5, 50} {
@@ -137,6 +146,15 @@ func TestUTF8MixedRun(t *testing.T) {
 // position of windows the kernel takes whole (16 4-byte characters, 16
 // 3-byte ones, mixed) and checks where it stops.
 func TestUTF8MixedPatterns(t *testing.T) {
+	for _, level := range kernelLevels() {
+		t.Run(level, func(t *testing.T) {
+			defer setLevel(level)()
+			testUTF8MixedPatterns(t)
+		})
+	}
+}
+
+func testUTF8MixedPatterns(t *testing.T) {
 	bases := map[string]string{
 		"4-byte": strings.Repeat("🚄", 40),
 		"3-byte": strings.Repeat("世", 50),

@@ -136,10 +136,20 @@ func decodeUTF8At(src []byte, atEOF, strict bool) (r uint32, n int, st status, o
 	return r, n, stDone, true
 }
 
+// mixedAfter is how short the last run of the Go loops must be for the
+// AVX2 mixed-text kernel to be tried: after a long run of one length (as
+// in Chinese text) the next one is likely long too, and the call would
+// cost more than it saves.
+const mixedAfter = 64
+
 func utf8ToUTF16(dst, src []byte, atEOF, strict, be bool) (nd, ns int, st status) {
+	last := 0
 	for ns < len(src) {
-		if (useAVX512 || useAVX2Mixed) && !be {
-			// Any mix of well-formed characters, 16 per step.
+		if (useAVX512 || useAVX2Mixed && src[ns] < 0xE0 && ns-last < mixedAfter) && !be {
+			// Any mix of well-formed characters, 16 per step (AVX-512) or
+			// 4-12 bytes per step (AVX2). Without AVX-512 a run of 3- or
+			// 4-byte characters goes to the run kernels below first: the
+			// AVX2 one leaves such runs to them anyway.
 			d, s := utf8MixedRun(dst[nd:], src[ns:], 2)
 			nd += d
 			ns += s
@@ -147,6 +157,7 @@ func utf8ToUTF16(dst, src []byte, atEOF, strict, be bool) (nd, ns int, st status
 				break
 			}
 		}
+		last = ns
 		c := src[ns]
 		if c < 0x80 {
 			// A long ASCII run goes to the bulk helper; the short ones of
@@ -266,8 +277,9 @@ func utf8ToUTF16(dst, src []byte, atEOF, strict, be bool) (nd, ns int, st status
 }
 
 func utf8ToUTF32(dst, src []byte, atEOF, strict, be bool) (nd, ns int, st status) {
+	last := 0
 	for ns < len(src) {
-		if (useAVX512 || useAVX2Mixed) && !be && src[ns] < 0xF0 {
+		if (useAVX512 && src[ns] < 0xF0 || useAVX2Mixed && src[ns] < 0xE0 && ns-last < mixedAfter) && !be {
 			// Any mix of well-formed characters, 16 per step. A run of
 			// supplementary characters is left to suppRun below, which
 			// measured faster into UTF-32 (Zen 4 splits 512-bit operations).
@@ -278,6 +290,7 @@ func utf8ToUTF32(dst, src []byte, atEOF, strict, be bool) (nd, ns int, st status
 				break
 			}
 		}
+		last = ns
 		c := src[ns]
 		if c < 0x80 {
 			if ns+16 <= len(src) && (ld64(src, ns)|ld64(src, ns+8))&hiBits == 0 {

@@ -643,6 +643,33 @@ func TestSchemaWrite(t *testing.T) {
 
 // TestBuilderWriterErrors checks the errors a builder inherits from the
 // Writer's record it continues, and that device errors come from Flush.
+// TestBuilderStaleAfterEndRecord checks that a builder continuing a record
+// of the Writer's methods is stale once EndRecord has committed that
+// record: finishing it must not rewrite the committed frame.
+func TestBuilderStaleAfterEndRecord(t *testing.T) {
+	for _, first := range []int{1, 200} {
+		var mem core.Buffer
+		e := NewWriter(&mem)
+		e.Blob(1, make([]byte, first))
+		r := e.Start(20).Uint(2, 2)
+		if err := e.EndRecord(); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.Finish(r); !errors.Is(err, ErrStaleBuilder) {
+			t.Fatalf("blob of %d: Finish after EndRecord: %v, want ErrStaleBuilder", first, err)
+		}
+		e.Uint(3, 3)
+		if err := e.EndRecord(); err != nil {
+			t.Fatal(err)
+		}
+		e.Flush()
+		want := AppendFrame(AppendFrame(nil, AppendBlob(nil, 1, make([]byte, first))), AppendUint(nil, 3, 3))
+		if !bytes.Equal(mem.Bytes(), want) {
+			t.Fatalf("blob of %d: wrote % x, want % x", first, mem.Bytes(), want)
+		}
+	}
+}
+
 func TestBuilderWriterErrors(t *testing.T) {
 	t.Run("open nested record", func(t *testing.T) {
 		var mem core.Buffer

@@ -257,7 +257,8 @@ func (e *Writer) EndRecord() error {
 		// for it.
 		e.buf[0] = byte(n - 1)
 		e.w.Commit(n)
-		e.lim, e.n = 0, 0
+		// A builder Start opened on this record is stale now.
+		e.lim, e.n, e.building = 0, 0, false
 		return nil
 	}
 	if e.err == nil && len(e.open) > 0 {
@@ -272,7 +273,7 @@ func (e *Writer) EndRecord() error {
 	}
 	e.patch(1)
 	e.w.Commit(e.n)
-	e.lim, e.n = 0, 0
+	e.lim, e.n, e.building = 0, 0, false
 	return nil
 }
 

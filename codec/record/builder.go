@@ -165,7 +165,9 @@ func (e *Writer) Finish(r Builder) error {
 //	r := e.Start(size)
 //	for i, s := range stats {
 //		if i > 0 {
-//			r, err = e.Next(r, size)
+//			if r, err = e.Next(r, size); err != nil {
+//				return err // the previous record was dropped
+//			}
 //		}
 //		r = r.Uint(1, s.UID)
 //		...

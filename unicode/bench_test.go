@@ -114,6 +114,17 @@ func runPair(b *testing.B, pair string) {
 				}
 			})
 		})
+		if useAVX512 && (p.from == UTF8 || p.to == UTF8) && (p.from == UTF16LE || p.to == UTF16LE || p.from == UTF32LE || p.to == UTF32LE) {
+			// The kernels a CPU with AVX2 but not AVX-512 runs.
+			b.Run(name+"/fastio-avx2", func(b *testing.B) {
+				defer setLevel("avx2mixed")()
+				cpuLoop(b, len(in), func() {
+					if _, err := c.Append(out[:0], in); err != nil {
+						b.Fatal(err)
+					}
+				})
+			})
+		}
 		if p.x != nil {
 			b.Run(name+"/xtext", func(b *testing.B) {
 				t := p.x()

@@ -69,7 +69,9 @@
 // record: the records share the space Start reserved and are committed in
 // one batch when it is used up, when the Writer's own methods open a
 // record, and by Flush, Discard and Reset, which saves two calls through
-// the core.BufferedWriter interface per record. Writer.Next finishes a
+// the core.BufferedWriter interface per record. (So flush the Writer, not
+// only the buffered writer under it: that one does not see the records
+// until the Writer commits them.) Writer.Next finishes a
 // record and starts the next in one call, for loops over many records.
 // Builder.Time writes the seed's timestamp (a blob of two varints,
 // seconds and nanoseconds) in place, and the generic function Array a

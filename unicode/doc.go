@@ -88,16 +88,22 @@
 // scripts from UTF-16LE and UTF-32LE (shuffles chosen by the UTF-8 lengths,
 // after simdutf: Lemire and Keiser, "Transcoding billions of Unicode
 // characters per second with SIMD instructions", 2021), and runs of GB18030
-// four-byte codes. With AVX-512 (F, BW, VL, VBMI, VBMI2; not used on
-// macOS) UTF-8 text of any mix of 1- to 4-byte characters is decoded into
-// UTF-16LE and UTF-32LE 16 characters per step (utf8_avx512_amd64.s, after
-// Clausecker and Lemire, "Transcoding Unicode characters with AVX-512
-// instructions", 2023), with complete validation: the first ill-formed
-// sequence, and everything after it in its block, goes to the exact Go
-// code; UTF-16LE and UTF-32LE text of any mix, surrogate pairs included,
-// is encoded into UTF-8 16 characters per step (utf8enc_avx512_amd64.s). The purego build tag, other architectures and CPUs without AVX2 use
-// the Go code, which the tests compare with every vector kernel the machine
-// can run. README.md
-// has the measured ratios against golang.org/x/text, unicode/utf16 and the
+// four-byte codes; UTF-8 text of mixed lengths is decoded into UTF-16LE and
+// UTF-32LE in 12-byte windows, 3 to 16 characters per step, through
+// shuffles chosen by the ends of the characters (utf8avx2_amd64.s, after
+// the same paper's transcoder), in 64-byte blocks validated first by the
+// lookup method of Keiser and Lemire ("Validating UTF-8 in less than one
+// instruction per byte", 2021). With AVX-512 (F, BW, VL, VBMI, VBMI2; not
+// used on macOS) UTF-8 text of any mix of 1- to 4-byte characters is
+// decoded into UTF-16LE and UTF-32LE 16 characters per step
+// (utf8_avx512_amd64.s, after Clausecker and Lemire, "Transcoding Unicode
+// characters with AVX-512 instructions", 2023), with complete validation.
+// Both UTF-8 decoders leave the first ill-formed sequence, and everything
+// after it in its block, to the exact Go code. UTF-16LE and UTF-32LE text
+// of any mix, surrogate pairs included, is encoded into UTF-8 16 characters
+// per step with AVX-512 (utf8enc_avx512_amd64.s). The purego build tag,
+// other architectures and CPUs without AVX2 use the Go code, which the
+// tests compare with every vector kernel the machine can run. README.md has
+// the measured ratios against golang.org/x/text, unicode/utf16 and the
 // iconv command.
 package unicode

@@ -11,10 +11,14 @@ package unicode
 
 // utf8WinTables is laid out for the assembly: for each 12-bit mask of
 // character ends, the shuffle number in the low byte and the bytes
-// consumed in the high byte; then the 209 shuffles (see gen_utf8win.go).
+// consumed in the high byte; then the 209 shuffles; then the 8 shuffles
+// that pack 3 UTF-16 units or pairs, and their lengths (see
+// gen_utf8win.go). The assembly knows the offsets: 0, 8192, 11536, 11664.
 type utf8WinTables struct {
-	index [4096]uint16
-	shuf  [209][16]byte
+	index   [4096]uint16
+	shuf    [209][16]byte
+	pairs   [8][16]byte
+	pairLen [8]byte
 }
 
 //go:noescape

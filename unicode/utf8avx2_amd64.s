@@ -29,7 +29,7 @@
 //
 // Registers: SI src, DI dst, R8 nsrc, R9 ndst, R10 tables, AX bytes done in
 // src, BX in dst, R11 window position in the block, R14 E; Y8-Y12 the
-// validator's constants, Y15 its error accumulator.
+// validator's constants, Y13 zero, Y15 the validator's error accumulator.
 
 DATA u8v1high<>+0(SB)/8, $0x0202020202020202
 DATA u8v1high<>+8(SB)/8, $0x4915012180808080
@@ -104,6 +104,18 @@ GLOBL u8w400000<>(SB), RODATA|NOPTR, $16
 DATA u8w07000000<>+0(SB)/8, $0x0700000007000000
 DATA u8w07000000<>+8(SB)/8, $0x0700000007000000
 GLOBL u8w07000000<>(SB), RODATA|NOPTR, $16
+DATA u8w10000<>+0(SB)/8, $0x0001000000010000
+DATA u8w10000<>+8(SB)/8, $0x0001000000010000
+GLOBL u8w10000<>(SB), RODATA|NOPTR, $16
+DATA u8wd800<>+0(SB)/8, $0x0000d8000000d800
+DATA u8wd800<>+8(SB)/8, $0x0000d8000000d800
+GLOBL u8wd800<>(SB), RODATA|NOPTR, $16
+DATA u8wdc00<>+0(SB)/8, $0x0000dc000000dc00
+DATA u8wdc00<>+8(SB)/8, $0x0000dc000000dc00
+GLOBL u8wdc00<>(SB), RODATA|NOPTR, $16
+DATA u8w3ff<>+0(SB)/8, $0x000003ff000003ff
+DATA u8w3ff<>+8(SB)/8, $0x000003ff000003ff
+GLOBL u8w3ff<>(SB), RODATA|NOPTR, $16
 
 // VALIDATE accumulates into Y15 the errors of the 32 bytes in IN, PREV
 // holding the 32 bytes before them. Uses Y2-Y7.
@@ -128,24 +140,6 @@ GLOBL u8w07000000<>(SB), RODATA|NOPTR, $16
 	VPAND      u8x80<>(SB), Y4, Y4 \
 	VPXOR      Y4, Y6, Y6          \
 	VPOR       Y6, Y15, Y15
-
-// PUTUTF16 writes the code point in CX as UTF-16LE at DI+BX, one unit or a
-// surrogate pair (4 bytes are written either way), and advances BX.
-#define PUTUTF16 \
-	LEAL    -0x10000(CX), DX \
-	MOVL    DX, R13          \
-	SHRL    $10, R13         \
-	ADDL    $0xD800, R13     \
-	ANDL    $0x3FF, DX       \
-	ADDL    $0xDC00, DX      \
-	SHLL    $16, DX          \
-	ORL     R13, DX          \
-	XORL    R13, R13         \
-	CMPL    CX, $0x10000     \
-	SETCC   R13B             \
-	CMOVLCC DX, CX           \
-	MOVL    CX, (DI)(BX*1)   \
-	LEAQ    2(BX)(R13*2), BX
 
 // func utf8MixedAVX2(dst, src *byte, nsrc, ndst int, tab *utf8WinTables, unit int) (ns, nd int)
 TEXT ·utf8MixedAVX2(SB), NOSPLIT, $0-64
@@ -275,12 +269,27 @@ window:
 	VPOR  X5, X4, X4
 	CMPQ unit+40(FP), $2
 	JNE  four32
-	VMOVD X4, CX
-	PUTUTF16
-	VPEXTRD $1, X4, CX
-	PUTUTF16
-	VPEXTRD $2, X4, CX
-	PUTUTF16
+	// Into UTF-16: each lane becomes a unit or a surrogate pair (high
+	// surrogate in the low half); a shuffle chosen by which lanes are
+	// pairs packs them.
+	VPSRLD  $16, X4, X5
+	VPCMPEQD X13, X5, X5           // lanes below 0x10000
+	VPSUBD  u8w10000<>(SB), X4, X6 // w = v - 0x10000
+	VPSRLD  $10, X6, X14
+	VPADDD  u8wd800<>(SB), X14, X14
+	VPAND   u8w3ff<>(SB), X6, X6
+	VPADDD  u8wdc00<>(SB), X6, X6
+	VPSLLD  $16, X6, X6
+	VPOR    X6, X14, X14
+	VPBLENDVB X5, X4, X14, X14
+	VMOVMSKPS X5, CX
+	XORL    $7, CX
+	ANDL    $7, CX
+	MOVBQZX 11664(R10)(CX*1), DX
+	SHLQ    $4, CX
+	VPSHUFB 11536(R10)(CX*1), X14, X14
+	VMOVDQU X14, (DI)(BX*1)
+	ADDQ    DX, BX
 	JMP  window
 four32:
 	VMOVDQU X4, (DI)(BX*1)

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"testing"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // These tests call the AVX2 mixed-text UTF-8 decoder (utf8avx2_amd64.s)
@@ -126,5 +127,14 @@ func TestUTF8AVX2Bounds(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestUTF8WinLayout checks the table offsets the assembly uses.
+func TestUTF8WinLayout(t *testing.T) {
+	var w utf8WinTables
+	got := [4]uintptr{unsafe.Offsetof(w.index), unsafe.Offsetof(w.shuf), unsafe.Offsetof(w.pairs), unsafe.Offsetof(w.pairLen)}
+	if got != [4]uintptr{0, 8192, 11536, 11664} {
+		t.Fatalf("offsets %v, the assembly expects 0, 8192, 11536, 11664", got)
 	}
 }

@@ -9,13 +9,14 @@
 // Instructions", Software: Practice and Experience 52(2), 2022:
 //
 //   - Each step takes a block of 64 bytes (80 must remain, for the 16-byte
-//     window loads). A block whose first 32 bytes are ASCII is widened at
-//     once. Otherwise the 64 bytes are validated with the lookup method of
-//     J. Keiser and D. Lemire, "Validating UTF-8 in less than one
-//     instruction per byte", Software: Practice and Experience 51(5),
-//     2021, starting from a character boundary (so the previous bytes count
-//     as ASCII); a block with any error goes to the exact Go code, which
-//     keeps both invalid-input policies and their offsets exact.
+//     window loads). If its first 32 bytes are ASCII they are widened at
+//     once, and the next block starts after them. Otherwise the 64 bytes
+//     are validated with the lookup method of J. Keiser and D. Lemire,
+//     "Validating UTF-8 in less than one instruction per byte", Software:
+//     Practice and Experience 51(5), 2021, starting from a character
+//     boundary (so the previous bytes count as ASCII); a block with any
+//     error goes to the exact Go code, which keeps both invalid-input
+//     policies and their offsets exact.
 //   - E, bit i set when byte i+1 is not a continuation byte, marks the ends
 //     of the characters. Windows of 12 bytes are then converted while they
 //     start in the first 52 bytes (so bit 63 of E, which needs byte 64, is

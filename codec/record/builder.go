@@ -47,10 +47,11 @@ import (
 // A nested record is a builder of its own: Begin returns it, and End,
 // called on the outer builder with the nested one, closes it.
 //
-// Finish leaves the record in the reserved space, where the next Start
-// builds the next record, and the records are committed to the buffered
-// writer in one batch (see Finish): call Flush before reading what the
-// buffered writer holds or writing to it directly.
+// Finish (and Next) commit the record to the buffered writer, as the
+// Writer's EndRecord does: a finished record is in the buffered writer,
+// whose own Flush writes it, and the buffered writer may be used directly
+// between records (not while a builder is open: the builder writes in its
+// reserved space).
 //
 // A Builder belongs to the Writer that started it and is valid until that
 // Writer's next Finish, Next, EndRecord, Discard, Reset or Flush. As with
@@ -98,21 +99,18 @@ func (e *Writer) Start(size int) Builder {
 	size = min(max(size, 0), badIDBit>>1)
 	need := 1 + size + MaxHeaderLen
 	if e.n == 0 {
-		if e.off == 0 || len(e.buf)-e.off < need {
-			e.startSlow(need)
+		// e.reserve, written out: the concrete types' Reserve inlines.
+		if cw := e.cw; cw != nil {
+			e.buf = cw.Reserve(need)
+		} else if cb := e.cb; cb != nil {
+			e.buf = cb.Reserve(need)
+		} else {
+			e.buf = e.w.Reserve(need)
 		}
 		e.building = true
-		return Builder{e.buf[e.off : e.off+need], 1}
+		return Builder{e.buf[:need], 1}
 	}
 	return e.startIn(size)
-}
-
-// startSlow commits the records finished so far and reserves room for at
-// least need bytes (the buffered writer's whole free space, in which the
-// next records are built too).
-func (e *Writer) startSlow(need int) {
-	e.commitPending()
-	e.buf = e.w.Reserve(need)
 }
 
 // startIn is Start with a record of the Writer's methods open.
@@ -124,15 +122,13 @@ func (e *Writer) startIn(size int) Builder {
 	return Builder{e.buf[:e.n+size+MaxHeaderLen], e.n}
 }
 
-// Finish frames the record built by r and leaves it to be committed to
-// the buffered writer, in a batch with the records finished after it: by
-// the Start that needs more room than is left in the space reserved, by
-// the Writer's methods when they open a record, and by Flush, Discard and
-// Reset. (Committing per record, as EndRecord does, costs two calls
-// through the core.BufferedWriter interface per record.) So call e.Flush
-// before using the buffered writer directly: until then the records are
-// not in the buffered writer's committed bytes, and its own Flush does
-// not write them (and its writes would overwrite them).
+// Finish frames the record built by r and commits it to the buffered
+// writer, as EndRecord does: when Finish returns nil, the record is in the
+// buffered writer's output, which its own Flush writes to the device, and
+// the buffered writer may be written to directly before the next Start.
+// (With a *core.Writer or a *core.Buffer under the Writer, the commit is
+// their inlined fast path; with any other buffered writer, a call through
+// the core.BufferedWriter interface.)
 //
 // Finish returns an *Error and drops the record if a field was refused for
 // lack of room (ErrRecordSize), an identifier was outside 1..MaxID
@@ -146,21 +142,29 @@ func (e *Writer) startIn(size int) Builder {
 // builder once.
 func (e *Writer) Finish(r Builder) error {
 	if n := r.n; n-1 < 0x80 && len(r.b)-n >= MaxHeaderLen && e.building && len(e.open) == 0 &&
-		unsafe.SliceData(r.b) == e.frame() && e.err == nil {
+		unsafe.SliceData(r.b) == unsafe.SliceData(e.buf) && e.err == nil {
 		// A body shorter than 128 bytes: its length fits the byte kept
 		// for it. (n >= 1 for every builder of e, so n-1 < 0x80 also
 		// rules out an empty frame.)
 		r.b[0] = byte(n - 1)
-		e.off += n
 		e.n, e.lim, e.building = 0, 0, false
+		// e.commit, written out: the concrete types' Commit inlines.
+		if cw := e.cw; cw != nil {
+			cw.Commit(n)
+		} else if cb := e.cb; cb != nil {
+			cb.Commit(n)
+		} else {
+			e.w.Commit(n)
+		}
 		return nil
 	}
 	return e.finishSlow(r)
 }
 
-// Next finishes the record built by r, as Finish does, and starts the
-// next record, whose body will take at most size bytes, as Start does:
-// one call per record instead of two, for loops that write many records:
+// Next finishes the record built by r, as Finish does (committing it), and
+// starts the next record, whose body will take at most size bytes, as
+// Start does: one call per record instead of two, for loops that write
+// many records:
 //
 //	r := e.Start(size)
 //	for i, s := range stats {
@@ -178,30 +182,31 @@ func (e *Writer) Finish(r Builder) error {
 // is returned whatever it is.
 func (e *Writer) Next(r Builder, size int) (Builder, error) {
 	if n := r.n; n-1 < 0x80 && len(r.b)-n >= MaxHeaderLen && e.building && e.n == 0 && len(e.open) == 0 &&
-		unsafe.SliceData(r.b) == e.frame() && e.err == nil {
+		unsafe.SliceData(r.b) == unsafe.SliceData(e.buf) && e.err == nil {
 		// Finish's fast path, for a builder of Start's fast path (no
 		// record of the Writer's methods open), then Start's.
 		r.b[0] = byte(n - 1)
-		e.off += n
 		size = min(max(size, 0), badIDBit>>1)
-		if need := 1 + size + MaxHeaderLen; len(e.buf)-e.off >= need {
-			return Builder{e.buf[e.off : e.off+need], 1}, nil // e.building stays set
+		need := 1 + size + MaxHeaderLen
+		if cw := e.cw; cw != nil {
+			cw.Commit(n)
+			e.buf = cw.Reserve(need)
+		} else if cb := e.cb; cb != nil {
+			cb.Commit(n)
+			e.buf = cb.Reserve(need)
+		} else {
+			e.w.Commit(n)
+			e.buf = e.w.Reserve(need)
 		}
-		e.lim, e.building = 0, false
-		return e.Start(size), nil
+		return Builder{e.buf[:need], 1}, nil // e.building stays set
 	}
 	err := e.Finish(r)
 	return e.Start(size), err
 }
 
-// frame returns where the frame of an open builder starts.
-func (e *Writer) frame() *byte {
-	return (*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(e.buf)), e.off))
-}
-
 // finishSlow is Finish for a long body or an error.
 func (e *Writer) finishSlow(r Builder) error {
-	if !e.building || cap(r.b) == 0 || unsafe.SliceData(r.b) != e.frame() {
+	if !e.building || cap(r.b) == 0 || unsafe.SliceData(r.b) != unsafe.SliceData(e.buf) {
 		return &Error{Op: "finish record", Offset: -1, Err: ErrStaleBuilder}
 	}
 	e.building = false
@@ -227,7 +232,7 @@ func (e *Writer) finishSlow(r Builder) error {
 			return e.EndRecord()
 		}
 	} else if err != nil {
-		return err // nothing to drop: the record was never counted in off
+		return err // nothing to drop: nothing was committed
 	}
 	// The body's length takes k bytes: move the body on by k-1, into the
 	// slack, which holds MaxHeaderLen bytes past the bound.
@@ -235,8 +240,8 @@ func (e *Writer) finishSlow(r Builder) error {
 	k := varint.Len(uint64(size))
 	copy(r.b[k:], r.b[1:r.n])
 	varint.PutUint(r.b, uint64(size))
-	e.off += size + k
 	e.n, e.lim = 0, 0
+	e.commit(size + k)
 	return nil
 }
 

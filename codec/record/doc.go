@@ -65,13 +65,10 @@
 //	r = r.String(4, name)
 //	err := w.Finish(r) // ErrRecordSize if the fields took more than the bound
 //
-// The bytes are those of the Writer's methods. Finish does not commit each
-// record: the records share the space Start reserved and are committed in
-// one batch when it is used up, when the Writer's own methods open a
-// record, and by Flush, Discard and Reset, which saves two calls through
-// the core.BufferedWriter interface per record. (So flush the Writer, not
-// only the buffered writer under it: that one does not see the records
-// until the Writer commits them.) Writer.Next finishes a
+// The bytes are those of the Writer's methods, and Finish commits the
+// record to the buffered writer as EndRecord does (through the inlined
+// fast paths of *core.Writer and *core.Buffer when the Writer writes to
+// one of them). Writer.Next finishes a
 // record and starts the next in one call, for loops over many records.
 // Builder.Time writes the seed's timestamp (a blob of two varints,
 // seconds and nanoseconds) in place, and the generic function Array a

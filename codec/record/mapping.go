@@ -858,8 +858,8 @@ func (s *Schema[T]) Encode(e *Writer, v *T) { s.p.encode(e, unsafe.Pointer(v)) }
 // (integers, bools, strings and []byte shorter than 128 bytes, [N]byte
 // with N < 128, [N]uint64 with N <= 12) and no record is open, it goes
 // the way of a Builder: the fields are written into the space Start
-// reserves with one room check, and the record is committed in a batch as
-// Finish does (so call Flush before using the buffered writer directly).
+// reserves with one room check, and the record is committed as Finish
+// does.
 func (s *Schema[T]) Write(e *Writer, v *T) error {
 	p := unsafe.Pointer(v)
 	if ep := s.p.enc; ep != nil && e.n == 0 {

@@ -17,8 +17,8 @@ const minReserve = 512
 // Writer encodes records onto a buffered writer, one frame per record:
 // add fields with Uint, Int, Blob, String and Begin/End (a nested record),
 // then EndRecord frames the record and commits it. Flush pushes everything
-// to the device. Start and Finish do the same through a Builder, faster,
-// and commit records in batches (see Builder).
+// to the device. Start and Finish do the same through a Builder, faster
+// (see Builder); Finish commits its record as EndRecord does.
 //
 // Fields are encoded straight into the free space of the buffered writer
 // (core.BufferedWriter's Reserve), behind one byte kept for the frame's
@@ -47,44 +47,67 @@ type Writer struct {
 	open []int // buf offsets where the content of open nested records starts
 	err  error
 	tmp  []byte // holds the open frame while more space is reserved
-	// off is the length of the records finished by Finish at buf[:off]
-	// and not yet committed: while it is positive, buf is the reserved
-	// space they were built in and no record of the Writer's methods is
-	// open. commitPending commits them.
-	off int
-	// building is set by Start and cleared by Finish and commitPending:
-	// a Builder is open at buf[off:].
+	// building is set by Start and cleared by Finish, EndRecord, Flush,
+	// Discard and the opening of a record by the Writer's methods: a
+	// Builder is open at buf[0:].
 	building bool
-}
-
-// commitPending commits the records finished by Finish, before the
-// reserved space they were built in is given up.
-func (e *Writer) commitPending() {
-	if e.off > 0 {
-		e.w.Commit(e.off)
-		e.off = 0
-	}
-	e.building = false
+	// cw and cb are w when it is a *core.Writer or a *core.Buffer, nil
+	// otherwise: the Builder's Start, Finish and Next reserve and commit
+	// through them, where the fast paths of Reserve and Commit inline,
+	// instead of two calls through the interface per record.
+	cw *core.Writer
+	cb *core.Buffer
 }
 
 // NewWriter returns a Writer onto w, which is used as it is when it is a
 // core.BufferedWriter and wrapped by core.WrapWriter otherwise.
 func NewWriter(w io.Writer) *Writer {
-	return &Writer{w: core.WrapWriter(w)}
+	e := &Writer{}
+	e.setDevice(w)
+	return e
+}
+
+// setDevice makes e write to w.
+func (e *Writer) setDevice(w io.Writer) {
+	e.w = core.WrapWriter(w)
+	e.cw, _ = e.w.(*core.Writer)
+	e.cb, _ = e.w.(*core.Buffer)
 }
 
 // Reset drops the current record and any usage error and makes e write to
 // w, keeping e's buffers.
 func (e *Writer) Reset(w io.Writer) {
 	e.Discard()
-	e.w = core.WrapWriter(w)
+	e.setDevice(w)
 }
 
 // Discard drops the fields added since the last EndRecord, and any usage
 // error.
 func (e *Writer) Discard() {
-	e.commitPending()
-	e.buf, e.lim, e.n, e.open, e.err = nil, 0, 0, e.open[:0], nil
+	e.buf, e.lim, e.n, e.open, e.err, e.building = nil, 0, 0, e.open[:0], nil, false
+}
+
+// reserve is e.w.Reserve(need), through the concrete type when there is
+// one.
+func (e *Writer) reserve(need int) []byte {
+	if cw := e.cw; cw != nil {
+		return cw.Reserve(need)
+	}
+	if cb := e.cb; cb != nil {
+		return cb.Reserve(need)
+	}
+	return e.w.Reserve(need)
+}
+
+// commit is e.w.Commit(n), through the concrete type when there is one.
+func (e *Writer) commit(n int) {
+	if cw := e.cw; cw != nil {
+		cw.Commit(n)
+	} else if cb := e.cb; cb != nil {
+		cb.Commit(n)
+	} else {
+		e.w.Commit(n)
+	}
 }
 
 // Len returns the length of the current record body so far.
@@ -94,7 +117,7 @@ func (e *Writer) Len() int { return max(e.n-1, 0) }
 // none is open. The frame moves to the start of the new space.
 func (e *Writer) room(need int) {
 	if e.n == 0 {
-		e.commitPending()
+		e.building = false
 		e.buf = e.w.Reserve(max(minReserve, need+1))
 		e.lim, e.n = len(e.buf), 1
 		return
@@ -144,7 +167,7 @@ func (e *Writer) uintSlow(id ID, v uint64) {
 	if e.n == 0 {
 		// The first field of a record, which reserves its space; the
 		// calls of room and putField are left out for it.
-		e.commitPending()
+		e.building = false
 		e.buf = e.w.Reserve(minReserve)
 		e.lim, e.n = len(e.buf), 1
 	} else {
@@ -256,7 +279,7 @@ func (e *Writer) EndRecord() error {
 		// A body shorter than 128 bytes: its length fits the byte kept
 		// for it.
 		e.buf[0] = byte(n - 1)
-		e.w.Commit(n)
+		e.commit(n)
 		// A builder Start opened on this record is stale now.
 		e.lim, e.n, e.building = 0, 0, false
 		return nil
@@ -272,7 +295,7 @@ func (e *Writer) EndRecord() error {
 		e.room(0) // an empty record
 	}
 	e.patch(1)
-	e.w.Commit(e.n)
+	e.commit(e.n)
 	e.lim, e.n, e.building = 0, 0, false
 	return nil
 }
@@ -281,7 +304,7 @@ func (e *Writer) EndRecord() error {
 // buffered writer's error. An open record stays open; it is not written.
 func (e *Writer) Flush() error {
 	if e.n == 0 {
-		e.commitPending()
+		e.building = false
 		return e.w.Flush()
 	}
 	// Flush may move the reserved space: keep the open frame aside.

@@ -100,15 +100,19 @@ func (e *Writer) Start(size int) Builder {
 	need := 1 + size + MaxHeaderLen
 	if e.n == 0 {
 		// e.reserve, written out: the concrete types' Reserve inlines.
+		// The slice is not kept in e.buf (three words and a write
+		// barrier per record): only where it starts, for Finish's check.
+		var p []byte
 		if cw := e.cw; cw != nil {
-			e.buf = cw.Reserve(need)
+			p = cw.Reserve(need)
 		} else if cb := e.cb; cb != nil {
-			e.buf = cb.Reserve(need)
+			p = cb.Reserve(need)
 		} else {
-			e.buf = e.w.Reserve(need)
+			p = e.w.Reserve(need)
 		}
-		e.building = true
-		return Builder{e.buf[:need], 1}
+		p = p[:need]
+		e.frameAt, e.building = uintptr(unsafe.Pointer(unsafe.SliceData(p))), true
+		return Builder{p, 1}
 	}
 	return e.startIn(size)
 }
@@ -118,7 +122,7 @@ func (e *Writer) startIn(size int) Builder {
 	if e.lim-e.n < size+MaxHeaderLen {
 		e.room(size + MaxHeaderLen)
 	}
-	e.building = true
+	e.frameAt, e.building = uintptr(unsafe.Pointer(unsafe.SliceData(e.buf))), true
 	return Builder{e.buf[:e.n+size+MaxHeaderLen], e.n}
 }
 
@@ -142,7 +146,7 @@ func (e *Writer) startIn(size int) Builder {
 // builder once.
 func (e *Writer) Finish(r Builder) error {
 	if n := r.n; n-1 < 0x80 && len(r.b)-n >= MaxHeaderLen && e.building && len(e.open) == 0 &&
-		unsafe.SliceData(r.b) == unsafe.SliceData(e.buf) && e.err == nil {
+		uintptr(unsafe.Pointer(unsafe.SliceData(r.b))) == e.frameAt && e.err == nil {
 		// A body shorter than 128 bytes: its length fits the byte kept
 		// for it. (n >= 1 for every builder of e, so n-1 < 0x80 also
 		// rules out an empty frame.)
@@ -182,23 +186,26 @@ func (e *Writer) Finish(r Builder) error {
 // is returned whatever it is.
 func (e *Writer) Next(r Builder, size int) (Builder, error) {
 	if n := r.n; n-1 < 0x80 && len(r.b)-n >= MaxHeaderLen && e.building && e.n == 0 && len(e.open) == 0 &&
-		unsafe.SliceData(r.b) == unsafe.SliceData(e.buf) && e.err == nil {
+		uintptr(unsafe.Pointer(unsafe.SliceData(r.b))) == e.frameAt && e.err == nil {
 		// Finish's fast path, for a builder of Start's fast path (no
 		// record of the Writer's methods open), then Start's.
 		r.b[0] = byte(n - 1)
 		size = min(max(size, 0), badIDBit>>1)
 		need := 1 + size + MaxHeaderLen
+		var p []byte
 		if cw := e.cw; cw != nil {
 			cw.Commit(n)
-			e.buf = cw.Reserve(need)
+			p = cw.Reserve(need)
 		} else if cb := e.cb; cb != nil {
 			cb.Commit(n)
-			e.buf = cb.Reserve(need)
+			p = cb.Reserve(need)
 		} else {
 			e.w.Commit(n)
-			e.buf = e.w.Reserve(need)
+			p = e.w.Reserve(need)
 		}
-		return Builder{e.buf[:need], 1}, nil // e.building stays set
+		p = p[:need]
+		e.frameAt = uintptr(unsafe.Pointer(unsafe.SliceData(p)))
+		return Builder{p, 1}, nil // e.building stays set
 	}
 	err := e.Finish(r)
 	return e.Start(size), err
@@ -206,7 +213,7 @@ func (e *Writer) Next(r Builder, size int) (Builder, error) {
 
 // finishSlow is Finish for a long body or an error.
 func (e *Writer) finishSlow(r Builder) error {
-	if !e.building || cap(r.b) == 0 || unsafe.SliceData(r.b) != unsafe.SliceData(e.buf) {
+	if !e.building || cap(r.b) == 0 || uintptr(unsafe.Pointer(unsafe.SliceData(r.b))) != e.frameAt {
 		return &Error{Op: "finish record", Offset: -1, Err: ErrStaleBuilder}
 	}
 	e.building = false

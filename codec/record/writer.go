@@ -49,8 +49,11 @@ type Writer struct {
 	tmp  []byte // holds the open frame while more space is reserved
 	// building is set by Start and cleared by Finish, EndRecord, Flush,
 	// Discard and the opening of a record by the Writer's methods: a
-	// Builder is open at buf[0:].
+	// Builder is open whose frame starts at the address frameAt (buf is
+	// not set by Start when no record is open, and frameAt is only
+	// compared, never turned back into a pointer).
 	building bool
+	frameAt  uintptr
 	// cw and cb are w when it is a *core.Writer or a *core.Buffer, nil
 	// otherwise: the Builder's Start, Finish and Next reserve and commit
 	// through them, where the fast paths of Reserve and Commit inline,

@@ -265,24 +265,8 @@ func BenchmarkSeedRecord(b *testing.B) {
 		f    func(s *seedStat)
 	}{
 		{"record", func(s *seedStat) { writeSeed(e, s) }},
-		{"Builder", func() func(s *seedStat) {
-			j := 0
-			return func(s *seedStat) {
-				buildSeed(e, s)
-				if j++; j&4095 == 0 {
-					e.Flush() // commits the batch, for the Len check
-				}
-			}
-		}()},
-		{"Builder_scratch", func() func(s *seedStat) {
-			j := 0
-			return func(s *seedStat) {
-				buildSeedScratch(e, s)
-				if j++; j&4095 == 0 {
-					e.Flush()
-				}
-			}
-		}()},
+		{"Builder", func(s *seedStat) { buildSeed(e, s) }},
+		{"Builder_scratch", func(s *seedStat) { buildSeedScratch(e, s) }},
 		{"binary_AppendUvarint", func() func(s *seedStat) {
 			body := make([]byte, 0, 256)
 			return func(s *seedStat) { body = encodeSeedBinary(&out, body, s) }

@@ -519,11 +519,11 @@ func parseOps(p []byte) []fop {
 	return ops
 }
 
-// TestBuilderBatches checks that records finished by Finish and by
-// EndRecord, interleaved, reach the buffered writer in order, whatever
-// ends the batch: a record of the Writer's methods, Flush, Discard or
-// Reset.
-func TestBuilderBatches(t *testing.T) {
+// TestBuilderInterleaved checks that records finished by Finish and by
+// EndRecord, interleaved, reach the buffered writer in order, with
+// Flush, Discard, Reset and dropped records of the Writer's methods
+// between them.
+func TestBuilderInterleaved(t *testing.T) {
 	var want, got, other core.Buffer
 	ew, eb := NewWriter(&want), NewWriter(&got)
 	both := func(i int, builder bool) {
@@ -562,7 +562,7 @@ func TestBuilderBatches(t *testing.T) {
 	if !bytes.Equal(got.Bytes(), want.Bytes()) {
 		t.Fatalf("interleaved records differ:\n% x\nwant\n% x", got.Bytes(), want.Bytes())
 	}
-	// Reset hands the finished records to the old writer.
+	// A finished record is in the old writer after Reset.
 	n := got.Len()
 	if err := eb.Finish(eb.Start(10).Uint(1, 1)); err != nil {
 		t.Fatal(err)

@@ -212,7 +212,7 @@ func ExampleBuilder_Time() {
 	if err := w.Finish(b); err != nil {
 		log.Fatal(err)
 	}
-	if err := w.Flush(); err != nil { // Finish commits records in batches
+	if err := w.Flush(); err != nil { // flushes mem (Finish committed the record to it)
 		log.Fatal(err)
 	}
 	fmt.Println("bytes:", mem.Len())

@@ -82,13 +82,11 @@ func TestSeedRatios(t *testing.T) {
 			for i := range n {
 				buildSeed(e, &in[i&1023])
 			}
-			e.Flush() // commits the records finished in the space reserved
 		},
 		"Builder.scratch": func(n int) {
 			for i := range n {
 				buildSeedScratch(e, &in[i&1023])
 			}
-			e.Flush()
 		},
 		"Builder.Next": func(n int) {
 			r := e.Start(seedMaxBody(&in[0]))
@@ -100,13 +98,11 @@ func TestSeedRatios(t *testing.T) {
 				r = fillSeed(r, s)
 			}
 			e.Finish(r)
-			e.Flush()
 		},
 		"Schema.Write": func(n int) {
 			for i := range n {
 				sch.Write(e, &typed[i&1023])
 			}
-			e.Flush() // commits the records finished in the space reserved
 		},
 		"Schema": func(n int) {
 			for i := range n {

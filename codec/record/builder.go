@@ -99,7 +99,7 @@ func (e *Writer) Start(size int) Builder {
 	size = min(max(size, 0), badIDBit>>1)
 	need := 1 + size + MaxHeaderLen
 	if e.n == 0 {
-		// e.reserve, written out: the concrete types' Reserve inlines.
+		// Through the concrete types, whose Reserve inlines, when set.
 		// The slice is not kept in e.buf (three words and a write
 		// barrier per record): only where it starts, for Finish's check.
 		var p []byte

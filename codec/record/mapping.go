@@ -63,6 +63,10 @@ type plan struct {
 	dense  []slot // by identifier, for identifiers below 1024
 	sparse map[ID]int
 	enc    *encPlan // the fast encoding, nil when a field needs the general one
+	// opaque is set for a struct that maps no fields but has unexported
+	// ones (big.Int, a struct of private state): refused, since it would
+	// encode as an empty record and decode as its zero value.
+	opaque bool
 
 	err error
 }
@@ -129,6 +133,24 @@ var (
 // timeType is time.Time, mapped to a timestamp field.
 var timeType = reflect.TypeFor[time.Time]()
 
+// hasUnexported reports whether struct type t has an unexported field
+// other than blank ones (padding, which holds no state).
+func hasUnexported(t reflect.Type) bool {
+	for i := range t.NumField() {
+		if sf := t.Field(i); !sf.IsExported() && sf.Name != "_" {
+			return true
+		}
+	}
+	return false
+}
+
+// opaqueError is the error of field name of struct type t, whose type ft
+// (a struct or a pointer to one) maps no fields but has unexported ones.
+func opaqueError(t reflect.Type, name string, ft reflect.Type) error {
+	return fmt.Errorf("%w: %s.%s has type %s, which maps no fields but has unexported ones (it would encode as an empty nested record and decode as the zero value)",
+		ErrUnsupported, t, name, ft)
+}
+
 // validPlan returns the plan of struct type t, or why t cannot be mapped.
 func validPlan(t reflect.Type) (*plan, error) {
 	var p *plan
@@ -144,6 +166,9 @@ func validPlan(t reflect.Type) (*plan, error) {
 			plans.Store(bt, bp)
 		}
 		planMu.Unlock()
+	}
+	if p.opaque {
+		return nil, fmt.Errorf("%w: %s maps no fields but has unexported ones (it would encode as an empty record and decode as the zero value)", ErrUnsupported, t)
 	}
 	if e, ok := checked.Load(p); ok {
 		if err, isErr := e.(error); isErr {
@@ -227,8 +252,14 @@ func buildPlan(t reflect.Type, building map[reflect.Type]*plan) *plan {
 			fp.op, fp.n, fp.size = opPackedInt, ft.Len(), ft.Elem().Size()
 		case k == reflect.Struct:
 			fp.op, fp.sub = opStruct, buildPlan(ft, building)
+			if fp.sub.opaque {
+				p.err = opaqueError(t, sf.Name, ft)
+			}
 		case k == reflect.Pointer && ft.Elem().Kind() == reflect.Struct:
 			fp.op, fp.sub, fp.typ = opPtrStruct, buildPlan(ft.Elem(), building), ft.Elem()
+			if fp.sub.opaque {
+				p.err = opaqueError(t, sf.Name, ft)
+			}
 		default:
 			p.err = fmt.Errorf("%w: %s.%s has type %s", ErrUnsupported, t, sf.Name, ft)
 		}
@@ -237,6 +268,7 @@ func buildPlan(t reflect.Type, building map[reflect.Type]*plan) *plan {
 		}
 		p.fields = append(p.fields, fp)
 	}
+	p.opaque = p.err == nil && len(p.fields) == 0 && hasUnexported(t)
 	maxDense := 0
 	for _, f := range p.fields {
 		if f.id < 1024 {
@@ -394,7 +426,13 @@ func storeInt(p unsafe.Pointer, size uintptr, v int64) bool {
 // then nanoseconds (see Builder.Time; the location is not stored, and
 // decoding gives the local time, as time.Unix does), and so does a type
 // defined as time.Time; a *time.Time is refused (ErrUnsupported). A
-// nested struct, or a non-nil pointer to one, becomes a nested record.
+// nested struct, or a non-nil pointer to one, becomes a nested record. A
+// struct that maps no fields is an empty record (a presence mark) when it
+// has no unexported fields (struct{}, or only untagged exported fields,
+// which are not stored by the rule above); one that maps no fields but
+// has unexported ones (big.Int, a struct of private state, which no tag
+// can reach) is refused with ErrUnsupported, at the top or nested, since
+// it would encode nothing and decode as its zero value.
 // With omitempty, a zero number, false, an empty string or slice, or a
 // zero time.Time is not written; a nil pointer is never written. Other
 // field types make Marshal fail with ErrUnsupported.

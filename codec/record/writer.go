@@ -90,18 +90,6 @@ func (e *Writer) Discard() {
 	e.buf, e.lim, e.n, e.open, e.err, e.building = nil, 0, 0, e.open[:0], nil, false
 }
 
-// reserve is e.w.Reserve(need), through the concrete type when there is
-// one.
-func (e *Writer) reserve(need int) []byte {
-	if cw := e.cw; cw != nil {
-		return cw.Reserve(need)
-	}
-	if cb := e.cb; cb != nil {
-		return cb.Reserve(need)
-	}
-	return e.w.Reserve(need)
-}
-
 // commit is e.w.Commit(n), through the concrete type when there is one.
 func (e *Writer) commit(n int) {
 	if cw := e.cw; cw != nil {

@@ -77,14 +77,12 @@ func TestRatios(t *testing.T) {
 			for i := range n {
 				buildRecord(e, &in[i&1023])
 			}
-			e.Flush()
 		}},
 		{"Builder.Next", func(n int) {
 			mem.Reset()
 			for i := 0; i < n; i += len(in) {
 				buildRecords(e, in[:min(n-i, len(in))])
 			}
-			e.Flush()
 		}},
 		{"Writer", func(n int) {
 			mem.Reset()
@@ -97,7 +95,6 @@ func TestRatios(t *testing.T) {
 			for i := range n {
 				sch.Write(e, &typedIn[i&1023])
 			}
-			e.Flush()
 		}},
 	}
 	for _, enc := range encoders {

@@ -99,7 +99,7 @@ func maxBody(s *stat) int {
 }
 
 // buildRecord encodes s as writeRecord does, through a record.Builder.
-// Finish leaves the record in a batch that Flush commits.
+// Finish commits the record to the buffered writer.
 func buildRecord(e *record.Writer, s *stat) error {
 	r := e.Start(maxBody(s))
 	r = r.Uint(idUID, s.UID)

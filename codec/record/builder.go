@@ -111,7 +111,7 @@ func (e *Writer) Start(size int) Builder {
 			p = e.w.Reserve(need)
 		}
 		p = p[:need]
-		e.frameAt, e.building = uintptr(unsafe.Pointer(unsafe.SliceData(p))), true
+		e.frameAt = uintptr(unsafe.Pointer(unsafe.SliceData(p)))
 		return Builder{p, 1}
 	}
 	return e.startIn(size)
@@ -122,7 +122,7 @@ func (e *Writer) startIn(size int) Builder {
 	if e.lim-e.n < size+MaxHeaderLen {
 		e.room(size + MaxHeaderLen)
 	}
-	e.frameAt, e.building = uintptr(unsafe.Pointer(unsafe.SliceData(e.buf))), true
+	e.frameAt = uintptr(unsafe.Pointer(unsafe.SliceData(e.buf)))
 	return Builder{e.buf[:e.n+size+MaxHeaderLen], e.n}
 }
 
@@ -145,13 +145,13 @@ func (e *Writer) startIn(size int) Builder {
 // the same space, and finishing it then frames stale bytes. Use each
 // builder once.
 func (e *Writer) Finish(r Builder) error {
-	if n := r.n; n-1 < 0x80 && len(r.b)-n >= MaxHeaderLen && e.building && len(e.open) == 0 &&
+	if n := r.n; n-1 < 0x80 && len(r.b)-n >= MaxHeaderLen && len(e.open) == 0 &&
 		uintptr(unsafe.Pointer(unsafe.SliceData(r.b))) == e.frameAt && e.err == nil {
 		// A body shorter than 128 bytes: its length fits the byte kept
 		// for it. (n >= 1 for every builder of e, so n-1 < 0x80 also
 		// rules out an empty frame.)
 		r.b[0] = byte(n - 1)
-		e.n, e.lim, e.building = 0, 0, false
+		e.n, e.lim, e.frameAt = 0, 0, 0
 		// e.commit, written out: the concrete types' Commit inlines.
 		if cw := e.cw; cw != nil {
 			cw.Commit(n)
@@ -185,7 +185,7 @@ func (e *Writer) Finish(r Builder) error {
 // The error is Finish's for r (which is then dropped); the next builder
 // is returned whatever it is.
 func (e *Writer) Next(r Builder, size int) (Builder, error) {
-	if n := r.n; n-1 < 0x80 && len(r.b)-n >= MaxHeaderLen && e.building && e.n == 0 && len(e.open) == 0 &&
+	if n := r.n; n-1 < 0x80 && len(r.b)-n >= MaxHeaderLen && e.n == 0 && len(e.open) == 0 &&
 		uintptr(unsafe.Pointer(unsafe.SliceData(r.b))) == e.frameAt && e.err == nil {
 		// Finish's fast path, for a builder of Start's fast path (no
 		// record of the Writer's methods open), then Start's.
@@ -205,7 +205,7 @@ func (e *Writer) Next(r Builder, size int) (Builder, error) {
 		}
 		p = p[:need]
 		e.frameAt = uintptr(unsafe.Pointer(unsafe.SliceData(p)))
-		return Builder{p, 1}, nil // e.building stays set
+		return Builder{p, 1}, nil
 	}
 	err := e.Finish(r)
 	return e.Start(size), err
@@ -213,10 +213,10 @@ func (e *Writer) Next(r Builder, size int) (Builder, error) {
 
 // finishSlow is Finish for a long body or an error.
 func (e *Writer) finishSlow(r Builder) error {
-	if !e.building || cap(r.b) == 0 || uintptr(unsafe.Pointer(unsafe.SliceData(r.b))) != e.frameAt {
+	if e.frameAt == 0 || cap(r.b) == 0 || uintptr(unsafe.Pointer(unsafe.SliceData(r.b))) != e.frameAt {
 		return &Error{Op: "finish record", Offset: -1, Err: ErrStaleBuilder}
 	}
-	e.building = false
+	e.frameAt = 0
 	var err error
 	switch {
 	case r.n&badIDBit != 0:

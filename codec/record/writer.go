@@ -47,13 +47,12 @@ type Writer struct {
 	open []int // buf offsets where the content of open nested records starts
 	err  error
 	tmp  []byte // holds the open frame while more space is reserved
-	// building is set by Start and cleared by Finish, EndRecord, Flush,
-	// Discard and the opening of a record by the Writer's methods: a
-	// Builder is open whose frame starts at the address frameAt (buf is
-	// not set by Start when no record is open, and frameAt is only
-	// compared, never turned back into a pointer).
-	building bool
-	frameAt  uintptr
+	// frameAt is set by Start and cleared by Finish, EndRecord, Flush,
+	// Discard and the opening of a record by the Writer's methods: when
+	// it is not 0, a Builder is open whose frame starts at the address
+	// frameAt (buf is not set by Start when no record is open, and
+	// frameAt is only compared, never turned back into a pointer).
+	frameAt uintptr
 	// cw and cb are w when it is a *core.Writer or a *core.Buffer, nil
 	// otherwise: the Builder's Start, Finish and Next reserve and commit
 	// through them, where the fast paths of Reserve and Commit inline,
@@ -87,7 +86,7 @@ func (e *Writer) Reset(w io.Writer) {
 // Discard drops the fields added since the last EndRecord, and any usage
 // error.
 func (e *Writer) Discard() {
-	e.buf, e.lim, e.n, e.open, e.err, e.building = nil, 0, 0, e.open[:0], nil, false
+	e.buf, e.lim, e.n, e.open, e.err, e.frameAt = nil, 0, 0, e.open[:0], nil, 0
 }
 
 // commit is e.w.Commit(n), through the concrete type when there is one.
@@ -108,7 +107,7 @@ func (e *Writer) Len() int { return max(e.n-1, 0) }
 // none is open. The frame moves to the start of the new space.
 func (e *Writer) room(need int) {
 	if e.n == 0 {
-		e.building = false
+		e.frameAt = 0
 		e.buf = e.w.Reserve(max(minReserve, need+1))
 		e.lim, e.n = len(e.buf), 1
 		return
@@ -158,7 +157,7 @@ func (e *Writer) uintSlow(id ID, v uint64) {
 	if e.n == 0 {
 		// The first field of a record, which reserves its space; the
 		// calls of room and putField are left out for it.
-		e.building = false
+		e.frameAt = 0
 		e.buf = e.w.Reserve(minReserve)
 		e.lim, e.n = len(e.buf), 1
 	} else {
@@ -272,7 +271,7 @@ func (e *Writer) EndRecord() error {
 		e.buf[0] = byte(n - 1)
 		e.commit(n)
 		// A builder Start opened on this record is stale now.
-		e.lim, e.n, e.building = 0, 0, false
+		e.lim, e.n, e.frameAt = 0, 0, 0
 		return nil
 	}
 	if e.err == nil && len(e.open) > 0 {
@@ -287,7 +286,7 @@ func (e *Writer) EndRecord() error {
 	}
 	e.patch(1)
 	e.commit(e.n)
-	e.lim, e.n, e.building = 0, 0, false
+	e.lim, e.n, e.frameAt = 0, 0, 0
 	return nil
 }
 
@@ -295,7 +294,7 @@ func (e *Writer) EndRecord() error {
 // buffered writer's error. An open record stays open; it is not written.
 func (e *Writer) Flush() error {
 	if e.n == 0 {
-		e.building = false
+		e.frameAt = 0
 		return e.w.Flush()
 	}
 	// Flush may move the reserved space: keep the open frame aside.

@@ -14,9 +14,10 @@
 //     are validated with the lookup method of J. Keiser and D. Lemire,
 //     "Validating UTF-8 in less than one instruction per byte", Software:
 //     Practice and Experience 51(5), 2021, starting from a character
-//     boundary (so the previous bytes count as ASCII); a block with any
-//     error goes to the exact Go code, which keeps both invalid-input
-//     policies and their offsets exact.
+//     boundary (so the previous bytes count as ASCII). Where an error is
+//     flagged, only the characters well before it are converted: the
+//     ill-formed sequence goes to the exact Go code, which keeps both
+//     invalid-input policies and their offsets exact.
 //   - E, bit i set when byte i+1 is not a continuation byte, marks the ends
 //     of the characters. Windows of 12 bytes are then converted while they
 //     start in the first 52 bytes (so bit 63 of E, which needs byte 64, is
@@ -28,9 +29,10 @@
 //     returns to the Go code, whose run kernels take 8 such characters per
 //     step.
 //
-// Registers: SI src, DI dst, R8 nsrc, R9 ndst, R10 tables, AX bytes done in
-// src, BX in dst, R11 window position in the block, R14 E; Y8-Y12 the
-// validator's constants, Y13 zero, Y15 the validator's error accumulator.
+// Registers: SI src, DI dst, R9 ndst, R10 tables, AX bytes done in src, BX
+// in dst, R11 window position in the block, R8 where windows must start
+// before, R14 E; Y8-Y12 the validator's constants, Y13 zero, Y14 and Y15
+// the validator's errors.
 
 DATA u8v1high<>+0(SB)/8, $0x0202020202020202
 DATA u8v1high<>+8(SB)/8, $0x4915012180808080
@@ -118,9 +120,10 @@ DATA u8w3ff<>+0(SB)/8, $0x000003ff000003ff
 DATA u8w3ff<>+8(SB)/8, $0x000003ff000003ff
 GLOBL u8w3ff<>(SB), RODATA|NOPTR, $16
 
-// VALIDATE accumulates into Y15 the errors of the 32 bytes in IN, PREV
-// holding the 32 bytes before them. Uses Y2-Y7.
-#define VALIDATE(IN, PREV) \
+// VALIDATE sets ERR to the errors of the 32 bytes in IN (nonzero bytes
+// where an ill-formed sequence is seen), PREV holding the 32 bytes before
+// them. Uses Y2-Y7.
+#define VALIDATE(IN, PREV, ERR) \
 	VPERM2I128 $0x21, IN, PREV, Y2 \
 	VPALIGNR   $15, Y2, IN, Y3     \
 	VPALIGNR   $14, Y2, IN, Y4     \
@@ -139,14 +142,12 @@ GLOBL u8w3ff<>(SB), RODATA|NOPTR, $16
 	VPSUBUSB   u8x70<>(SB), Y5, Y5 \
 	VPOR       Y5, Y4, Y4          \
 	VPAND      u8x80<>(SB), Y4, Y4 \
-	VPXOR      Y4, Y6, Y6          \
-	VPOR       Y6, Y15, Y15
+	VPXOR      Y4, Y6, ERR
 
 // func utf8MixedAVX2(dst, src *byte, nsrc, ndst int, tab *utf8WinTables, unit int) (ns, nd int)
 TEXT ·utf8MixedAVX2(SB), NOSPLIT, $0-64
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
-	MOVQ nsrc+16(FP), R8
 	MOVQ ndst+24(FP), R9
 	MOVQ tab+32(FP), R10
 	XORQ AX, AX
@@ -160,7 +161,7 @@ TEXT ·utf8MixedAVX2(SB), NOSPLIT, $0-64
 
 block:
 	LEAQ 80(AX), DX
-	CMPQ DX, R8
+	CMPQ DX, nsrc+16(FP)
 	JA   done
 	LEAQ 128(BX), DX
 	CMPQ DX, R9
@@ -200,11 +201,30 @@ ascii32x4:
 
 mixed:
 	VMOVDQU 32(SI)(AX*1), Y1
-	VPXOR   Y15, Y15, Y15
-	VALIDATE(Y0, Y13)
-	VALIDATE(Y1, Y0)
-	VPTEST  Y15, Y15
-	JNZ     done
+	VALIDATE(Y0, Y13, Y15)
+	VALIDATE(Y1, Y0, Y14)
+	MOVQ    $52, R8
+	VPOR    Y14, Y15, Y2
+	VPTEST  Y2, Y2
+	JZ      valid
+
+	// An error flagged at byte f: every character that ends before f-1
+	// is well-formed (an ill-formed one is flagged at its last byte or
+	// the next one at the latest), so windows start before f-12.
+	VPCMPEQB  Y13, Y15, Y2
+	VPMOVMSKB Y2, CX
+	VPCMPEQB  Y13, Y14, Y3
+	VPMOVMSKB Y3, DX
+	SHLQ $32, DX
+	ORQ  DX, CX
+	NOTQ CX
+	BSFQ CX, CX
+	SUBQ $12, CX
+	JLE  done
+	CMPQ CX, R8
+	CMOVQLT CX, R8
+
+valid:
 
 	// E: ends of characters.
 	VPCMPGTB Y0, Y12, Y2
@@ -219,7 +239,7 @@ mixed:
 	XORQ R11, R11
 
 window:
-	CMPQ R11, $52
+	CMPQ R11, R8
 	JAE  nextblock
 	LEAQ 64(BX), DX
 	CMPQ DX, R9

@@ -98,8 +98,9 @@
 // decoded into UTF-16LE and UTF-32LE 16 characters per step
 // (utf8_avx512_amd64.s, after Clausecker and Lemire, "Transcoding Unicode
 // characters with AVX-512 instructions", 2023), with complete validation.
-// Both UTF-8 decoders leave the first ill-formed sequence, and everything
-// after it in its block, to the exact Go code. UTF-16LE and UTF-32LE text
+// Both UTF-8 decoders leave the first ill-formed sequence (the AVX-512 one
+// with the rest of its block, the AVX2 one with up to 12 bytes before it)
+// to the exact Go code. UTF-16LE and UTF-32LE text
 // of any mix, surrogate pairs included, is encoded into UTF-8 16 characters
 // per step with AVX-512 (utf8enc_avx512_amd64.s). The purego build tag,
 // other architectures and CPUs without AVX2 use the Go code, which the

@@ -260,6 +260,12 @@ window:
 	CMPL DX, $0x88888888
 	JEQ  leave
 	ANDL $0xFFF, DX
+	// 4 characters of 3 bytes, or 6 of 2, skip the table lookup, which
+	// is on the path from one window position to the next.
+	CMPL DX, $0x924
+	JEQ  fixed3
+	CMPL DX, $0xAAA
+	JEQ  fixed2
 	MOVWLZX (R10)(DX*2), DX
 	MOVBQZX DX, CX
 	SHRL $8, DX
@@ -333,6 +339,16 @@ two32:
 	VMOVDQU Y4, (DI)(BX*1)
 	ADDQ $24, BX
 	JMP  window
+
+fixed3:
+	ADDQ $12, R11
+	VPSHUFB (8192+144*16)(R10), X2, X3
+	JMP  three
+
+fixed2:
+	ADDQ $12, R11
+	VPSHUFB (8192+63*16)(R10), X2, X3
+	JMP  two
 
 three:
 	// 4 characters of 1-3 bytes, one per 32-bit lane.

@@ -130,11 +130,17 @@ func TestUTF8AVX2Bounds(t *testing.T) {
 	}
 }
 
-// TestUTF8WinLayout checks the table offsets the assembly uses.
+// TestUTF8WinLayout checks the table offsets and the shuffle numbers the
+// assembly uses.
 func TestUTF8WinLayout(t *testing.T) {
 	var w utf8WinTables
 	got := [4]uintptr{unsafe.Offsetof(w.index), unsafe.Offsetof(w.shuf), unsafe.Offsetof(w.pairs), unsafe.Offsetof(w.pairLen)}
 	if got != [4]uintptr{0, 8192, 11536, 11664} {
 		t.Fatalf("offsets %v, the assembly expects 0, 8192, 11536, 11664", got)
+	}
+	// The assembly takes the shuffles of these two masks without the
+	// lookup: 4 characters of 3 bytes (shuffle 144), 6 of 2 (shuffle 63).
+	if u8win.index[0x924] != 144|12<<8 || u8win.index[0xAAA] != 63|12<<8 {
+		t.Fatalf("index[0x924] = %#x, index[0xAAA] = %#x; the assembly expects 0xc90 and 0xc3f", u8win.index[0x924], u8win.index[0xAAA])
 	}
 }

@@ -140,10 +140,10 @@ func (e *Writer) startIn(size int) Builder {
 // (ErrNesting). If r is not the open record of e (the zero Builder, a
 // builder of another Writer or of a record already finished or dropped),
 // Finish returns ErrStaleBuilder and leaves e as it is. The check is by
-// the builder's place in the reserved space: a builder kept past a Flush,
-// Discard or Reset is not told apart from a builder started after it in
-// the same space, and finishing it then frames stale bytes. Use each
-// builder once.
+// the address where the builder's frame starts: a builder kept past its
+// own Finish, a Flush (of e or of the buffered writer), Discard or Reset
+// is not told apart from a builder started later at the same address,
+// and finishing it then frames stale bytes. Use each builder once.
 func (e *Writer) Finish(r Builder) error {
 	if n := r.n; n-1 < 0x80 && len(r.b)-n >= MaxHeaderLen && len(e.open) == 0 &&
 		uintptr(unsafe.Pointer(unsafe.SliceData(r.b))) == e.frameAt && e.err == nil {

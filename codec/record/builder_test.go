@@ -425,6 +425,14 @@ func FuzzBuilder(f *testing.F) {
 		if err := eb.Flush(); err != nil {
 			t.Fatal(err)
 		}
+		// The same through the core.BufferedWriter interface, not
+		// flushed: Finish has committed the record or dropped it.
+		var gotI core.Buffer
+		ei := NewWriter(ifaceWriter{&gotI})
+		rI, _ := applyBuilder(ei.Start(int(size)), ops)
+		if errI := ei.Finish(rI); (errI == nil) != (gotErr == nil) || !bytes.Equal(gotI.Bytes(), got.Bytes()) {
+			t.Fatalf("through the interface: %v and\n% x\nwant %v and\n% x", errI, gotI.Bytes(), gotErr, got.Bytes())
+		}
 		switch {
 		case wantErr != nil:
 			// The Writer refuses bad identifiers and unbalanced

@@ -57,7 +57,7 @@ import (
 // Writer's next Finish, Next, EndRecord, Discard, Reset or Flush. As with
 // append, use the result of each method, not the builder it was called on.
 // While a builder is in use, add fields only through it, not through the
-// Writer's methods.
+// Writer's methods, and do not write to the buffered writer directly.
 type Builder struct {
 	// b is the Writer's reserved space, the open frame at b[:n]. The
 	// body may take b[1:len(b)-MaxHeaderLen]; the last MaxHeaderLen bytes

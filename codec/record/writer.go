@@ -290,8 +290,10 @@ func (e *Writer) EndRecord() error {
 	return nil
 }
 
-// Flush writes all finished records to the device and returns the
-// buffered writer's error. An open record stays open; it is not written.
+// Flush flushes the buffered writer, which writes all finished records
+// (EndRecord and Finish committed them to it) to the device, and returns
+// its error. An open record stays open; it is not written. An open
+// builder becomes stale.
 func (e *Writer) Flush() error {
 	if e.n == 0 {
 		e.frameAt = 0

@@ -359,6 +359,12 @@ func TestBuilderStale(t *testing.T) {
 			return r
 		}},
 		{"another Writer's", func() Builder { return f.Start(20).Uint(1, 1) }},
+		{"open past Flush", func() Builder { return e.Start(20).Uint(1, 1) }},
+		// Last: it leaves a record of the Writer's methods open.
+		{"continuing a record, past Flush", func() Builder {
+			e.Uint(1, 1)
+			return e.Start(20).Uint(2, 2)
+		}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -300,6 +300,7 @@ func (e *Writer) Flush() error {
 		return e.w.Flush()
 	}
 	// Flush may move the reserved space: keep the open frame aside.
+	e.frameAt = 0
 	e.tmp = append(e.tmp[:0], e.buf[:e.n]...)
 	err := e.w.Flush()
 	e.buf = e.w.Reserve(max(len(e.tmp)+minReserve, minReserve))

@@ -2,41 +2,12 @@ package codecbench
 
 import (
 	"os"
-	"runtime"
-	"slices"
 	"testing"
 
 	"github.com/fastio-go/fastio/codec/record"
 	"github.com/fastio-go/fastio/core"
 	"github.com/fastio-go/fastio/core/coretest"
 )
-
-// cpuPer runs f(n), which does n operations, on a locked thread and
-// returns the process CPU time per operation in nanoseconds (CPU time
-// swings much less than wall time on a shared machine).
-func cpuPer(n int, f func(n int)) float64 {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	t0 := coretest.ProcessCPU()
-	f(n)
-	return float64(coretest.ProcessCPU()-t0) / float64(n)
-}
-
-// compare runs a and b alternately, after a collection and a warm-up
-// round each, and returns the median CPU nanoseconds per operation of
-// each.
-func compare(rounds, n int, a, b func(n int)) (float64, float64) {
-	runtime.GC()
-	cpuPer(n, a)
-	cpuPer(n, b)
-	as, bs := make([]float64, rounds), make([]float64, rounds)
-	for i := range rounds {
-		as[i], bs[i] = cpuPer(n, a), cpuPer(n, b)
-	}
-	slices.Sort(as)
-	slices.Sort(bs)
-	return as[rounds/2], bs[rounds/2]
-}
 
 // TestRatios measures the record codec against protowire in CPU time,
 // each side alternately in the same run, medians of 41 rounds of 1024
@@ -98,7 +69,7 @@ func TestRatios(t *testing.T) {
 		}},
 	}
 	for _, enc := range encoders {
-		a, b := compare(41, len(in), enc.f, protoEnc)
+		a, b := coretest.CompareCPU(41, len(in), enc.f, protoEnc)
 		t.Logf("encode %-13s %5.1f ns/record, protowire %5.1f: %.2fx%s", enc.name, a, b, b/a, below(b/a, 1.5))
 	}
 
@@ -137,7 +108,7 @@ func TestRatios(t *testing.T) {
 		}},
 	}
 	for _, dec := range decoders {
-		a, b := compare(41, len(in), dec.f, protoDec)
+		a, b := coretest.CompareCPU(41, len(in), dec.f, protoDec)
 		t.Logf("decode %-13s %5.1f ns/record, protowire %5.1f: %.2fx%s", dec.name, a, b, b/a, below(b/a, 1.5))
 	}
 }

@@ -42,6 +42,22 @@ func TestCPUClocksAdvance(t *testing.T) {
 	}
 }
 
+// CompareCPU must tell apart work of 1 and of 64 units per operation, in
+// the right order, however loaded the machine.
+func TestCompareCPU(t *testing.T) {
+	var x uint64
+	unit := func(n int) {
+		for i := range n * 2000 {
+			x += uint64(i) * x
+		}
+	}
+	a, b := coretest.CompareCPU(3, 100, unit, func(n int) { unit(64 * n) })
+	if a <= 0 || b <= a {
+		t.Fatalf("CompareCPU gave %v and %v ns/op for 1 and 64 units of work", a, b)
+	}
+	_ = x
+}
+
 func BenchmarkCPUTimerReport(b *testing.B) {
 	t := coretest.StartCPU(b)
 	var x uint64

@@ -74,7 +74,7 @@ closure:
 
 # Each module requires only what its row of ../shared/design.md allows.
 layers:
-	./.ci/layers
+	./.ci/layers $(MODULES)
 
 cross:
 	@for t in $(CROSS); do echo "vet GOOS/GOARCH=$$t"; GOOS=$${t%/*} GOARCH=$${t#*/} $(GO) vet work; done

@@ -1,0 +1,8 @@
+package seed
+
+// tables returns every table in the order of the output.
+func tables() []table {
+	var all []table
+	all = append(all, numberTables()...)
+	return all
+}

@@ -561,4 +561,3 @@ func firstWords(s string) string {
 	}
 	return s
 }
-

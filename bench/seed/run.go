@@ -82,8 +82,8 @@ type env struct {
 	// launcher starts every measured program (cpeers/launch.c), so that
 	// its peak RSS is its own; "" runs them straight from this process.
 	launcher string
-	stderr    io.Writer
-	files     map[string]bool // prepared inputs
+	stderr   io.Writer
+	files    map[string]bool // prepared inputs
 	// lookPath finds command-line peers (exec.LookPath; tests replace it).
 	lookPath func(string) (string, error)
 }

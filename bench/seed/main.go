@@ -1,8 +1,6 @@
 package seed
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
@@ -192,7 +190,7 @@ func run(o *options, stdout, stderr io.Writer, lookPath func(string) (string, er
 		return err
 	}
 	defer os.RemoveAll(dir)
-	e := &env{size: o.size, rounds: o.rounds, dir: dir, self: self, stderr: stderr,
+	e := &env{size: o.size, rounds: o.rounds, dir: dir, child: self, stderr: stderr,
 		files: map[string]bool{}, lookPath: lookPath, root: repoRoot()}
 	all := tables()
 	if o.list {
@@ -216,11 +214,13 @@ func run(o *options, stdout, stderr io.Writer, lookPath func(string) (string, er
 			e.launcher = filepath.Join(e.cpeers, "launch")
 		}
 	}
+	childNote := buildChild(e)
 	res := &Results{Date: time.Now().UTC().Truncate(time.Second), Machine: m, Size: o.size.name, Rounds: o.rounds}
 	res.Notes = append(res.Notes, o.size.statement())
 	if e.launcher == "" {
 		res.Notes = append(res.Notes, "Peak RSS includes this program's own: the launcher (cpeers/launch.c) was not built, and Linux carries the peak RSS across execve.")
 	}
+	res.Notes = append(res.Notes, childNote)
 	res.Notes = append(res.Notes, o.notes...)
 	var run []*table
 	for i := range all {
@@ -366,17 +366,23 @@ func list(e *env, all []table, w io.Writer) error {
 	return nil
 }
 
-// digestFile returns the SHA-256 and size of a file.
-func digestFile(path string) (string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return "", err
+// buildChild builds the binary the Go scenarios run in (the scenarios
+// alone, without this program's chart and flag code, so that its start-up
+// is that of a plain Go program) and returns a note saying which binary
+// they ran in. Without the sources or the go command they run in this
+// program itself.
+func buildChild(e *env) string {
+	goTool, err := e.lookPath("go")
+	if err != nil || e.root == "" {
+		return "Go scenarios ran in this program's own binary (the sources or the go command were not found), whose start-up is larger than a plain Go program's."
 	}
-	defer f.Close()
-	h := sha256.New()
-	n, err := io.Copy(h, f)
-	if err != nil {
-		return "", err
+	bin := e.path("seedchild")
+	cmd := exec.Command(goTool, "build", "-o", bin, "./seed/internal/child")
+	cmd.Dir = filepath.Join(e.root, "bench")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		fmt.Fprintf(e.stderr, "seedbench: building the scenario binary failed, using this program: %v\n%s", err, out)
+		return "Go scenarios ran in this program's own binary (go build of the scenario binary failed)."
 	}
-	return fmt.Sprintf("sha256:%s (%d bytes)", hex.EncodeToString(h.Sum(nil))[:16], n), nil
+	e.child = bin
+	return "Go scenarios ran in a binary of the scenarios alone (go build, default flags)."
 }

@@ -1,305 +1,17 @@
 package seed
 
 import (
-	"bufio"
 	"bytes"
 	"crypto/sha256"
-	"encoding/hex"
-	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 
-	"github.com/fastio-go/fastio/core"
-	"github.com/fastio-go/fastio/device"
-	"github.com/fastio-go/fastio/format"
+	"github.com/fastio-go/fastio/bench/seed/internal/scen"
 )
-
-// The number scenarios: integers, doubles and "Hello World\n" lines, out
-// to a file (or /dev/null) and back in.
-var (
-	childIntsOutFile = register("ints.write.outfile", func(a []string) (string, error) {
-		n, err := strconv.Atoi(arg(a, 0))
-		if err != nil {
-			return "", err
-		}
-		out, err := device.Create(arg(a, 1))
-		if err != nil {
-			return "", err
-		}
-		for i := range n {
-			format.IntLn(out, i)
-		}
-		return "", out.Close()
-	})
-	childIntsCore = register("ints.write.core", func(a []string) (string, error) {
-		return "", withFile(a, func(f *os.File, n int) error {
-			w := core.NewWriter(f)
-			for i := range n {
-				format.IntLn(w, i)
-			}
-			return w.Flush()
-		})
-	})
-	childIntsBufio = register("ints.write.bufio", func(a []string) (string, error) {
-		return "", withFile(a, func(f *os.File, n int) error {
-			w := bufio.NewWriter(f)
-			for i := range n {
-				b := strconv.AppendInt(w.AvailableBuffer(), int64(i), 10)
-				w.Write(append(b, '\n'))
-			}
-			return w.Flush()
-		})
-	})
-	childIntsFmt = register("ints.write.fmt", func(a []string) (string, error) {
-		return "", withFile(a, func(f *os.File, n int) error {
-			w := bufio.NewWriter(f)
-			for i := range n {
-				fmt.Fprintln(w, i)
-			}
-			return w.Flush()
-		})
-	})
-	childIntsScan = register("ints.read.fastio", func(a []string) (string, error) {
-		in, err := device.OpenIn(arg(a, 0))
-		if err != nil {
-			return "", err
-		}
-		defer in.Close()
-		sc := format.NewScanner(in)
-		var n, sum int64
-		for {
-			v, err := sc.Int64()
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			if err != nil {
-				return "", err
-			}
-			n++
-			sum += v
-		}
-		return intsFingerprint(n, sum), nil
-	})
-	childIntsBufioRead = register("ints.read.bufio", func(a []string) (string, error) {
-		var n, sum int64
-		err := eachLine(arg(a, 0), func(b []byte) error {
-			v, err := strconv.ParseInt(string(b), 10, 64)
-			n++
-			sum += v
-			return err
-		})
-		return intsFingerprint(n, sum), err
-	})
-	childIntsFmtRead = register("ints.read.fmt", func(a []string) (string, error) {
-		f, err := os.Open(arg(a, 0))
-		if err != nil {
-			return "", err
-		}
-		defer f.Close()
-		r := bufio.NewReader(f)
-		var n, sum int64
-		for {
-			var v int64
-			_, err := fmt.Fscan(r, &v)
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			if err != nil {
-				return "", err
-			}
-			n++
-			sum += v
-		}
-		return intsFingerprint(n, sum), nil
-	})
-
-	childDoublesOutFile = register("doubles.write.outfile", func(a []string) (string, error) {
-		n, err := strconv.Atoi(arg(a, 0))
-		if err != nil {
-			return "", err
-		}
-		out, err := device.Create(arg(a, 1))
-		if err != nil {
-			return "", err
-		}
-		s := uint64(1)
-		for range n {
-			format.FloatLn(out, nextDouble(&s))
-		}
-		return "", out.Close()
-	})
-	childDoublesSci = register("doubles.write.sci", func(a []string) (string, error) {
-		n, err := strconv.Atoi(arg(a, 0))
-		if err != nil {
-			return "", err
-		}
-		out, err := device.Create(arg(a, 1))
-		if err != nil {
-			return "", err
-		}
-		s := uint64(1)
-		for range n {
-			format.Put(out, format.Sci(nextDouble(&s), -1))
-			format.Ln(out)
-		}
-		return "", out.Close()
-	})
-	childDoublesBufio = register("doubles.write.bufio", func(a []string) (string, error) {
-		return "", withFile(a, func(f *os.File, n int) error {
-			w := bufio.NewWriter(f)
-			s := uint64(1)
-			for range n {
-				b := strconv.AppendFloat(w.AvailableBuffer(), nextDouble(&s), 'g', -1, 64)
-				w.Write(append(b, '\n'))
-			}
-			return w.Flush()
-		})
-	})
-	childDoublesFmt = register("doubles.write.fmt", func(a []string) (string, error) {
-		return "", withFile(a, func(f *os.File, n int) error {
-			w := bufio.NewWriter(f)
-			s := uint64(1)
-			for range n {
-				fmt.Fprintln(w, nextDouble(&s))
-			}
-			return w.Flush()
-		})
-	})
-	childDoublesScan = register("doubles.read.fastio", func(a []string) (string, error) {
-		in, err := device.OpenIn(arg(a, 0))
-		if err != nil {
-			return "", err
-		}
-		defer in.Close()
-		sc := format.NewScanner(in)
-		n, h := 0, uint64(foldInit)
-		for {
-			v, err := sc.Float64()
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			if err != nil {
-				return "", err
-			}
-			n++
-			h = fold(h, v)
-		}
-		return doublesFingerprint(n, h), nil
-	})
-	childDoublesBufioRead = register("doubles.read.bufio", func(a []string) (string, error) {
-		n, h := 0, uint64(foldInit)
-		err := eachLine(arg(a, 0), func(b []byte) error {
-			v, err := strconv.ParseFloat(string(b), 64)
-			n++
-			h = fold(h, v)
-			return err
-		})
-		return doublesFingerprint(n, h), err
-	})
-	childDoublesFmtRead = register("doubles.read.fmt", func(a []string) (string, error) {
-		f, err := os.Open(arg(a, 0))
-		if err != nil {
-			return "", err
-		}
-		defer f.Close()
-		r := bufio.NewReader(f)
-		n, h := 0, uint64(foldInit)
-		for {
-			var v float64
-			_, err := fmt.Fscan(r, &v)
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			if err != nil {
-				return "", err
-			}
-			n++
-			h = fold(h, v)
-		}
-		return doublesFingerprint(n, h), nil
-	})
-
-	childHelloOutFile = register("hello.outfile", func(a []string) (string, error) {
-		n, err := strconv.Atoi(arg(a, 0))
-		if err != nil {
-			return "", err
-		}
-		out, err := device.Create(arg(a, 1))
-		if err != nil {
-			return "", err
-		}
-		for range n {
-			out.PutString("Hello World\n")
-		}
-		return "", out.Close()
-	})
-	childHelloCore = register("hello.core", func(a []string) (string, error) {
-		return "", withFile(a, func(f *os.File, n int) error {
-			w := core.NewWriter(f)
-			for range n {
-				w.PutString("Hello World\n")
-			}
-			return w.Flush()
-		})
-	})
-	childHelloBufio = register("hello.bufio", func(a []string) (string, error) {
-		return "", withFile(a, func(f *os.File, n int) error {
-			w := bufio.NewWriter(f)
-			for range n {
-				w.WriteString("Hello World\n")
-			}
-			return w.Flush()
-		})
-	})
-	childHelloFmt = register("hello.fmt", func(a []string) (string, error) {
-		return "", withFile(a, func(f *os.File, n int) error {
-			w := bufio.NewWriter(f)
-			for range n {
-				fmt.Fprint(w, "Hello World\n")
-			}
-			return w.Flush()
-		})
-	})
-)
-
-// withFile creates the file args[1] and calls f with it and the count
-// args[0].
-func withFile(args []string, f func(*os.File, int) error) error {
-	n, err := strconv.Atoi(arg(args, 0))
-	if err != nil {
-		return err
-	}
-	file, err := os.Create(arg(args, 1))
-	if err != nil {
-		return err
-	}
-	if err := f(file, n); err != nil {
-		file.Close()
-		return err
-	}
-	return file.Close()
-}
-
-// eachLine calls f with every line of the file, as bufio.Scanner gives it.
-func eachLine(path string, f func([]byte) error) error {
-	file, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer file.Close()
-	sc := bufio.NewScanner(file)
-	for sc.Scan() {
-		if err := f(sc.Bytes()); err != nil {
-			return err
-		}
-	}
-	return sc.Err()
-}
 
 // countArgs passes the count and the output file.
 func countArgs(n func(*sizes) int, extra ...string) func(*env, string) []string {
@@ -313,57 +25,44 @@ func inArgs(name string, extra ...string) func(*env, string) []string {
 	return func(e *env, _ string) []string { return append(append([]string{}, extra...), e.path(name)) }
 }
 
-// doublesOut is the fingerprint of a file of doubles, one a line, in any
-// notation: the values must be the generated ones, bit for bit.
-func doublesOut(_ *env, out string, _ []byte) (string, error) {
-	n, h := 0, uint64(foldInit)
-	err := eachLine(out, func(b []byte) error {
-		v, err := strconv.ParseFloat(string(b), 64)
-		if err != nil {
-			return fmt.Errorf("line %d: %w", n+1, err)
-		}
-		n++
-		h = fold(h, v)
-		return nil
-	})
-	return doublesFingerprint(n, h), err
-}
+// doublesOut is the fingerprint of an output file of doubles.
+func doublesOut(_ *env, out string, _ []byte) (string, error) { return scen.DoublesFile(out) }
 
 func numberTables() []table {
 	ints := func(s *sizes) int { return s.Ints }
 	doubles := func(s *sizes) int { return s.Doubles }
 	hello := func(s *sizes) int { return s.Hello }
 	intsFile := func(e *env) (string, error) {
-		return e.once("ints.txt", func(p string) error { return writeIntsFile(p, e.size.Ints) })
+		return e.once("ints.txt", func(p string) error { return scen.WriteIntsFile(p, e.size.Ints) })
 	}
 	intsText := func(e *env) (string, error) {
 		p, err := intsFile(e)
 		if err != nil {
 			return "", err
 		}
-		return digestFile(p)
+		return scen.DigestFile(p)
 	}
 	mIntsOut := []method{
-		{name: "fastio device file + format (IntLn / Scanner)", kind: kindFastio, child: childIntsOutFile, args: countArgs(ints), comment: "the file type users hold, 1 MiB buffer"},
-		{name: "fastio core.Writer + format.IntLn", kind: kindFastio, child: childIntsCore, args: countArgs(ints), comment: "core.NewWriter over *os.File, 256 KiB buffer"},
-		{name: "bufio + strconv (AppendInt / ParseInt)", kind: kindGo, child: childIntsBufio, args: countArgs(ints), comment: "AvailableBuffer, bufio's default 4 KiB buffer"},
-		{name: "fmt (Fprintln / Fscan)", kind: kindGo, child: childIntsFmt, args: countArgs(ints)},
+		{name: "fastio device file + format (IntLn / Scanner)", kind: kindFastio, child: "ints.write.outfile", args: countArgs(ints), comment: "the file type users hold, 1 MiB buffer"},
+		{name: "fastio core.Writer + format.IntLn", kind: kindFastio, child: "ints.write.core", args: countArgs(ints), comment: "core.NewWriter over *os.File, 256 KiB buffer"},
+		{name: "bufio + strconv (AppendInt / ParseInt)", kind: kindGo, child: "ints.write.bufio", args: countArgs(ints), comment: "AvailableBuffer, bufio's default 4 KiB buffer"},
+		{name: "fmt (Fprintln / Fscan)", kind: kindGo, child: "ints.write.fmt", args: countArgs(ints)},
 		{name: "C stdio (fprintf / fscanf)", kind: kindC, cpeer: "stdio", args: countArgs(ints, "ints-write"), comment: "glibc, default FILE buffer"},
 		{name: "C++ std::to_chars / from_chars", kind: kindC, cpeer: "charconv", args: countArgs(ints, "ints-write"), comment: "1 MiB buffer, write(2)"},
 		{name: "C 2-digit table + write(2)", kind: kindC, cpeer: "table", args: countArgs(ints, "ints"), comment: "1 MiB buffer; the plain C floor"},
 	}
 	mIntsIn := []method{
-		{name: "fastio device file + format (IntLn / Scanner)", kind: kindFastio, child: childIntsScan, args: inArgs("ints.txt"), comment: "the file type users hold, 1 MiB buffer"},
-		{name: "bufio + strconv (AppendInt / ParseInt)", kind: kindGo, child: childIntsBufioRead, args: inArgs("ints.txt")},
-		{name: "fmt (Fprintln / Fscan)", kind: kindGo, child: childIntsFmtRead, args: inArgs("ints.txt")},
+		{name: "fastio device file + format (IntLn / Scanner)", kind: kindFastio, child: "ints.read.fastio", args: inArgs("ints.txt"), comment: "the file type users hold, 1 MiB buffer"},
+		{name: "bufio + strconv (AppendInt / ParseInt)", kind: kindGo, child: "ints.read.bufio", args: inArgs("ints.txt")},
+		{name: "fmt (Fprintln / Fscan)", kind: kindGo, child: "ints.read.fmt", args: inArgs("ints.txt")},
 		{name: "C stdio (fprintf / fscanf)", kind: kindC, cpeer: "stdio", args: inArgs("ints.txt", "ints-read")},
 		{name: "C++ std::to_chars / from_chars", kind: kindC, cpeer: "charconv", args: inArgs("ints.txt", "ints-read")},
 	}
 	mDoublesOut := []method{
-		{name: "fastio device file + format (FloatLn / Scanner)", kind: kindFastio, child: childDoublesOutFile, args: countArgs(doubles), comment: "shortest, %g layout (as strconv 'g', -1); device.OutFile"},
-		{name: "fastio format.Sci(v, -1)", kind: kindFastio, child: childDoublesSci, args: countArgs(doubles), comment: "shortest, scientific"},
-		{name: "bufio + strconv (AppendFloat / ParseFloat)", kind: kindGo, child: childDoublesBufio, args: countArgs(doubles), comment: "'g', -1"},
-		{name: "fmt (Fprintln / Fscan)", kind: kindGo, child: childDoublesFmt, args: countArgs(doubles)},
+		{name: "fastio device file + format (FloatLn / Scanner)", kind: kindFastio, child: "doubles.write.outfile", args: countArgs(doubles), comment: "shortest, %g layout (as strconv 'g', -1); device.OutFile"},
+		{name: "fastio format.Sci(v, -1)", kind: kindFastio, child: "doubles.write.sci", args: countArgs(doubles), comment: "shortest, scientific"},
+		{name: "bufio + strconv (AppendFloat / ParseFloat)", kind: kindGo, child: "doubles.write.bufio", args: countArgs(doubles), comment: "'g', -1"},
+		{name: "fmt (Fprintln / Fscan)", kind: kindGo, child: "doubles.write.fmt", args: countArgs(doubles)},
 		{name: "C stdio (fprintf %.17g / fscanf)", kind: kindC, cpeer: "stdio", args: countArgs(doubles, "doubles-write"), comment: "C has no shortest format: 17 digits round-trip"},
 		{name: "C++ std::to_chars / from_chars", kind: kindC, cpeer: "charconv", args: countArgs(doubles, "doubles-write"), comment: "shortest, general (libstdc++: Ryu)"},
 		{name: "C++ std::to_chars scientific", kind: kindC, cpeer: "charconv", args: func(e *env, out string) []string {
@@ -371,9 +70,9 @@ func numberTables() []table {
 		}, comment: "shortest, scientific"},
 	}
 	mDoublesIn := []method{
-		{name: "fastio device file + format (FloatLn / Scanner)", kind: kindFastio, child: childDoublesScan, args: inArgs("doubles.txt"), comment: "Scanner.Float64"},
-		{name: "bufio + strconv (AppendFloat / ParseFloat)", kind: kindGo, child: childDoublesBufioRead, args: inArgs("doubles.txt"), comment: "bufio.Scanner + strconv.ParseFloat"},
-		{name: "fmt (Fprintln / Fscan)", kind: kindGo, child: childDoublesFmtRead, args: inArgs("doubles.txt"), comment: "fmt.Fscan"},
+		{name: "fastio device file + format (FloatLn / Scanner)", kind: kindFastio, child: "doubles.read.fastio", args: inArgs("doubles.txt"), comment: "Scanner.Float64"},
+		{name: "bufio + strconv (AppendFloat / ParseFloat)", kind: kindGo, child: "doubles.read.bufio", args: inArgs("doubles.txt"), comment: "bufio.Scanner + strconv.ParseFloat"},
+		{name: "fmt (Fprintln / Fscan)", kind: kindGo, child: "doubles.read.fmt", args: inArgs("doubles.txt"), comment: "fmt.Fscan"},
 		{name: "C stdio (fprintf %.17g / fscanf)", kind: kindC, cpeer: "stdio", args: inArgs("doubles.txt", "doubles-read")},
 		{name: "C++ std::to_chars / from_chars", kind: kindC, cpeer: "charconv", args: inArgs("doubles.txt", "doubles-read"), comment: "std::from_chars"},
 		{name: "C++ fast_float::from_chars", kind: kindC, cpeer: "charconv", args: inArgs("doubles.txt", "fastfloat-read"), comment: "Lemire's fast_float (Debian libfast-float-dev)"},
@@ -386,13 +85,13 @@ func numberTables() []table {
 			h.Write(chunk)
 		}
 		h.Write(chunk[:12*n])
-		return fmt.Sprintf("sha256:%s (%d bytes)", hex.EncodeToString(h.Sum(nil))[:16], 12*int64(e.size.Hello)), nil
+		return scen.DigestOf(h.Sum(nil), 12*int64(e.size.Hello)), nil
 	}
 	mHello := []method{
-		{name: "fastio PutString (device.OutFile)", kind: kindFastio, child: childHelloOutFile, args: countArgs(hello), comment: "1 MiB buffer"},
-		{name: "fastio PutString (core.Writer)", kind: kindFastio, child: childHelloCore, args: countArgs(hello), comment: "256 KiB buffer"},
-		{name: "bufio.Writer.WriteString", kind: kindGo, child: childHelloBufio, args: countArgs(hello), comment: "4 KiB buffer"},
-		{name: "fmt.Fprint (bufio)", kind: kindGo, child: childHelloFmt, args: countArgs(hello)},
+		{name: "fastio PutString (device.OutFile)", kind: kindFastio, child: "hello.outfile", args: countArgs(hello), comment: "1 MiB buffer"},
+		{name: "fastio PutString (core.Writer)", kind: kindFastio, child: "hello.core", args: countArgs(hello), comment: "256 KiB buffer"},
+		{name: "bufio.Writer.WriteString", kind: kindGo, child: "hello.bufio", args: countArgs(hello), comment: "4 KiB buffer"},
+		{name: "fmt.Fprint (bufio)", kind: kindGo, child: "hello.fmt", args: countArgs(hello)},
 		{name: "C stdio fwrite", kind: kindC, cpeer: "stdio", args: countArgs(hello, "hello"), comment: "glibc, default FILE buffer"},
 		{name: "C memcpy + write(2)", kind: kindC, cpeer: "table", args: countArgs(hello, "hello"), comment: "1 MiB buffer; the plain C floor"},
 	}
@@ -415,7 +114,7 @@ func numberTables() []table {
 					if _, err := intsFile(e); err != nil {
 						return "", err
 					}
-					return wantInts(e.size.Ints), nil
+					return scen.WantInts(e.size.Ints), nil
 				}, work: items(ints)},
 			},
 		},
@@ -427,12 +126,12 @@ func numberTables() []table {
 			},
 			notes: []string{"Each output must parse back to the same bits (notations differ: %g layout, scientific, C's 17 digits); the output size column of the details shows how short each is. Input: every method reads the same file (strconv's shortest form) and must fold the same bits."},
 			prepare: func(e *env) error {
-				_, err := e.once("doubles.txt", func(p string) error { return writeDoublesFile(p, e.size.Doubles) })
+				_, err := e.once("doubles.txt", func(p string) error { return scen.WriteDoublesFile(p, e.size.Doubles) })
 				return err
 			},
 			columns: []column{
-				{name: "Output time", methods: mDoublesOut, finger: doublesOut, want: func(e *env) (string, error) { return wantDoubles(e.size.Doubles), nil }, work: items(doubles)},
-				{name: "Input time", methods: mDoublesIn, finger: printed, want: func(e *env) (string, error) { return wantDoubles(e.size.Doubles), nil }, work: items(doubles)},
+				{name: "Output time", methods: mDoublesOut, finger: doublesOut, want: func(e *env) (string, error) { return scen.WantDoubles(e.size.Doubles), nil }, work: items(doubles)},
+				{name: "Input time", methods: mDoublesIn, finger: printed, want: func(e *env) (string, error) { return scen.WantDoubles(e.size.Doubles), nil }, work: items(doubles)},
 			},
 		},
 		{

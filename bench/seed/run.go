@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/fastio-go/fastio/bench/seed/internal/scen"
 )
 
 // Kinds of method.
@@ -75,7 +77,7 @@ type env struct {
 	size      *sizes
 	rounds    int
 	dir       string // generated data, removed at the end
-	self      string // this binary, re-executed for Go scenarios
+	child     string // the binary Go scenarios run in
 	cpeers    string // directory of the compiled references ("" if none)
 	cpeerNote string // why there are none
 	root      string // the repository's root ("" if unknown)
@@ -121,7 +123,10 @@ var installHint = map[string]string{
 func (e *env) resolve(m method) (prog, skip string) {
 	switch m.kind {
 	case kindFastio, kindGo:
-		return e.self, ""
+		if !scen.Has(m.child) {
+			return "", "no Go scenario " + m.child
+		}
+		return e.child, ""
 	case kindC:
 		if e.cpeers == "" {
 			return "", e.cpeerNote
@@ -169,9 +174,9 @@ func (e *env) exec(m method, prog, out string, check bool) (sample, error) {
 	}
 	cmd.Env = append(os.Environ(), "LC_ALL=C")
 	if m.kind == kindFastio || m.kind == kindGo {
-		cmd.Env = append(cmd.Env, childEnv+"="+m.child)
+		cmd.Env = append(cmd.Env, scen.ChildEnv+"="+m.child)
 		if check {
-			cmd.Env = append(cmd.Env, checkEnv+"=1")
+			cmd.Env = append(cmd.Env, scen.CheckEnv+"=1")
 		}
 	}
 	if m.stdin != nil {
@@ -232,7 +237,7 @@ func launched(r io.Reader, stdout []byte) (sample, error) {
 
 // fileDigest is the default fingerprint: the SHA-256 and size of the output.
 func fileDigest(_ *env, out string, _ []byte) (string, error) {
-	return digestFile(out)
+	return scen.DigestFile(out)
 }
 
 // printed is the fingerprint of methods that print their result.

@@ -4,5 +4,6 @@ package seed
 func tables() []table {
 	var all []table
 	all = append(all, numberTables()...)
+	all = append(all, textTables()...)
 	return all
 }

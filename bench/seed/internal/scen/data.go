@@ -1,8 +1,11 @@
-package seed
+package scen
 
 import (
 	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"strconv"
@@ -47,11 +50,11 @@ func doublesFingerprint(n int, h uint64) string { return fmt.Sprintf("%d %016x",
 // and the sum.
 func intsFingerprint(n, sum int64) string { return fmt.Sprintf("%d %d", n, sum) }
 
-// wantInts is the fingerprint of the integers 0..n-1.
-func wantInts(n int) string { return intsFingerprint(int64(n), int64(n)*int64(n-1)/2) }
+// WantInts is the fingerprint of the integers 0..n-1.
+func WantInts(n int) string { return intsFingerprint(int64(n), int64(n)*int64(n-1)/2) }
 
-// wantDoubles is the fingerprint of the first n generated doubles.
-func wantDoubles(n int) string {
+// WantDoubles is the fingerprint of the first n generated doubles.
+func WantDoubles(n int) string {
 	s, h := uint64(1), uint64(foldInit)
 	for range n {
 		h = fold(h, nextDouble(&s))
@@ -78,15 +81,15 @@ func writeLines(path string, n int, line func(dst []byte, i int) []byte) error {
 	return f.Close()
 }
 
-// writeIntsFile writes the integers 0..n-1, one a line.
-func writeIntsFile(path string, n int) error {
+// WriteIntsFile writes the integers 0..n-1, one a line.
+func WriteIntsFile(path string, n int) error {
 	return writeLines(path, n, func(b []byte, i int) []byte {
 		return append(strconv.AppendInt(b, int64(i), 10), '\n')
 	})
 }
 
-// writeDoublesFile writes the first n generated doubles, shortest, one a line.
-func writeDoublesFile(path string, n int) error {
+// WriteDoublesFile writes the first n generated doubles, shortest, one a line.
+func WriteDoublesFile(path string, n int) error {
 	s := uint64(1)
 	return writeLines(path, n, func(b []byte, _ int) []byte {
 		return append(strconv.AppendFloat(b, nextDouble(&s), 'g', -1, 64), '\n')
@@ -115,7 +118,7 @@ var (
 // about 70 bytes. mix selects the scripts: 0 ASCII only, 1 Latin with
 // accented words (about 12% of the characters two-byte), 2 mixed scripts
 // (Latin, Cyrillic, Greek, Chinese, Japanese, Korean, emoji).
-func corpus(n int, mix int) []byte {
+func Corpus(n int, mix int) []byte {
 	out := make([]byte, 0, n+128)
 	s := uint64(7)
 	line := 0
@@ -150,10 +153,10 @@ func corpus(n int, mix int) []byte {
 	return append(out, '\n')
 }
 
-// binaryCorpus returns about n bytes of structured binary data: little-
+// BinaryCorpus returns about n bytes of structured binary data: little-
 // endian counters and timestamps, short names and random bytes, the mix a
 // binary log or table file holds.
-func binaryCorpus(n int) []byte {
+func BinaryCorpus(n int) []byte {
 	out := make([]byte, 0, n+64)
 	s := uint64(11)
 	var seq uint64
@@ -179,10 +182,47 @@ func appendLE(b []byte, v uint64) []byte {
 }
 
 // emoji returns n copies of U+1F684 (HIGH-SPEED TRAIN) in UTF-8.
-func emoji(n int) []byte {
+func Emoji(n int) []byte {
 	out := make([]byte, 4*n)
 	for i := 0; i < len(out); i += 4 {
 		copy(out[i:], "\U0001F684")
 	}
 	return out
+}
+
+// DigestFile returns the SHA-256 (its first 16 hex digits) and the size of
+// a file: the fingerprint of an output that must be the same bytes.
+func DigestFile(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	n, err := io.Copy(h, f)
+	if err != nil {
+		return "", err
+	}
+	return DigestOf(h.Sum(nil), n), nil
+}
+
+// DigestOf formats a SHA-256 sum and a size as DigestFile does.
+func DigestOf(sum []byte, n int64) string {
+	return fmt.Sprintf("sha256:%s (%d bytes)", hex.EncodeToString(sum)[:16], n)
+}
+
+// DoublesFile is the fingerprint of a file of doubles, one a line, in any
+// notation: the values must be the generated ones, bit for bit.
+func DoublesFile(path string) (string, error) {
+	n, h := 0, uint64(foldInit)
+	err := EachLine(path, func(b []byte) error {
+		v, err := strconv.ParseFloat(string(b), 64)
+		if err != nil {
+			return fmt.Errorf("line %d: %w", n+1, err)
+		}
+		n++
+		h = fold(h, v)
+		return nil
+	})
+	return doublesFingerprint(n, h), err
 }

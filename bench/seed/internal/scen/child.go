@@ -1,4 +1,12 @@
-package seed
+// Package scen holds the Go scenarios of the seed tables, the code each
+// child process runs, and the data generators shared with the parent. It
+// is kept apart from package seed (and its chart dependencies) so that the
+// child binary the scenarios are timed in is as small as a Go program
+// doing this work would be.
+//
+// A program becomes a child when ChildEnv names a scenario: this
+// package's init function runs it and exits.
+package scen
 
 import (
 	"fmt"
@@ -6,12 +14,12 @@ import (
 	"sort"
 )
 
-// childEnv names the scenario a re-executed binary runs instead of its
-// main; checkEnv is set during the check round, where a scenario may do
+// ChildEnv names the scenario a re-executed binary runs instead of its
+// main; CheckEnv is set during the check round, where a scenario may do
 // extra work to prove what it read.
 const (
-	childEnv = "FASTIO_SEEDBENCH_CHILD"
-	checkEnv = "FASTIO_SEEDBENCH_CHECK"
+	ChildEnv = "FASTIO_SEEDBENCH_CHILD"
+	CheckEnv = "FASTIO_SEEDBENCH_CHECK"
 )
 
 // A childFunc is a Go scenario run in a child process: it does its work on
@@ -34,21 +42,21 @@ func register(name string, f childFunc) string {
 }
 
 // checking reports whether the child runs in the check round.
-func checking() bool { return os.Getenv(checkEnv) != "" }
+func checking() bool { return os.Getenv(CheckEnv) != "" }
 
 // init turns a re-executed binary into the child it was started as: any
 // program linking this package (seedbench, the fastio command, this
 // package's test binary) can serve as the child of Main.
 func init() {
-	name := os.Getenv(childEnv)
+	name := os.Getenv(ChildEnv)
 	if name == "" {
 		return
 	}
-	os.Exit(runChild(name, os.Args[1:]))
+	os.Exit(RunChild(name, os.Args[1:]))
 }
 
-// runChild runs the named scenario and returns the process's exit code.
-func runChild(name string, args []string) int {
+// RunChild runs the named scenario and returns the process's exit code.
+func RunChild(name string, args []string) int {
 	f, ok := children[name]
 	if !ok {
 		names := make([]string, 0, len(children))
@@ -76,4 +84,10 @@ func arg(args []string, i int) string {
 		return args[i]
 	}
 	return ""
+}
+
+// Has reports whether a Go scenario of that name exists.
+func Has(name string) bool {
+	_, ok := children[name]
+	return ok
 }

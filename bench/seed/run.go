@@ -175,9 +175,9 @@ func (e *env) exec(m method, prog, out string, check bool) (sample, error) {
 	cmd.Env = append(os.Environ(), "LC_ALL=C")
 	if m.kind == kindFastio || m.kind == kindGo {
 		cmd.Env = append(cmd.Env, scen.ChildEnv+"="+m.child)
-		if check {
-			cmd.Env = append(cmd.Env, scen.CheckEnv+"=1")
-		}
+	}
+	if check {
+		cmd.Env = append(cmd.Env, scen.CheckEnv+"=1")
 	}
 	if m.stdin != nil {
 		f, err := os.Open(m.stdin(e))
@@ -353,7 +353,7 @@ func (e *env) runColumn(t *Table, c *column, progress string) error {
 		work, unit = c.work(e)
 	}
 	best, bestRatio := "", 0.0
-	for i, cl := range cells {
+	for _, cl := range cells {
 		row := Row{Method: cl.m.name, Column: c.name, Kind: cl.m.kind, Comment: cl.m.comment, Skipped: cl.skip}
 		if cl.skip == "" {
 			row.Rounds = len(cl.samples)
@@ -372,7 +372,7 @@ func (e *env) runColumn(t *Table, c *column, progress string) error {
 				row.PeakRSS = max(row.PeakRSS, s.rss)
 			}
 			row.OutputBytes = cl.bytes
-			if i != ref && (best == "" || row.Ratio < bestRatio) {
+			if cl.m.kind != kindFastio && (best == "" || row.Ratio < bestRatio) {
 				best, bestRatio = cl.m.name, row.Ratio
 			}
 		}

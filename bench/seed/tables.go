@@ -5,5 +5,6 @@ func tables() []table {
 	var all []table
 	all = append(all, numberTables()...)
 	all = append(all, textTables()...)
+	all = append(all, moreTables()...)
 	return all
 }

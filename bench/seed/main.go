@@ -30,11 +30,11 @@ type sizes struct {
 
 var (
 	fullSize = sizes{name: "full", Ints: 10_000_000, Doubles: 10_000_000, Hello: 100_000_000,
-		Emoji: 100_000_000, Mixed: 256 << 20, Records: 10_000_000, Large: 1 << 30, SHA: 1 << 30,
-		Msgs64: 10_000_000, Msgs1K: 1_000_000, Gzip: 64 << 20, Chain: 10_000_000}
-	defaultSize = sizes{name: "default", Ints: 1_000_000, Doubles: 1_000_000, Hello: 10_000_000,
-		Emoji: 10_000_000, Mixed: 16 << 20, Records: 1_000_000, Large: 256 << 20, SHA: 128 << 20,
-		Msgs64: 1_000_000, Msgs1K: 100_000, Gzip: 8 << 20, Chain: 1_000_000}
+		Emoji: 100_000_000, Mixed: 64 << 20, Records: 2_000_000, Large: 1 << 30, SHA: 1 << 30,
+		Msgs64: 2_000_000, Msgs1K: 200_000, Gzip: 32 << 20, Chain: 2_000_000}
+	defaultSize = sizes{name: "default", Ints: 1_000_000, Doubles: 500_000, Hello: 10_000_000,
+		Emoji: 5_000_000, Mixed: 8 << 20, Records: 500_000, Large: 64 << 20, SHA: 32 << 20,
+		Msgs64: 200_000, Msgs1K: 20_000, Gzip: 4 << 20, Chain: 500_000}
 	tinySize = sizes{name: "tiny", Ints: 20_000, Doubles: 20_000, Hello: 100_000,
 		Emoji: 50_000, Mixed: 128 << 10, Records: 10_000, Large: 4 << 20, SHA: 2 << 20,
 		Msgs64: 10_000, Msgs1K: 2_000, Gzip: 128 << 10, Chain: 20_000}
@@ -302,13 +302,14 @@ func run(o *options, stdout, stderr io.Writer, lookPath func(string) (string, er
 func (s *sizes) statement() string {
 	switch s.name {
 	case "full":
-		return "Full size: the seed's counts (10M integers, 10M doubles, 100M lines, 100M emoji, 1 GiB hashed)."
+		return "Full size: the seed's counts (10M integers, 10M doubles, 100M lines, 100M emoji, 1 GiB hashed); " +
+			"the tables the seed has no counts for use 64 MiB of mixed-script text, 2M records, a 1 GiB file for large reads, 32 MiB gzip corpora, 2M integers through the chain."
 	case "tiny":
 		return "Tiny size (the test run): counts far below the seed's; the figures mean nothing."
 	}
 	return fmt.Sprintf("Default size: counts scaled down from the seed's so that the run takes a few minutes "+
-		"(%s integers and doubles instead of 10M, %s lines and emoji instead of 100M, %d MiB hashed instead of 1 GiB); "+
-		"-full uses the seed's counts.", count(s.Ints), count(s.Hello), s.SHA>>20)
+		"(%s integers instead of 10M, %s doubles instead of 10M, %s lines instead of 100M, %s emoji instead of 100M, %s hashed instead of 1 GiB); "+
+		"-full uses the seed's counts.", count(s.Ints), count(s.Doubles), count(s.Hello), count(s.Emoji), mib(s.SHA))
 }
 
 // count writes n as 10M, 1M, 100k or the digits.

@@ -48,15 +48,10 @@ func textTables() []table {
 			},
 			notes: []string{"Every output is compared byte for byte with fastio's, and the way back with the original UTF-8."},
 		}
-		target := target
 		nCorpora := 2
 		if target.enc == "UTF-16LE" {
 			nCorpora = 3
 			t.notes = append(t.notes, "The Latin column (words with accents, as in French or German prose) is the case of a Latin text with a few two-byte characters; simdutf, the C++ reference for it, has no Debian package here and is not measured.")
-		}
-		var inputs []string
-		for _, c := range corpora[:nCorpora] {
-			inputs = append(inputs, c.name)
 		}
 		t.prepare = func(e *env) error {
 			for _, c := range corpora[:nCorpora] {

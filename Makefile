@@ -112,6 +112,7 @@ cpeers:
 		for p in launch stdio table rawread; do gcc $(CPEER_CFLAGS) -o $(CPEERS_DIR)/$$p $(CPEERS_SRC)/$$p.c; done; \
 		gcc $(CPEER_CFLAGS) -o $(CPEERS_DIR)/sha $(CPEERS_SRC)/sha.c -lcrypto || echo "cpeers: sha.c not built (apt-get install libssl-dev)"; \
 		g++ $(CPEER_CXXFLAGS) -o $(CPEERS_DIR)/charconv $(CPEERS_SRC)/charconv.cc || echo "cpeers: charconv.cc not built (apt-get install libfast-float-dev)"; \
+		if [ -e /usr/include/simdutf.h ]; then g++ $(CPEER_CXXFLAGS) -o $(CPEERS_DIR)/simdutf $(CPEERS_SRC)/simdutf.cc -lsimdutf; fi; \
 	else echo "cpeers: gcc/g++ not installed (apt-get install gcc g++): the C/C++ rows are skipped"; fi
 
 # Every Go benchmark of the workspace beside its peer; compare with benchstat.

@@ -26,18 +26,19 @@ type sizes struct {
 	Msgs64, Msgs1K int   // short messages hashed
 	Gzip           int   // bytes of each gzip corpus
 	Chain          int   // integers through the chain
+	Small          int   // KiB of short strings converted
 }
 
 var (
 	fullSize = sizes{name: "full", Ints: 10_000_000, Doubles: 10_000_000, Hello: 100_000_000,
 		Emoji: 100_000_000, Mixed: 64 << 20, Records: 2_000_000, Large: 1 << 30, SHA: 1 << 30,
-		Msgs64: 2_000_000, Msgs1K: 200_000, Gzip: 32 << 20, Chain: 2_000_000}
+		Msgs64: 2_000_000, Msgs1K: 200_000, Gzip: 32 << 20, Chain: 2_000_000, Small: 256 << 10}
 	defaultSize = sizes{name: "default", Ints: 1_000_000, Doubles: 500_000, Hello: 10_000_000,
 		Emoji: 5_000_000, Mixed: 8 << 20, Records: 500_000, Large: 64 << 20, SHA: 32 << 20,
-		Msgs64: 200_000, Msgs1K: 20_000, Gzip: 4 << 20, Chain: 500_000}
+		Msgs64: 200_000, Msgs1K: 20_000, Gzip: 4 << 20, Chain: 500_000, Small: 32 << 10}
 	tinySize = sizes{name: "tiny", Ints: 20_000, Doubles: 20_000, Hello: 100_000,
 		Emoji: 50_000, Mixed: 128 << 10, Records: 10_000, Large: 4 << 20, SHA: 2 << 20,
-		Msgs64: 10_000, Msgs1K: 2_000, Gzip: 128 << 10, Chain: 20_000}
+		Msgs64: 10_000, Msgs1K: 2_000, Gzip: 128 << 10, Chain: 20_000, Small: 256}
 )
 
 // Default rounds: the full run uses fewer so that it stays near a quarter

@@ -41,6 +41,9 @@ type method struct {
 	stdin func(e *env) string
 	// toStdout makes the child's standard output its output file.
 	toStdout bool
+	// missing says why a reference of a library not installed was not
+	// built.
+	missing string
 	// finger, when set, replaces the column's fingerprint.
 	finger fingerFunc
 }
@@ -133,6 +136,9 @@ func (e *env) resolve(m method) (prog, skip string) {
 		}
 		p := filepath.Join(e.cpeers, m.cpeer)
 		if _, err := os.Stat(p); err != nil {
+			if m.missing != "" {
+				return "", m.missing
+			}
 			return "", fmt.Sprintf("C/C++ reference %s not built in %s", m.cpeer, e.cpeers)
 		}
 		return p, ""

@@ -216,7 +216,7 @@ func run(o *options, stdout, stderr io.Writer, lookPath func(string) (string, er
 		}
 	}
 	childNote := buildChild(e)
-	res := &Results{Date: time.Now().UTC().Truncate(time.Second), Machine: m, Size: o.size.name, Rounds: o.rounds}
+	res := &Results{Date: time.Now().UTC().Truncate(time.Second), Machine: m, Size: o.size.name, Rounds: o.rounds, Commit: commit(e)}
 	res.Notes = append(res.Notes, o.size.statement())
 	if e.launcher == "" {
 		res.Notes = append(res.Notes, "Peak RSS includes this program's own: the launcher (cpeers/launch.c) was not built, and Linux carries the peak RSS across execve.")
@@ -387,4 +387,17 @@ func buildChild(e *env) string {
 	}
 	e.child = bin
 	return "Go scenarios ran in a binary of the scenarios alone (go build, default flags)."
+}
+
+// commit names the checkout's commit, "" outside one.
+func commit(e *env) string {
+	if e.root == "" {
+		return ""
+	}
+	if _, err := e.lookPath("git"); err != nil {
+		return ""
+	}
+	cmd := exec.Command("git", "describe", "--always", "--dirty")
+	cmd.Dir = e.root
+	return firstLine(cmd)
 }

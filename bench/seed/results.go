@@ -18,6 +18,9 @@ type Results struct {
 	Machine Machine `json:"machine"`
 	// Size is "default", "full" or "tiny" (the test size).
 	Size string `json:"size"`
+	// Commit is the repository's commit the run measured (git describe
+	// --always --dirty), when it ran in a checkout.
+	Commit string `json:"commit,omitempty"`
 	// Rounds is the number of timed rounds per cell (after one check round).
 	Rounds int `json:"rounds"`
 	// Notes are statements about the whole run: the counts used, the load

@@ -438,3 +438,27 @@ func TestMedian(t *testing.T) {
 		}
 	}
 }
+
+// TestReadFlags checks the flags a Makefile build records.
+func TestReadFlags(t *testing.T) {
+	tests := []struct {
+		name, content string
+		cflags, cxx   string
+	}{
+		{"both", "CFLAGS=-O2\nCXXFLAGS=-O2 -std=c++17\n", "-O2", "-O2 -std=c++17"},
+		{"C only", "CFLAGS=-O3 -march=native\n", "-O3 -march=native", ""},
+		{"garbage", "hello\n", "", ""},
+	}
+	for _, tt := range tests {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "flags.txt"), []byte(tt.content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if c, cxx := readFlags(dir); c != tt.cflags || cxx != tt.cxx {
+			t.Errorf("%s: readFlags = %q, %q; want %q, %q", tt.name, c, cxx, tt.cflags, tt.cxx)
+		}
+	}
+	if c, _ := readFlags(t.TempDir()); !strings.HasPrefix(c, "unknown") {
+		t.Errorf("no flags.txt: %q", c)
+	}
+}

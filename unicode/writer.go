@@ -36,7 +36,12 @@ type Writer struct {
 	pend  [maxPending]byte
 	np    int
 	err   error
-	stage []byte // Reserve's buffer, allocated on first use
+	// dstErr reports that err came from the destination (or is
+	// core.ErrClosed): the destination is then not flushed again. After
+	// bad input the destination still works, and the bytes converted
+	// before the bad sequence are flushed to it.
+	dstErr bool
+	stage  []byte // Reserve's buffer, allocated on first use
 }
 
 // NewWriter returns a Writer that converts with c and writes to w, wrapped
@@ -53,7 +58,7 @@ func (c Converter) NewWriter(w io.Writer) *Writer {
 func (w *Writer) Reset(dst io.Writer) {
 	w.setDst(dst)
 	w.t.Reset()
-	w.np, w.err = 0, nil
+	w.np, w.err, w.dstErr = 0, nil, false
 }
 
 func (w *Writer) setDst(dst io.Writer) {
@@ -114,6 +119,12 @@ func (w *Writer) fail(err error) error {
 	return err
 }
 
+// failDst records an error of the destination.
+func (w *Writer) failDst(err error) error {
+	w.err, w.dstErr = err, true
+	return err
+}
+
 // push converts src into the destination until src is consumed or ends in
 // an incomplete sequence, returning how much of src it consumed.
 func (w *Writer) push(src []byte, atEOF bool) (int, error) {
@@ -127,7 +138,7 @@ func (w *Writer) push(src []byte, atEOF bool) (int, error) {
 			// A destination like core.Writer keeps its device error
 			// sticky; stop converting into a buffer that goes nowhere.
 			if derr := w.derr.Err(); derr != nil {
-				return done, w.fail(derr)
+				return done, w.failDst(derr)
 			}
 		}
 		switch err {
@@ -150,34 +161,39 @@ func (w *Writer) push(src []byte, atEOF bool) (int, error) {
 }
 
 // Flush writes the converted bytes through to the destination's device. An
-// incomplete sequence stays pending.
+// incomplete sequence stays pending. After bad input under the Strict
+// policy, Flush still delivers the bytes converted before it and then
+// returns the *Error.
 func (w *Writer) Flush() error {
-	if w.err != nil {
+	if w.dstErr {
 		return w.err
 	}
 	if err := w.dst.Flush(); err != nil {
-		return w.fail(err)
+		if w.err == nil {
+			return w.failDst(err)
+		}
+		w.dstErr = true
+		return err
 	}
-	return nil
+	return w.err
 }
 
 // Close ends the text: it converts a pending incomplete sequence (one
 // U+FFFD, or an *Error wrapping ErrTruncated under the Strict policy),
-// flushes, and returns the first error met. It does not close the
-// destination. Later writes return ErrClosed.
+// flushes the converted bytes to the destination's device — those before
+// bad input too — and returns the error: the destination's if it failed,
+// else the conversion's. It does not close the destination. Later calls
+// return ErrClosed.
 func (w *Writer) Close() error {
 	if w.err == core.ErrClosed {
 		return core.ErrClosed
 	}
-	err := w.err
-	if err == nil {
-		_, err = w.push(w.pend[:w.np], true)
+	if w.err == nil {
+		w.push(w.pend[:w.np], true)
 		w.np = 0
 	}
-	if err == nil {
-		err = w.dst.Flush()
-	}
-	w.err = core.ErrClosed
+	err := w.Flush()
+	w.err, w.dstErr = core.ErrClosed, true
 	return err
 }
 

@@ -30,12 +30,12 @@ const minReserve = 64
 // destination's device but keeps an incomplete sequence pending, while Close
 // converts it (U+FFFD or ErrTruncated) and then flushes. Errors are sticky.
 type Writer struct {
-	dst   core.BufferedWriter
-	derr  interface{ Err() error } // dst's sticky error, when it exposes it
-	t     Transformer
-	pend  [maxPending]byte
-	np    int
-	err   error
+	dst  core.BufferedWriter
+	derr interface{ Err() error } // dst's sticky error, when it exposes it
+	t    Transformer
+	pend [maxPending]byte
+	np   int
+	err  error
 	// dstErr reports that err came from the destination (or is
 	// core.ErrClosed): the destination is then not flushed again. After
 	// bad input the destination still works, and the bytes converted

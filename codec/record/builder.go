@@ -235,9 +235,12 @@ func (e *Writer) finishSlow(r Builder) error {
 		if e.err == nil {
 			e.err = err
 		}
-		if e.err != nil || len(e.open) > 0 {
-			return e.EndRecord()
+		if e.err == nil && len(e.open) == 0 {
+			// The builder's fields follow the Writer's in e.buf: frame
+			// them all as EndRecord does.
+			e.n = r.n
 		}
+		return e.EndRecord()
 	} else if err != nil {
 		return err // nothing to drop: nothing was committed
 	}

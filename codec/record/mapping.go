@@ -21,8 +21,16 @@ import (
 // the stack.
 const MaxDepth = 64
 
-// ErrTooDeep means nested records go deeper than MaxDepth.
+// ErrTooDeep means nested records go deeper than MaxDepth: in input
+// (Unmarshal, Schema.Decode) or in what a Writer is asked to write
+// (Begin, Marshal, Schema.Encode), so that nothing is written that the
+// package's own decoders refuse.
 var ErrTooDeep = errors.New("record: nested records too deep")
+
+// ErrCycle means Marshal (or Schema.Encode or Schema.Write) was given a
+// value that points to itself: a pointer field leads back to a struct
+// already being encoded.
+var ErrCycle = errors.New("record: value points to itself")
 
 type op uint8
 
@@ -48,6 +56,7 @@ const (
 // go through no reflection once the plan exists.
 type fieldPlan struct {
 	id        ID
+	name      string // the struct field's name, for errors
 	op        op
 	omitEmpty bool
 	off       uintptr
@@ -59,6 +68,7 @@ type fieldPlan struct {
 
 // plan is the mapping of one struct type, built once and cached.
 type plan struct {
+	typ    reflect.Type
 	fields []fieldPlan
 	dense  []slot // by identifier, for identifiers below 1024
 	sparse map[ID]int
@@ -191,7 +201,7 @@ func buildPlan(t reflect.Type, building map[reflect.Type]*plan) *plan {
 	if p, ok := building[t]; ok {
 		return p // a recursive type: the plan is being filled in
 	}
-	p := &plan{}
+	p := &plan{typ: t}
 	building[t] = p
 	seen := map[ID]string{}
 	for i := range t.NumField() {
@@ -220,7 +230,7 @@ func buildPlan(t reflect.Type, building map[reflect.Type]*plan) *plan {
 			p.err = fmt.Errorf("%w: %s.%s is more than 4 GiB into its struct", ErrUnsupported, t, sf.Name)
 			break
 		}
-		fp := fieldPlan{id: id, off: sf.Offset, omitEmpty: opts == "omitempty", size: sf.Type.Size()}
+		fp := fieldPlan{id: id, name: sf.Name, off: sf.Offset, omitEmpty: opts == "omitempty", size: sf.Type.Size()}
 		ft := sf.Type
 		switch k := ft.Kind(); {
 		case k == reflect.Struct && ft.ConvertibleTo(timeType):
@@ -450,19 +460,58 @@ func Marshal(e *Writer, v any) error {
 	if err != nil {
 		return err
 	}
-	p.encode(e, rv.UnsafePointer())
-	return nil
+	return p.encode(e, rv.UnsafePointer())
 }
 
-func (p *plan) encode(e *Writer, v unsafe.Pointer) {
+// encode adds the fields of the struct at v to e's record. A
+// value nested deeper than MaxDepth (counting the records e has open) or
+// pointing to itself stops it with ErrTooDeep or ErrCycle, naming the
+// path of fields, which it also keeps in e for EndRecord, which drops the
+// record.
+func (p *plan) encode(e *Writer, v unsafe.Pointer) error {
 	if p.enc != nil && p.enc.encode(e, v) {
-		return
+		return nil
 	}
-	p.encodeGeneral(e, v)
+	path := p.encodeGeneral(e, v)
+	if path == nil {
+		return nil
+	}
+	err := p.deepError(v, path)
+	e.err = err // replaces Begin's ErrTooDeep
+	return err
 }
 
-// encodeGeneral is encode for any plan, one field method at a time.
-func (p *plan) encodeGeneral(e *Writer, v unsafe.Pointer) {
+// deepError is the error of a value that path, the indexes of the
+// fields leading from v to where Begin refused to go deeper (innermost
+// first), reaches: ErrCycle when a pointer on it leads back to a struct
+// already on it, else ErrTooDeep.
+func (p *plan) deepError(v unsafe.Pointer, path []int) error {
+	type visit struct {
+		p *plan
+		v unsafe.Pointer
+	}
+	seen := map[visit]bool{{p, v}: true}
+	name := p.typ.String()
+	for j := len(path) - 1; j >= 0; j-- {
+		f := &p.fields[path[j]]
+		name += "." + f.name
+		v = unsafe.Add(v, f.off)
+		if f.op == opPtrStruct {
+			v = *(*unsafe.Pointer)(v)
+		}
+		p = f.sub
+		if seen[visit{p, v}] {
+			return &Error{Op: "marshal " + name, Offset: -1, Err: ErrCycle}
+		}
+		seen[visit{p, v}] = true
+	}
+	return &Error{Op: "marshal " + name, Offset: -1, Err: ErrTooDeep}
+}
+
+// encodeGeneral is encode for any plan, one field method at a time. When
+// a nested record would go deeper than MaxDepth, it stops and returns the
+// indexes of the fields that lead there, innermost first.
+func (p *plan) encodeGeneral(e *Writer, v unsafe.Pointer) []int {
 	for i := range p.fields {
 		f := &p.fields[i]
 		ptr := unsafe.Add(v, f.off)
@@ -517,17 +566,25 @@ func (p *plan) encodeGeneral(e *Writer, v unsafe.Pointer) {
 				e.Time(f.id, *t)
 			}
 			continue
-		case opStruct:
-			e.Begin(f.id)
-			f.sub.encode(e, ptr)
-			e.End()
-			continue
-		case opPtrStruct:
-			if sp := *(*unsafe.Pointer)(ptr); sp != nil {
-				e.Begin(f.id)
-				f.sub.encode(e, sp)
-				e.End()
+		case opStruct, opPtrStruct:
+			sp := ptr
+			if f.op == opPtrStruct {
+				if sp = *(*unsafe.Pointer)(ptr); sp == nil {
+					continue
+				}
 			}
+			e.Begin(f.id)
+			if len(e.open) > MaxDepth {
+				e.End()
+				return []int{i}
+			}
+			if f.sub.enc == nil || !f.sub.enc.encode(e, sp) {
+				if path := f.sub.encodeGeneral(e, sp); path != nil {
+					e.End()
+					return append(path, i)
+				}
+			}
+			e.End()
 			continue
 		}
 		// An integer field, written here rather than through Writer.Uint:
@@ -541,6 +598,7 @@ func (p *plan) encodeGeneral(e *Writer, v unsafe.Pointer) {
 		}
 		e.n = putField(e.buf, e.n, uint16(f.id), x)
 	}
+	return nil
 }
 
 // elem returns element i of the integer array at ptr, zigzag-encoded
@@ -888,7 +946,9 @@ func NewSchema[T any]() (*Schema[T], error) {
 	return &Schema[T]{p: p}, nil
 }
 
-// Encode adds the fields of *v to the current record of e.
+// Encode adds the fields of *v to the current record of e. A value nested
+// deeper than MaxDepth or pointing to itself makes EndRecord return
+// ErrTooDeep or ErrCycle and drop the record.
 func (s *Schema[T]) Encode(e *Writer, v *T) { s.p.encode(e, unsafe.Pointer(v)) }
 
 // Write encodes *v as a whole record: the bytes of Encode then EndRecord,

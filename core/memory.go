@@ -119,7 +119,7 @@ func (b *Buffer) ReadFrom(r io.Reader) (int64, error) {
 			return total, err
 		}
 		if m == 0 {
-			if empty++; empty >= maxEmptyCalls {
+			if empty++; empty >= MaxEmptyCalls {
 				return total, ErrNoProgress
 			}
 		} else {

@@ -20,7 +20,7 @@ import (
 // receiver. So, as log/slog pairs Log(...any) with LogAttrs(...Attr),
 // PrintArgs takes ...Arg: an Arg holds a built-in value or a manipulator
 // in two words (the value, and its kind and options) and a pointer-shaped
-// interface (a string's bytes, a *Locale), and only a user type sits in
+// interface (a string's bytes, a Locale's data), and only a user type sits in
 // that interface as a box of its own. The user value's box then escapes,
 // but the Args themselves are plain data in the caller's stack frame.
 
@@ -40,8 +40,8 @@ const (
 	argPointer                 // u: the address
 	argChar                    // u: the rune
 	argStrFmt                  // as argString
-	argIntFmt                  // u: the magnitude, x: the *Locale or nil
-	argFloatFmt                // u: the bits, x: the *Locale or nil
+	argIntFmt                  // u: the magnitude, x: the *locale or nil
+	argFloatFmt                // u: the bits, x: the *locale or nil
 	argTime                    // u: Unix seconds of the wall clock in the time's zone
 )
 
@@ -102,7 +102,7 @@ const floatModes = "gfexGFEX"
 type Arg struct {
 	hdr uint64
 	u   uint64
-	x   any // the bytes of a string, a *Locale, or a user's value
+	x   any // the bytes of a string, a Locale's data, or a user's value
 }
 
 func (a *Arg) kind() argKind { return argKind(a.hdr & (1<<kindBits - 1)) }
@@ -421,7 +421,7 @@ func (a *Arg) appendFormat(dst []byte) []byte {
 		f := IntFormat{u: a.u, base: uint8(par & 63), zeros: int(par >> 6 & (1<<10 - 1)),
 			neg: h&optNeg != 0, upper: h&optUpper != 0, prefix: h&optPrefix != 0,
 			plus: h&optPlus != 0, group: h&optGroup != 0}
-		f.loc, _ = a.x.(*Locale)
+		f.loc, _ = a.x.(*locale)
 		return f.AppendFormat(dst)
 	case argFloatFmt:
 		f := FloatFormat{v: math.Float64frombits(a.u), bitSize: 64, mode: floatModes[par&7],
@@ -430,7 +430,7 @@ func (a *Arg) appendFormat(dst []byte) []byte {
 		if h&optBits32 != 0 {
 			f.bitSize = 32
 		}
-		f.loc, _ = a.x.(*Locale)
+		f.loc, _ = a.x.(*locale)
 		return f.AppendFormat(dst)
 	case argStrFmt:
 		p, _ := a.x.(*byte)

@@ -56,7 +56,7 @@ func argCases() []argCase {
 	subNeg := time.FixedZone("", -30)
 	huge := time.FixedZone("", 1<<30)
 	when := time.Date(2024, 2, 29, 13, 4, 5, 120000000, ist)
-	de := &Locale{Decimal: ",", Group: "."}
+	de := NewLocale(",", ".", 0)
 	var nilErr error
 	var nilStringer fmt.Stringer
 	err := errors.New("boom")

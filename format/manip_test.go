@@ -11,8 +11,8 @@ import (
 func str(a Appender) string { return string(a.AppendFormat(nil)) }
 
 func TestManipulators(t *testing.T) {
-	de := &Locale{Decimal: ",", Group: ".", GroupSize: 3}
-	in := &Locale{Decimal: ".", Group: "\u202f", GroupSize: 4}
+	de := NewLocale(",", ".", 3)
+	in := NewLocale(".", "\u202f", 4)
 	tests := []struct {
 		name string
 		a    Appender

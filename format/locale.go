@@ -109,4 +109,3 @@ func groupedZeros(n, size, sepRunes, width int) int {
 	}
 	return d
 }
-

@@ -92,7 +92,8 @@ func sameError(a, b error) bool {
 }
 
 // strictPairs are the conversions FuzzStrictStream runs: every pair of
-// native encodings, and bridged ones on either side.
+// byte-ordered native encodings, bridged ones on either side, and UTF16 and
+// UTF32 (order from the mark) on either side.
 var strictPairs = func() [][2]Encoding {
 	var p [][2]Encoding
 	for _, a := range natives {
@@ -105,7 +106,11 @@ var strictPairs = func() [][2]Encoding {
 	for _, n := range []Encoding{UTF8, UTF16BE, GB18030} {
 		p = append(p, [2]Encoding{n, cp1252}, [2]Encoding{n, sjis}, [2]Encoding{sjis, n})
 	}
-	return append(p, [2]Encoding{sjis, cp1252})
+	p = append(p, [2]Encoding{sjis, cp1252})
+	for _, m := range []Encoding{UTF16, UTF32} {
+		p = append(p, [2]Encoding{m, UTF8}, [2]Encoding{UTF8, m}, [2]Encoding{m, GB18030}, [2]Encoding{UTF16BE, m}, [2]Encoding{m, sjis})
+	}
+	return p
 }()
 
 // FuzzStrictStream converts arbitrary bytes between every pair of

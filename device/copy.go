@@ -31,10 +31,12 @@ var copyBuffers = sync.Pool{New: func() any { b := make([]byte, copyBufferSize);
 func Copy(dst io.Writer, src io.Reader) (int64, error) {
 	switch d := dst.(type) {
 	case *OutFile:
-		if err := d.Flush(); err != nil {
-			return 0, err
+		if d.Device() != nil {
+			if err := d.Flush(); err != nil {
+				return 0, err
+			}
+			dst = d.Device()
 		}
-		dst = d.dev
 	case *IOFile:
 		if err := d.Flush(); err != nil {
 			return 0, err
@@ -52,7 +54,9 @@ func Copy(dst io.Writer, src io.Reader) (int64, error) {
 				return total, err
 			}
 		}
-		src = s.dev
+		if s.Device() != nil {
+			src = s.Device()
+		}
 	case *IOFile:
 		if err := s.toRead(); err != nil {
 			return 0, err

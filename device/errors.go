@@ -2,6 +2,7 @@ package device
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 
 	"github.com/fastio-go/fastio/core"
@@ -23,7 +24,7 @@ var (
 	errNotSeekable    = errors.New("device is not seekable")
 	errNoCloseWrite   = errors.New("device cannot close its writing side")
 	errTooLarge       = errors.New("file too large to map")
-	errNoSync         = errors.New("device cannot sync")
+	errNoSync         = fmt.Errorf("device cannot sync: %w", errors.ErrUnsupported)
 	errNegativeOffset = errors.New("negative offset or length")
 )
 

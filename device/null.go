@@ -96,7 +96,7 @@ func (d *Null) ReadFrom(r io.Reader) (int64, error) {
 			return total, err
 		}
 		if m == 0 {
-			if empty++; empty >= 100 {
+			if empty++; empty >= core.MaxEmptyCalls {
 				return total, core.ErrNoProgress
 			}
 		} else {

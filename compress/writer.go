@@ -33,7 +33,8 @@ const DefaultWriterBufferSize = 64 << 10
 // close the destination.
 //
 // Errors are sticky as in core.Writer: after the first error every call
-// returns it. After Close, calls return core.ErrClosed until Reset.
+// returns it. After Close, calls return an error matching fs.ErrClosed (and
+// core.ErrClosed) until Reset.
 //
 // A Writer is not safe for concurrent use. Reset reuses all its memory;
 // WriterPool keeps Writers for reuse.
@@ -289,7 +290,7 @@ func (w *Writer) ReadFrom(r io.Reader) (int64, error) {
 		}
 		if m == 0 {
 			if empty++; empty >= 100 {
-				return total, core.ErrNoProgress
+				return total, errNoProgress
 			}
 		} else {
 			empty = 0
@@ -325,7 +326,7 @@ func (w *Writer) Flush() error {
 
 // Close compresses the buffered input, ends the stream with its trailer
 // and flushes the destination, which it does not close. Later calls
-// return core.ErrClosed.
+// return an error matching fs.ErrClosed.
 func (w *Writer) Close() error {
 	if err := w.drain(); err != nil {
 		return err
@@ -347,7 +348,7 @@ func (w *Writer) Close() error {
 	if err := w.dst.Flush(); err != nil {
 		return w.fail(err, "close")
 	}
-	w.err, w.lim = core.ErrClosed, 0
+	w.err, w.lim = errClosed, 0
 	return nil
 }
 

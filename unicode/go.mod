@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/fastio-go/fastio/core v0.1.0
+	golang.org/x/sys v0.50.0
 	golang.org/x/text v0.44.0
 )
 

@@ -84,7 +84,7 @@ type GatherWriter interface {
 // writer has already met an error. Reserve and Commit cannot return one, so
 // a long encoding loop that writes only through them may poll Err to stop
 // early instead of producing output that Flush will then refuse. Writer,
-// Buffer (always nil) and SpanWriter implement it.
+// Buffer (a Commit error only) and SpanWriter implement it.
 type ErrReporter interface {
 	Err() error
 }

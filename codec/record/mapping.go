@@ -431,7 +431,7 @@ func storeInt(p unsafe.Pointer, size uintptr, v int64) bool {
 // IEEE bits with their bytes reversed, as encoding/gob does, so that short
 // values stay short). Strings, []byte and [N]byte become blobs of their
 // bytes; an array of integers becomes a blob of N varints (zigzag for
-// signed elements) — the seed's timestamp is a [2]uint64. A time.Time
+// signed elements), so a [2]uint64 holds a timestamp's two varints. A time.Time
 // becomes a timestamp field, the same blob of two varints, Unix seconds
 // then nanoseconds (see Builder.Time; the location is not stored, and
 // decoding gives the local time, as time.Unix does), and so does a type
@@ -545,7 +545,7 @@ func (p *plan) encodeGeneral(e *Writer, v unsafe.Pointer) []int {
 		case opPackedUint, opPackedInt:
 			if f.op == opPackedUint && f.size == 8 && f.n*varint.MaxLen64 < 0x80 {
 				// [N]uint64 short enough that its length takes one byte
-				// whatever the values, as the seed's timestamp: inline.
+				// whatever the values, as a timestamp's: inline.
 				if need := 3 + f.n*varint.MaxLen64; e.lim-e.n < need {
 					e.room(need)
 				}
@@ -647,22 +647,27 @@ func Unmarshal(d Decoder, v any) error {
 	if err != nil {
 		return err
 	}
-	return p.decode(d.buf[d.off:], d.base+int64(d.off), rv.UnsafePointer(), false, 0)
+	return p.decode(d.buf[d.off:], d.base+int64(d.off), rv.UnsafePointer(), decodeOpts{lenient: d.lenient}, 0)
+}
+
+// decodeOpts are the options of a decoding into a struct.
+type decodeOpts struct {
+	alias   bool // []byte fields are set to sub-slices of the body
+	lenient bool // non-minimal varints and identifier 0 are accepted (Decoder.Lenient)
 }
 
 // decode decodes body into the struct at v in one loop, with the common
-// field shapes decoded inline and the rest through a Decoder. With alias,
-// []byte fields are set to sub-slices of body.
-func (p *plan) decode(body []byte, base int64, v unsafe.Pointer, alias bool, depth int) error {
-	off := p.decodeFast(body, v, alias)
+// field shapes decoded inline and the rest through a Decoder.
+func (p *plan) decode(body []byte, base int64, v unsafe.Pointer, o decodeOpts, depth int) error {
+	off := p.decodeFast(body, v, o.alias)
 	if off == len(body) {
 		return nil
 	}
-	return p.decodeFrom(body, base, v, alias, depth, off)
+	return p.decodeFrom(body, base, v, o, depth, off)
 }
 
 // decodeFrom is decode's general loop, from the field at start on.
-func (p *plan) decodeFrom(body []byte, base int64, v unsafe.Pointer, alias bool, depth, start int) error {
+func (p *plan) decodeFrom(body []byte, base int64, v unsafe.Pointer, o decodeOpts, depth, start int) error {
 	// Locals, not p's fields: the stores through unsafe pointers below could
 	// alias anything, so the compiler would reload p.dense every field.
 	dense := p.dense
@@ -676,14 +681,22 @@ func (p *plan) decodeFrom(body []byte, base int64, v unsafe.Pointer, alias bool,
 			x, n = varint.Decode(q[2:])
 			n += 2
 		}
+		if n <= 2 && o.lenient && len(q) >= 3 {
+			var err error
+			if x, n, err = varint.UintLenient(q[2:]); err == nil {
+				n += 2
+			} else {
+				n = 0
+			}
+		}
 		if n <= 2 {
 			// Short or invalid: let a Decoder produce the error.
-			d := Decoder{buf: body, off: off, base: base}
+			d := Decoder{buf: body, off: off, base: base, lenient: o.lenient}
 			d.Next()
 			return d.Err()
 		}
 		id := ID(tag &^ blobBit)
-		if id == 0 {
+		if id == 0 && !o.lenient {
 			return &Error{Op: "decode", Offset: base + int64(off), Err: ErrReservedID}
 		}
 		var data []byte
@@ -728,7 +741,7 @@ func (p *plan) decodeFrom(body []byte, base int64, v unsafe.Pointer, alias bool,
 		case opString:
 			*(*string)(ptr) = string(data)
 		case opBytes:
-			if alias {
+			if o.alias {
 				*(*[]byte)(ptr) = data
 			} else {
 				b := (*[]byte)(ptr)
@@ -739,9 +752,10 @@ func (p *plan) decodeFrom(body []byte, base int64, v unsafe.Pointer, alias bool,
 				copy(unsafe.Slice((*byte)(ptr), f.n), data)
 			}
 		case opPackedUint, opPackedInt:
-			ok = decodePacked(f, ptr, data)
+			ok = decodePacked(f, ptr, data, o.lenient)
 		case opTime:
-			tf := Field{ID: id, Kind: Blob, Value: x, Data: data, Offset: base + int64(off)}
+			tf := Field{ID: id, Kind: Blob, Value: x, Data: data, Offset: base + int64(off),
+				extra: uint8(n - len(data) - 2 - varint.Len(x)), lenient: o.lenient}
 			t, err := tf.Time()
 			if err != nil {
 				return err
@@ -758,7 +772,7 @@ func (p *plan) decodeFrom(body []byte, base int64, v unsafe.Pointer, alias bool,
 					*(*unsafe.Pointer)(ptr) = sp
 				}
 			}
-			if err := f.sub.decode(data, base+int64(off+n-len(data)), sp, alias, depth+1); err != nil {
+			if err := f.sub.decode(data, base+int64(off+n-len(data)), sp, o, depth+1); err != nil {
 				return err
 			}
 		}
@@ -903,9 +917,16 @@ func (p *plan) decodeFast(body []byte, v unsafe.Pointer, alias bool) int {
 // decodePacked decodes a blob of exactly f.n varints into an integer
 // array, reporting false when the count or a value does not fit. A
 // varint error also reports false: the blob does not hold f.n integers.
-func decodePacked(f *fieldPlan, ptr unsafe.Pointer, data []byte) bool {
+// With lenient, non-minimal varints are accepted.
+func decodePacked(f *fieldPlan, ptr unsafe.Pointer, data []byte, lenient bool) bool {
 	for i := range f.n {
 		x, k := varint.Decode(data)
+		if k < 0 && lenient {
+			var err error
+			if x, k, err = varint.UintLenient(data); err != nil {
+				k = 0
+			}
+		}
 		if k <= 0 {
 			return false
 		}
@@ -974,5 +995,5 @@ func (s *Schema[T]) Write(e *Writer, v *T) error {
 // Decode decodes the fields d yields into *v, as Unmarshal does but with
 // []byte fields aliasing the input.
 func (s *Schema[T]) Decode(d Decoder, v *T) error {
-	return s.p.decode(d.buf[d.off:], d.base+int64(d.off), unsafe.Pointer(v), true, 0)
+	return s.p.decode(d.buf[d.off:], d.base+int64(d.off), unsafe.Pointer(v), decodeOpts{alias: true, lenient: d.lenient}, 0)
 }

@@ -87,7 +87,7 @@ const floatModes = "gfexGFEX"
 // so that passing it does not allocate. The built-in types and this
 // package's manipulators are held in two words and a pointer; any other
 // value is kept in an interface and printed as Print prints it. The zero
-// Arg prints "<nil>". An Arg made from a byte slice, a string or a Text
+// Arg prints "<nil>". An Arg made from a byte slice, a string or a Plain
 // manipulator refers to the bytes: print it before changing them.
 //
 // A manipulator's parameters are packed when they are within these

@@ -36,7 +36,7 @@ func ExamplePrintlnArgs() {
 		id := 1000 + i
 		x := float64(i) + 0.25
 		format.PrintlnArgs(w, format.V("id="), format.V(id), format.V(" x="), format.V(x),
-			format.V(" name="), format.V(format.Pad(format.Text(name), 6).Left()), format.V("|"),
+			format.V(" name="), format.V(format.Pad(format.Plain(name), 6).Left()), format.V("|"),
 			format.V(" hex="), format.V(format.Hex(id).Prefix()),
 			format.V(" at="), format.V(start.Add(time.Duration(i)*time.Second)))
 	}
@@ -56,9 +56,9 @@ func ExampleHex() {
 
 func ExamplePad() {
 	w := core.NewWriter(os.Stdout)
-	format.Println(w, "[", format.Pad(format.Text("left"), 8).Left(), "]")
+	format.Println(w, "[", format.Pad(format.Plain("left"), 8).Left(), "]")
 	format.Println(w, "[", format.Pad(format.Dec(42), 8), "]")
-	format.Println(w, "[", format.Pad(format.Text("mid"), 9).Center().Fill('*'), "]")
+	format.Println(w, "[", format.Pad(format.Plain("mid"), 9).Center().Fill('*'), "]")
 	w.Flush()
 	// Output:
 	// [left    ]

@@ -310,7 +310,7 @@ func replaceAt(dst []byte, at, n int, s string) []byte {
 }
 
 // StrFormat is the manipulator of a string: as it is, or quoted in Go
-// syntax. Make one with Text or Quote.
+// syntax. Make one with Plain or Quote.
 type StrFormat struct {
 	s     string
 	quote bool
@@ -329,9 +329,9 @@ func asString[S core.Text](s S) string {
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
-// Text formats s as it is; with Pad it is laid out in a field. A byte
+// Plain formats s as it is; with Pad it is laid out in a field. A byte
 // slice is not copied: format the value before changing the slice.
-func Text[S core.Text](s S) StrFormat { return StrFormat{s: asString(s)} }
+func Plain[S core.Text](s S) StrFormat { return StrFormat{s: asString(s)} }
 
 // Quote formats s as a double-quoted Go string literal, as strconv.Quote.
 func Quote[S core.Text](s S) StrFormat { return StrFormat{s: asString(s), quote: true} }
@@ -383,9 +383,6 @@ func (f CharFormat) AppendFormat(dst []byte) []byte {
 // PointerFormat is the manipulator of an address: 0x and lower-case hex
 // digits, as fmt's %p ("0x0" for nil).
 type PointerFormat struct{ p uintptr }
-
-// Pointer formats the address p.
-func Pointer(p unsafe.Pointer) PointerFormat { return PointerFormat{uintptr(p)} }
 
 // Ptr formats the address held by p.
 func Ptr[T any](p *T) PointerFormat { return PointerFormat{uintptr(unsafe.Pointer(p))} }

@@ -272,10 +272,10 @@ func printOne(w core.BufferedWriter, a any) {
 	case fmt.Stringer:
 		Str(w, v.String())
 	case unsafe.Pointer:
-		Put(w, Pointer(v))
+		Put(w, PointerFormat{uintptr(v)})
 	default:
 		if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer {
-			Put(w, Pointer(rv.UnsafePointer()))
+			Put(w, PointerFormat{uintptr(rv.UnsafePointer())})
 			return
 		}
 		p := w.Reserve(64)

@@ -319,27 +319,35 @@ func timeArg(t time.Time, frac int8) (Arg, bool) {
 // form for hot paths:
 //
 //	format.PrintlnArgs(w, format.V("id="), format.V(id), format.V(" x="), format.V(x))
-func PrintArgs(w core.BufferedWriter, args ...Arg) {
+func PrintArgs(w Writer, args ...Arg) {
 	if cw, ok := w.(*core.Writer); ok {
 		printArgsTo(cw, args)
 		return
 	}
-	for i := range args {
-		printArg(w, &args[i])
+	if bw, ok := buffered(w); ok {
+		for i := range args {
+			printArg(bw, &args[i])
+		}
+		return
 	}
+	viaScratch(w, func(b *core.Buffer) { PrintArgs(b, args...) })
 }
 
 // PrintlnArgs writes the arguments as PrintArgs does, then a newline.
-func PrintlnArgs(w core.BufferedWriter, args ...Arg) {
+func PrintlnArgs(w Writer, args ...Arg) {
 	if cw, ok := w.(*core.Writer); ok {
 		printArgsTo(cw, args)
 		cw.PutByte('\n')
 		return
 	}
-	for i := range args {
-		printArg(w, &args[i])
+	if bw, ok := buffered(w); ok {
+		for i := range args {
+			printArg(bw, &args[i])
+		}
+		lnB(bw)
+		return
 	}
-	Ln(w)
+	viaScratch(w, func(b *core.Buffer) { PrintlnArgs(b, args...) })
 }
 
 // printArgsTo is PrintArgs for the concrete writer, with the commonest
@@ -376,25 +384,25 @@ func printArg(w core.BufferedWriter, a *Arg) {
 	switch argKind(a.hdr) {
 	case argString:
 		p, _ := a.x.(*byte)
-		Str(w, unsafe.String(p, a.u))
+		strB(w, unsafe.String(p, a.u))
 		return
 	case argInt:
-		Int(w, int64(a.u))
+		intAny(w, int64(a.u))
 		return
 	case argFloat64:
-		Float(w, math.Float64frombits(a.u))
+		floatB(w, math.Float64frombits(a.u), 64, false)
 		return
 	case argUint:
-		Int(w, a.u)
+		intB(w, a.u, false)
 		return
 	case argBool:
-		Bool(w, a.u != 0)
+		boolB(w, a.u != 0)
 		return
 	case argFloat32:
-		Float(w, math.Float32frombits(uint32(a.u)))
+		floatB(w, float64(math.Float32frombits(uint32(a.u))), 32, false)
 		return
 	case argNil:
-		Str(w, "<nil>")
+		strB(w, "<nil>")
 		return
 	case argAny:
 		printOne(w, a.x)

@@ -36,3 +36,6 @@ func (h *handle) dup() (handle, error) { return handle{}, errors.ErrUnsupported 
 
 // epipe does nothing: writes go through os, which handles EPIPE itself.
 func (h *handle) epipe(error) {}
+
+// sameFile reports whether a and b are the same file.
+func sameFile(a, b fileStat) bool { return a.info != nil && b.info != nil && os.SameFile(a.info, b.info) }

@@ -81,3 +81,6 @@ func (h *handle) epipe(err error) {
 		os.Stderr.Write([]byte{0})
 	}
 }
+
+// sameFile reports whether a and b are the same file.
+func sameFile(a, b fileStat) bool { return a.known && b.known && a.dev == b.dev && a.ino == b.ino }

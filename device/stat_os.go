@@ -38,4 +38,6 @@ func (h *handle) dup() (handle, error) { return handle{}, errors.ErrUnsupported 
 func (h *handle) epipe(error) {}
 
 // sameFile reports whether a and b are the same file.
-func sameFile(a, b fileStat) bool { return a.info != nil && b.info != nil && os.SameFile(a.info, b.info) }
+func sameFile(a, b fileStat) bool {
+	return a.info != nil && b.info != nil && os.SameFile(a.info, b.info)
+}

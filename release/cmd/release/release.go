@@ -201,7 +201,7 @@ func planModule(ws *workspace.Workspace, m *workspace.Module, v string, out io.W
 	surface := apicheck.Count(cur)
 	if p.previous == "" {
 		fmt.Fprintf(out, "compatibility: no previous release (no tag %s/v*): first release; API surface: %s\n", m.Name, surface)
-		p.entry.Summary = fmt.Sprintf("First release: %s.", surface)
+		p.entry.Summary = fmt.Sprintf("First release: %s; commits so far: %s.", surface, gitOut(ws.Root, "rev-list", "--count", "HEAD", "--", m.Name))
 		return p, nil
 	}
 	p.entry.Previous = p.previous

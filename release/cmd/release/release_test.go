@@ -200,8 +200,9 @@ func TestFirstRelease(t *testing.T) {
 		t.Error("dry run changed the tree")
 	}
 	wantContains(t, out,
-		"compatibility: no previous release (no tag core/v*): first release; API surface: 1 packages, 2 exported identifiers (0 types, 2 funcs",
-		"### core\n\n    First release: 1 packages, 2 exported identifiers",
+		"compatibility: no previous release (no tag core/v*): first release; API surface: 1 package, 2 exported identifiers (0 types, 2 funcs",
+		"### core\n\n    First release: 1 package, 2 exported identifiers",
+		"funcs, 0 methods, 0 fields, 0 vars, 0 consts); commits so far: 1.",
 		"git tag -a core/v0.1.0",
 	)
 }

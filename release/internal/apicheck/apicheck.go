@@ -106,8 +106,12 @@ func (s Surface) Total() int {
 }
 
 func (s Surface) String() string {
-	return fmt.Sprintf("%d packages, %d exported identifiers (%d types, %d funcs, %d methods, %d fields, %d vars, %d consts)",
-		s.Packages, s.Total(), s.Types, s.Funcs, s.Methods, s.Fields, s.Vars, s.Consts)
+	pkgs := "packages"
+	if s.Packages == 1 {
+		pkgs = "package"
+	}
+	return fmt.Sprintf("%d %s, %d exported identifiers (%d types, %d funcs, %d methods, %d fields, %d vars, %d consts)",
+		s.Packages, pkgs, s.Total(), s.Types, s.Funcs, s.Methods, s.Fields, s.Vars, s.Consts)
 }
 
 // Count returns the exported API surface of m: package-level names, the

@@ -18,10 +18,6 @@ import (
 // function without a copy into the Hasher's buffer.
 const readBlock = 1 << 20
 
-// maxEmptyReads is how many reads in a row may return nothing before
-// readAll gives up with io.ErrNoProgress.
-const maxEmptyReads = 100
-
 var blockPool = sync.Pool{New: func() any { return new([readBlock]byte) }}
 
 var hasherPools [maxAlgorithm]sync.Pool
@@ -186,8 +182,8 @@ func (h *Hasher) readAll(r io.Reader) (int64, error) {
 		}
 		if m > 0 {
 			empty = 0
-		} else if empty++; empty >= maxEmptyReads {
-			return total, io.ErrNoProgress
+		} else if empty++; empty >= core.MaxEmptyCalls {
+			return total, core.ErrNoProgress
 		}
 	}
 }

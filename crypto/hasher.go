@@ -465,7 +465,8 @@ func (h *Hasher) setBuffered(n int) {
 // ReadFrom hashes everything r yields until io.EOF, reading 1 MiB at a
 // time into a pooled block, and returns the number of bytes read and the
 // first error other than io.EOF. A reader that returns no bytes and no
-// error 100 times in a row fails with io.ErrNoProgress.
+// error core.MaxEmptyCalls times in a row fails with core.ErrNoProgress
+// (which satisfies errors.Is(err, io.ErrNoProgress)).
 func (h *Hasher) ReadFrom(r io.Reader) (int64, error) {
 	h.init()
 	if h.err != nil {

@@ -7,8 +7,9 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"runtime"
+	"os/exec"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -88,10 +89,14 @@ func randomCorpus(n int, seed uint64) []byte {
 // headers), in a fixed order with fixed times so that it is the same on
 // every run with the same toolchain; repeated when shorter than n.
 func binaryCorpus(tb testing.TB, n int) []byte {
-	root := filepath.Join(runtime.GOROOT(), "pkg")
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		tb.Fatalf("binary corpus: go env GOROOT: %v", err)
+	}
+	root := filepath.Join(strings.TrimSpace(string(goroot)), "pkg")
 	var buf bytes.Buffer
 	tw := tar.NewWriter(&buf)
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || !d.Type().IsRegular() || buf.Len() >= n {
 			return err
 		}

@@ -284,7 +284,7 @@ func (h *Hasher) putStringSlow(s string) {
 
 // move8to16 copies n bytes, 8 <= n <= 16, from src to dst with two
 // overlapping 8-byte moves: for the short writes of line-oriented output
-// (the seed's 12-byte "Hello World\n") this is cheaper than a call to
+// (12-byte "Hello World\n" lines) this is cheaper than a call to
 // memmove. The caller guarantees 16 bytes of room at dst.
 func move8to16(dst, src unsafe.Pointer, n int) {
 	*(*[8]byte)(dst) = *(*[8]byte)(src)

@@ -36,6 +36,10 @@ const BufferSize = 8 << 10
 //
 // The zero Hasher hashes with SHA-256; New and NewHMAC make the others.
 //
+// Size is the digest size, as hash.Hash has it; the buffer is BufferSize
+// bytes. A Hasher has no Close: it owns no device, and the digest can be
+// read at any time.
+//
 // A Hasher is not safe for concurrent use.
 type Hasher struct {
 	// buf holds the gathered input in buf[:len(buf)] and the free space

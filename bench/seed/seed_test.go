@@ -72,7 +72,8 @@ func TestTiny(t *testing.T) {
 	if _, err := exec.LookPath("g++"); err == nil {
 		for _, tb := range r.Tables {
 			for _, row := range tb.Rows {
-				if row.Kind == kindC && row.Skipped != "" {
+				// (A library with no Debian package, simdutf, may be absent.)
+				if row.Kind == kindC && row.Skipped != "" && !strings.Contains(row.Skipped, "not installed") {
 					t.Errorf("%s / %s: C/C++ reference skipped although gcc/g++ exist: %s", tb.ID, row.Method, row.Skipped)
 				}
 			}

@@ -66,7 +66,7 @@ func (r *Results) Behind() []string {
 	var out []string
 	for _, t := range r.Tables {
 		for _, row := range t.Rows {
-			if row.Skipped == "" && row.Kind != kindFastio && row.Ratio > 0 && row.Ratio < 1 {
+			if row.Skipped == "" && row.Kind != kindFastio && row.Kind != kindCmd && row.Ratio > 0 && row.Ratio < 1 {
 				what := "faster"
 				if t.Unit == "bytes" {
 					what = "smaller"

@@ -257,6 +257,7 @@ func TestTablesWellFormed(t *testing.T) {
 					if !cpeerKnown(m.cpeer) {
 						t.Errorf("%s / %s / %s: no reference %q", tb.id, c.name, m.name, m.cpeer)
 					}
+				case kindCmd:
 				case kindCLI:
 					if installHint[m.tool] == "" {
 						t.Errorf("%s / %s / %s: no install hint for %s", tb.id, c.name, m.name, m.tool)

@@ -20,6 +20,8 @@ func convMethods(input func(*env) string, from, to string) []method {
 	}
 	ms = append(ms, method{name: "iconv command", kind: kindCLI, tool: "iconv", toStdout: true, comment: "glibc iconv",
 		args: func(e *env, _ string) []string { return []string{"-f", from, "-t", to, input(e)} }})
+	ms = append(ms, method{name: "fastio conv command", kind: kindCmd, toStdout: true, comment: "iconv's flags",
+		args: func(e *env, _ string) []string { return []string{"conv", "-f", from, "-t", to, input(e)} }})
 	return ms
 }
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -191,6 +192,17 @@ func run(o *options, stdout, stderr io.Writer, lookPath func(string) (string, er
 		return err
 	}
 	defer os.RemoveAll(dir)
+	// An interrupt (the children get it too) still removes the data.
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt)
+	defer signal.Stop(sig)
+	go func() {
+		if _, ok := <-sig; ok {
+			os.RemoveAll(dir)
+			fmt.Fprintln(stderr, "seedbench: interrupted; removed", dir)
+			os.Exit(130)
+		}
+	}()
 	e := &env{size: o.size, rounds: o.rounds, dir: dir, child: self, stderr: stderr,
 		files: map[string]bool{}, lookPath: lookPath, root: repoRoot()}
 	all := tables()
@@ -303,7 +315,8 @@ func run(o *options, stdout, stderr io.Writer, lookPath func(string) (string, er
 func (s *sizes) statement() string {
 	switch s.name {
 	case "full":
-		return "Full size: the seed's counts (10M integers, 10M doubles, 100M lines, 100M emoji, 1 GiB hashed); " +
+		return fmt.Sprintf("Full size: the seed's counts (10M integers, 10M doubles, 100M lines, 100M emoji, 1 GiB hashed), "+
+			"%d timed rounds per cell (the default size has %d) to keep the run near a quarter of an hour on 2 cores; ", fullRounds, defaultRounds) +
 			"the tables the seed has no counts for use 64 MiB of mixed-script text, 2M records, a 1 GiB file for large reads, 32 MiB gzip corpora, 2M integers through the chain."
 	case "tiny":
 		return "Tiny size (the test run): counts far below the seed's; the figures mean nothing."

@@ -83,7 +83,8 @@ type Row struct {
 	// Column is the operation measured (one of Table.Columns).
 	Column string `json:"column"`
 	// Kind is "fastio", "go" (the standard library or a Go package), "c"
-	// (our C/C++ references) or "cli" (a command-line peer).
+	// (our C/C++ references), "cli" (a command-line peer) or "fastio
+	// command" (the fastio command beside the command-line peers).
 	Kind string `json:"kind"`
 	// Comment says how the method works or what it lacks.
 	Comment string `json:"comment,omitempty"`

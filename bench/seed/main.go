@@ -195,7 +195,10 @@ func run(o *options, stdout, stderr io.Writer, lookPath func(string) (string, er
 	// An interrupt (the children get it too) still removes the data.
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, os.Interrupt)
-	defer signal.Stop(sig)
+	defer func() {
+		signal.Stop(sig)
+		close(sig)
+	}()
 	go func() {
 		if _, ok := <-sig; ok {
 			os.RemoveAll(dir)

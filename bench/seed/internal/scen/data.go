@@ -142,11 +142,11 @@ func proseWord(z uint64) string {
 	return vocabulary[min(r, len(vocabulary)-1)]
 }
 
-// corpus returns about n bytes of generated text: words drawn with a
-// skewed distribution (frequent short words, as in prose), in lines of
-// about 70 bytes. mix selects the scripts: 0 ASCII only, 1 Latin with
-// accented words (about 12% of the characters two-byte), 2 mixed scripts
-// (Latin, Cyrillic, Greek, Chinese, Japanese, Korean, emoji).
+// Corpus returns about n bytes of generated text: words of a vocabulary of
+// 5000 drawn with a Zipf-like law, as in prose, in lines of about 70
+// bytes. mix selects the scripts: 0 ASCII only, 1 Latin with accented words
+// (7% of the characters, 12-13% of the bytes, in two-byte sequences), 2
+// mixed scripts (Latin, Cyrillic, Greek, Chinese, Japanese, Korean, emoji).
 func Corpus(n int, mix int) []byte {
 	out := make([]byte, 0, n+128)
 	s := uint64(7)
@@ -207,7 +207,7 @@ func appendLE(b []byte, v uint64) []byte {
 	return append(b, byte(v), byte(v>>8), byte(v>>16), byte(v>>24), byte(v>>32), byte(v>>40), byte(v>>48), byte(v>>56))
 }
 
-// emoji returns n copies of U+1F684 (HIGH-SPEED TRAIN) in UTF-8.
+// Emoji returns n copies of U+1F684 (HIGH-SPEED TRAIN) in UTF-8.
 func Emoji(n int) []byte {
 	out := make([]byte, 4*n)
 	for i := 0; i < len(out); i += 4 {

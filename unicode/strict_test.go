@@ -169,7 +169,7 @@ func checkStreamAgainstSlice(t *testing.T, c Converter, data []byte, chunk int) 
 	want, wantErr := c.Append(nil, data)
 	for _, k := range []int{1, 3, chunk, len(data) + 1} {
 		for _, d := range []string{"plain", "short", "flush"} {
-			got, werr, cerr, acked := writeChunks(c, data, k, d)
+			got, acked, werr, cerr := writeChunks(c, data, k, d)
 			if !bytes.Equal(got, want) {
 				t.Fatalf("%v→%v %+v, Writer over %s, %d-byte writes of % X: delivered % X; slice form % X, %v",
 					c.From(), c.To(), c.Options(), d, k, data, got, want, wantErr)
@@ -208,7 +208,7 @@ func checkStreamAgainstSlice(t *testing.T, c Converter, data []byte, chunk int) 
 // core.Writer of 64 bytes and a Writer of 64 bytes; "flush" a core.Buffer
 // under a Writer of 64 bytes flushed after every write, so that the
 // conversion sees every chunk boundary.
-func writeChunks(c Converter, data []byte, k int, d string) (got []byte, werr, cerr error, acked int64) {
+func writeChunks(c Converter, data []byte, k int, d string) (got []byte, acked int64, werr, cerr error) {
 	var w *Writer
 	var out func() []byte
 	switch d {
@@ -234,7 +234,7 @@ func writeChunks(c Converter, data []byte, k int, d string) (got []byte, werr, c
 		}
 	}
 	cerr = w.Close()
-	return out(), werr, cerr, acked
+	return out(), acked, werr, cerr
 }
 
 // readChunks reads the conversion of data, the source yielding at most k

@@ -63,6 +63,10 @@ func TestLoadCount(t *testing.T) {
 	if !slices.Equal(paths, []string{"example.com/m"}) {
 		t.Errorf("packages = %v, want only example.com/m", paths)
 	}
+	cmds, err := Commands(dir)
+	if err != nil || !slices.Equal(cmds, []string{"example.com/m/cmd/tool"}) {
+		t.Errorf("Commands = %v, %v; want [example.com/m/cmd/tool]", cmds, err)
+	}
 	got := Count(m)
 	want := Surface{Packages: 1, Types: 2, Funcs: 1, Methods: 2, Fields: 1, Vars: 1, Consts: 1}
 	if got != want {

@@ -354,6 +354,22 @@ func (e *Writer) EndRecord() error {
 	return nil
 }
 
+// Err returns the error the buffered writer has met, without flushing:
+// after a device error, records EndRecord and Finish commit are dropped
+// by the buffered writer, as its later writes are, and its Flush reports
+// the error. A loop writing many records may poll Err to stop early. It
+// returns nil for a buffered writer that cannot tell (one that does not
+// implement core.ErrReporter), whose errors only its Flush reports.
+func (e *Writer) Err() error {
+	if cw := e.cw; cw != nil {
+		return cw.Err()
+	}
+	if r, ok := e.w.(core.ErrReporter); ok {
+		return r.Err()
+	}
+	return nil
+}
+
 // Flush flushes the buffered writer, which writes all finished records
 // (EndRecord and Finish committed them to it) to the device, and returns
 // its error. An open record stays open; it is not written. An open

@@ -28,7 +28,7 @@ const blockSize = 64
 func (r *recordBytes) emit(p []byte) {
 	var err error
 	if r.builder {
-		err = r.e.Finish(r.e.Start(MaxHeaderLen + len(p)).Blob(1, p))
+		err = r.e.Finish(r.e.Start(MaxHeaderLen+len(p)).Blob(1, p))
 	} else {
 		r.e.Blob(1, p)
 		err = r.e.EndRecord()

@@ -1,6 +1,7 @@
 package record
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"testing"
@@ -156,5 +157,38 @@ func TestConformance(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { coretest.TestBufferedWriter(t, tt.c) })
+	}
+}
+
+// TestSizedConstructors checks NewWriterSize and NewReaderSize over plain
+// io.Writer and io.Reader values, with the smallest buffer and records
+// longer than it.
+func TestSizedConstructors(t *testing.T) {
+	var out bytes.Buffer
+	e := NewWriterSize(&out, 0)
+	long := bytes.Repeat([]byte{'x'}, 300)
+	for i := range 50 {
+		e.Uint(1, uint64(i))
+		e.Blob(2, long[:i*6])
+		if err := e.EndRecord(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if out.Len() == 0 {
+		t.Fatal("nothing reached the device before Flush with a 64-byte buffer")
+	}
+	if err := e.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	r := NewReaderSize(bytes.NewReader(out.Bytes()), 0)
+	n := 0
+	for ; r.Next(); n++ {
+		d := r.Fields()
+		if !d.Next() || d.Field().Value != uint64(n) || !d.Next() || len(d.Field().Data) != n*6 {
+			t.Fatalf("record %d: %v", n, d.Err())
+		}
+	}
+	if r.Err() != nil || n != 50 {
+		t.Fatalf("%d records, %v", n, r.Err())
 	}
 }

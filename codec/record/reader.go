@@ -59,9 +59,21 @@ type Reader struct {
 }
 
 // NewReader returns a Reader over r, which is used as it is when it is a
-// core.BufferedReader and wrapped by core.WrapReader otherwise.
+// core.BufferedReader and wrapped by core.WrapReader otherwise. A Reader
+// has no Close: it does not own r.
 func NewReader(r io.Reader) *Reader {
 	return &Reader{r: core.WrapReader(r)}
+}
+
+// NewReaderSize is NewReader with a buffer of size bytes when r is not a
+// core.BufferedReader (a size below core.MinBufferSize means that
+// minimum, as core.NewReaderSize says). Records that fit in the buffer are
+// decoded in place; larger ones, up to MaxRecord, are gathered.
+func NewReaderSize(r io.Reader, size int) *Reader {
+	if _, ok := r.(core.BufferedReader); !ok {
+		r = core.NewReaderSize(r, size)
+	}
+	return NewReader(r)
 }
 
 // Reset makes d read a new stream from r, keeping its buffers, MaxRecord

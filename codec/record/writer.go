@@ -1,6 +1,7 @@
 package record
 
 import (
+	"bufio"
 	"encoding/binary"
 	"io"
 	"unsafe"
@@ -77,11 +78,27 @@ type nested struct {
 }
 
 // NewWriter returns a Writer onto w, which is used as it is when it is a
-// core.BufferedWriter and wrapped by core.WrapWriter otherwise.
+// core.BufferedWriter and wrapped by core.WrapWriter otherwise (a
+// *bufio.Writer through an adapter that writes into its buffer, any other
+// io.Writer, an *os.File say, into a core.Writer of core.DefaultBufferSize
+// bytes that the Writer's Flush flushes). A Writer has no Close: it does
+// not own w; Flush it, then close w yourself.
 func NewWriter(w io.Writer) *Writer {
 	e := &Writer{}
 	e.setDevice(w)
 	return e
+}
+
+// NewWriterSize is NewWriter with a buffer of size bytes when w is neither
+// a core.BufferedWriter nor a *bufio.Writer (a size below
+// core.MinBufferSize means that minimum, as core.NewWriterSize says).
+func NewWriterSize(w io.Writer, size int) *Writer {
+	switch w.(type) {
+	case core.BufferedWriter, *bufio.Writer:
+	default:
+		w = core.NewWriterSize(w, size)
+	}
+	return NewWriter(w)
 }
 
 // setDevice makes e write to w.

@@ -46,6 +46,9 @@ import (
 //	defer w.Flush()
 //	format.IntLn(w, 42)
 //
+// A *bytes.Buffer or *strings.Builder is not a Writer either (it has no
+// Flush): print into a core.Buffer, the in-memory fastio writer.
+//
 // Fprint and Fprintln take any io.Writer for one-off output: they format
 // the whole call, write it at once and return the error.
 type Writer interface {

@@ -228,9 +228,13 @@ func TestMapChanged(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer m.Close()
+			before, _ := os.Stat(path)
 			time.Sleep(20 * time.Millisecond) // past the file system's timestamp granularity
 			if err := c.change(path); err != nil {
 				t.Fatal(err)
+			}
+			if after, _ := os.Stat(path); c.name != "grown" && after.ModTime().Equal(before.ModTime()) {
+				t.Skip("the file system's modification times are too coarse to see the change")
 			}
 			if _, err := io.ReadAll(m); !errors.Is(err, ErrFileChanged) {
 				t.Fatalf("ReadAll = %v, want ErrFileChanged", err)

@@ -1,5 +1,7 @@
 package inflate
 
+import "encoding/binary"
+
 // fast is the decoder's main loop. Every iteration starts with at least
 // inSlack bytes of input in the window and room for a whole match plus
 // the copy overrun in the output, so the body checks no bounds of its own
@@ -114,8 +116,8 @@ func (d *Decoder) fast(target int) {
 // step by the distance, each step writing one more period of the pattern
 // (zlib-ng's chunkcopy idea, libdeflate's overlapping-word copy).
 func copyMatch(out []byte, op, distance, length int) {
-	src := op - distance
 	end := op + length
+	src := op - distance
 	switch {
 	case distance >= 32:
 		for op < end {
@@ -128,6 +130,7 @@ func copyMatch(out []byte, op, distance, length int) {
 			op += 32
 			src += 32
 		}
+		return
 	case distance >= 16:
 		for op < end {
 			a, b := load64(out, src), load64(out, src+8)
@@ -136,24 +139,48 @@ func copyMatch(out []byte, op, distance, length int) {
 			op += 16
 			src += 16
 		}
-	case distance >= 8:
+		return
+	case distance > 8:
 		for op < end {
 			store64(out, op, load64(out, src))
 			op += 8
 			src += 8
 		}
-	case distance == 1:
-		v := uint64(out[src]) * 0x0101010101010101
-		for op < end {
-			store64(out, op, v)
-			store64(out, op+8, v)
-			op += 16
-		}
+		return
+	}
+	var v uint64
+	switch distance {
+	case 1:
+		v = uint64(out[src]) * 0x0101010101010101
+	case 2:
+		v = uint64(binary.LittleEndian.Uint16(out[src:])) * 0x0001000100010001
+	case 4:
+		v = uint64(binary.LittleEndian.Uint32(out[src:])) * 0x0000000100000001
+	case 8:
+		v = load64(out, src)
 	default:
-		for op < end {
+		// Write whole periods a word at a time until at least 16 bytes
+		// of the pattern exist; from there the data repeats at a
+		// distance of those periods, far enough for 16-byte copies.
+		k := (16 + distance - 1) / distance
+		for range k {
 			store64(out, op, load64(out, src))
 			op += distance
 			src += distance
 		}
+		far := k * distance
+		for op < end {
+			a, b := load64(out, op-far), load64(out, op-far+8)
+			store64(out, op, a)
+			store64(out, op+8, b)
+			op += 16
+		}
+		return
+	}
+	// A period dividing 8: the same word over and over.
+	for op < end {
+		store64(out, op, v)
+		store64(out, op+8, v)
+		op += 16
 	}
 }

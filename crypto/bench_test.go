@@ -258,3 +258,35 @@ func BenchmarkSumMany256(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSumMany256AB prints the ratios of SumMany256 quoted in
+// README.md, from alternating runs in thread CPU time (see abMin):
+//
+//	go test -run '^$' -bench SumMany256AB -benchtime 1x -v
+func BenchmarkSumMany256AB(b *testing.B) {
+	const batch = 64
+	for b.Loop() {
+		for _, n := range []int{64, 1 << 10, 8 << 10} {
+			data := benchData(batch * n)
+			msgs := make([][]byte, batch)
+			for i := range msgs {
+				msgs[i] = data[i*n : (i+1)*n]
+			}
+			digests := make([][32]byte, batch)
+			many := func() { _ = SumMany256(digests, msgs) }
+			reps := max(1, (1<<20)/(batch*n))
+			m, s := abMin(30, reps, many, func() {
+				for i, p := range msgs {
+					digests[i] = sha256.Sum256(p)
+				}
+			})
+			b.Logf("%5d B: SumMany256 %6.0f ns/message, sha256.Sum256 loop %6.0f: speed ratio %.2f×", n, m/batch, s/batch, s/m)
+			m, s = abMin(30, reps, many, func() {
+				for i, p := range msgs {
+					digests[i] = Sum256(p)
+				}
+			})
+			b.Logf("%5d B: SumMany256 %6.0f ns/message, fastio Sum256 loop %6.0f: speed ratio %.2f×", n, m/batch, s/batch, s/m)
+		}
+	}
+}

@@ -170,6 +170,8 @@ func main() {
 // x2stream names one stream's registers in the two-message kernel.
 type x2stream struct {
 	h, p     string    // state pointer, message pointer
+	q, n     string    // next segment, blocks left in this one
+	label    string    // where the segment check ends
 	s1, s2   string    // ABEF, CDGH
 	msg      [4]string // message schedule
 	scratch  string
@@ -203,22 +205,28 @@ func genX2(k *[64]uint32) []byte {
 	w("DATA sha256x2Flip<>+8(SB)/8, $0x0c0d0e0f08090a0b")
 	w("GLOBL sha256x2Flip<>(SB), RODATA|NOPTR, $16")
 	w("")
-	a := x2stream{h: "DI", p: "SI", s1: "X1", s2: "X2", msg: [4]string{"X3", "X4", "X5", "X6"}, scratch: "X7", saveOffs: 0}
-	b := x2stream{h: "R8", p: "R9", s1: "X9", s2: "X10", msg: [4]string{"X11", "X12", "X13", "X14"}, scratch: "X15", saveOffs: 32}
-	w("// func blockSHANIx2(h0, h1 *[8]uint32, p0, p1 *byte, blocks int)")
-	w("// hashes blocks 64-byte blocks from p0 into h0 and from p1 into h1.")
-	w("// Registers: X0 message+constants of either stream, X8 byte flip mask;")
-	w("// stream 0: X1 ABEF, X2 CDGH, X3-X6 message schedule, X7 scratch;")
-	w("// stream 1: X9, X10, X11-X14, X15. The states at block start are kept")
-	w("// in the frame.")
-	w("TEXT ·blockSHANIx2(SB), NOSPLIT, $64-40")
+	a := x2stream{h: "DI", p: "SI", q: "AX", n: "BX", s1: "X1", s2: "X2", msg: [4]string{"X3", "X4", "X5", "X6"}, scratch: "X7", saveOffs: 0, label: "next0"}
+	b := x2stream{h: "R8", p: "R9", q: "CX", n: "R10", s1: "X9", s2: "X10", msg: [4]string{"X11", "X12", "X13", "X14"}, scratch: "X15", saveOffs: 32, label: "next1"}
+	w("// func blockSHANIx2(h0, h1 *[8]uint32, p0, q0 *byte, n0 int, p1, q1 *byte, n1 int, blocks int)")
+	w("// hashes blocks 64-byte blocks of each stream: into h0 n0 blocks from")
+	w("// p0 and then blocks from q0; into h1 n1 blocks from p1 and then blocks")
+	w("// from q1 (a message's whole blocks, then its padded final blocks).")
+	w("// n0, n1 and blocks are at least 1. Registers: X0 message+constants of")
+	w("// either stream, X8 byte flip mask; stream 0: X1 ABEF, X2 CDGH, X3-X6")
+	w("// message schedule, X7 scratch, SI block, BX blocks left in it, AX next")
+	w("// segment; stream 1: X9, X10, X11-X14, X15, R9, R10, CX. The states at")
+	w("// block start, and each round pair's message+constants, are kept in the")
+	w("// frame.")
+	w("TEXT ·blockSHANIx2(SB), NOSPLIT, $128-72")
 	w("\tMOVQ h0+0(FP), DI")
 	w("\tMOVQ h1+8(FP), R8")
 	w("\tMOVQ p0+16(FP), SI")
-	w("\tMOVQ p1+24(FP), R9")
-	w("\tMOVQ blocks+32(FP), DX")
-	w("\tTESTQ DX, DX")
-	w("\tJZ done")
+	w("\tMOVQ q0+24(FP), AX")
+	w("\tMOVQ n0+32(FP), BX")
+	w("\tMOVQ p1+40(FP), R9")
+	w("\tMOVQ q1+48(FP), CX")
+	w("\tMOVQ n1+56(FP), R10")
+	w("\tMOVQ blocks+64(FP), DX")
 	for _, st := range []x2stream{a, b} {
 		w("\tMOVQ (%s), %s", st.h, st.s1)
 		w("\tPINSRQ $1, 8(%s), %s", st.h, st.s1)
@@ -250,6 +258,7 @@ func genX2(k *[64]uint32) []byte {
 			}
 			w("\tMOVOU sha256x2K<>+%d(SB), X0", 16*g)
 			w("\tPADDD %s, X0", cur)
+			w("\tMOVOU X0, %d(SP)", st.saveOffs+64)
 			w("\tSHA256RNDS2 X0, %s, %s", st.s1, st.s2)
 			if g >= 3 && g <= 14 {
 				next, prev := msg[(g+1)%4], msg[(g+3)%4]
@@ -258,7 +267,7 @@ func genX2(k *[64]uint32) []byte {
 				w("\tPADDD %s, %s", st.scratch, next)
 				w("\tSHA256MSG2 %s, %s", cur, next)
 			}
-			w("\tPSHUFD $0x0e, X0, X0")
+			w("\tMOVQ %d(SP), X0", st.saveOffs+64+8)
 			w("\tSHA256RNDS2 X0, %s, %s", st.s2, st.s1)
 			if g >= 1 && g <= 12 {
 				w("\tSHA256MSG1 %s, %s", cur, msg[(g+3)%4])
@@ -271,6 +280,11 @@ func genX2(k *[64]uint32) []byte {
 		w("\tMOVOU %d(SP), %s", st.saveOffs+16, st.scratch)
 		w("\tPADDD %s, %s", st.scratch, st.s2)
 		w("\tADDQ $64, %s", st.p)
+		w("\tDECQ %s", st.n)
+		w("\tJNZ %s", st.label)
+		w("\tMOVQ %s, %s", st.q, st.p)
+		w("\tMOVQ $0x4000000000000000, %s", st.n) // no second switch
+		w("%s:", st.label)
 	}
 	w("\tDECQ DX")
 	w("\tJNZ loop")
@@ -283,7 +297,6 @@ func genX2(k *[64]uint32) []byte {
 		w("\tMOVOU %s, (%s)", st.s1, st.h)
 		w("\tMOVOU %s, 16(%s)", st.s2, st.h)
 	}
-	w("done:")
 	w("\tRET")
 	return s.Bytes()
 }

@@ -3,11 +3,12 @@
 package crypto
 
 // blockSHANIx2 runs the SHA-256 compression function over blocks 64-byte
-// blocks from p0 into h0 and, interleaved with it, from p1 into h1
-// (sha256many_amd64.s).
+// blocks of two streams at once (sha256many_amd64.s): into h0 n0 blocks
+// from p0 and then blocks from q0, and, interleaved with it, into h1 n1
+// blocks from p1 and then blocks from q1. n0, n1 and blocks are at least 1.
 //
 //go:noescape
-func blockSHANIx2(h0, h1 *[8]uint32, p0, p1 *byte, blocks int)
+func blockSHANIx2(h0, h1 *[8]uint32, p0, q0 *byte, n0 int, p1, q1 *byte, n1 int, blocks int)
 
 // many256x2 selects the two-stream kernel; tests turn it off to run the
 // one-at-a-time path.
@@ -31,61 +32,43 @@ func sumMany256(digests [][32]byte, messages [][]byte) {
 	}
 }
 
-// pairStream is what remains to hash of one message of a pair: its whole
-// blocks, then its final padded block(s).
-type pairStream struct {
-	whole, final []byte
-}
-
-// next returns the blocks to hash next.
-func (s *pairStream) next() []byte {
-	if len(s.whole) > 0 {
-		return s.whole
-	}
-	return s.final
-}
-
-// advance drops the first n bytes of the blocks next returned.
-func (s *pairStream) advance(n int) {
-	if len(s.whole) > 0 {
-		s.whole = s.whole[n:]
-	} else {
-		s.final = s.final[n:]
-	}
-}
-
 // sumPair256 writes the SHA-256 digests of p0 and p1 to d0 and d1. Each
 // message is a run of whole blocks and one or two final blocks built on the
-// stack; the two runs are hashed side by side for as long as both have a
-// block left (at most three kernel calls, as one stream moves from its
-// whole blocks to its final ones), and the rest of the longer alone.
+// stack. One kernel call hashes both for as many blocks as the shorter
+// has, moving each stream from its whole blocks to its final ones on the
+// way; the rest of the longer is hashed alone.
 func sumPair256(d0, d1 *[32]byte, p0, p1 []byte) {
 	var b0, b1 [128]byte
 	h0, h1 := iv256, iv256
-	n0, n1 := len(p0)&^63, len(p1)&^63
-	s0 := pairStream{p0[:n0], b0[:padFinal(&b0, p0[n0:], uint64(len(p0)))]}
-	s1 := pairStream{p1[:n1], b1[:padFinal(&b1, p1[n1:], uint64(len(p1)))]}
-	for {
-		c0, c1 := s0.next(), s1.next()
-		n := min(len(c0), len(c1))
-		if n == 0 {
-			break
-		}
-		blockSHANIx2(&h0, &h1, &c0[0], &c1[0], n>>6)
-		s0.advance(n)
-		s1.advance(n)
+	w0, w1 := len(p0)&^63, len(p1)&^63
+	f0 := padFinal(&b0, p0[w0:], uint64(len(p0)))
+	f1 := padFinal(&b1, p1[w1:], uint64(len(p1)))
+	// A stream without whole blocks starts on its final ones.
+	s0, n0 := &b0[0], f0>>6
+	if w0 > 0 {
+		s0, n0 = &p0[0], w0>>6
 	}
-	for _, r := range [...]struct {
-		h *[8]uint32
-		s *pairStream
-	}{{&h0, &s0}, {&h1, &s1}} {
-		if len(r.s.whole) > 0 {
-			blockSHANI(r.h, r.s.whole)
-		}
-		if len(r.s.final) > 0 {
-			blockSHANI(r.h, r.s.final)
-		}
+	s1, n1 := &b1[0], f1>>6
+	if w1 > 0 {
+		s1, n1 = &p1[0], w1>>6
+	}
+	t0, t1 := (w0+f0)>>6, (w1+f1)>>6
+	blockSHANIx2(&h0, &h1, s0, &b0[0], n0, s1, &b1[0], n1, min(t0, t1))
+	if t0 > t1 {
+		rest256(&h0, p0[:w0], b0[:f0], t1<<6)
+	} else if t1 > t0 {
+		rest256(&h1, p1[:w1], b1[:f1], t0<<6)
 	}
 	putState256(d0, &h0)
 	putState256(d1, &h1)
+}
+
+// rest256 hashes into h what remains of whole followed by final after its
+// first done bytes.
+func rest256(h *[8]uint32, whole, final []byte, done int) {
+	if done < len(whole) {
+		blockSHANI(h, whole[done:])
+		done = len(whole)
+	}
+	blockSHANI(h, final[done-len(whole):])
 }

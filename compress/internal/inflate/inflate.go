@@ -25,7 +25,6 @@
 package inflate
 
 import (
-	"encoding/binary"
 	"errors"
 	"io"
 
@@ -489,9 +488,3 @@ func (d *Decoder) slow() {
 	}
 	d.op += length
 }
-
-// load64 reads 8 bytes little-endian.
-func load64(b []byte, i int) uint64 { return binary.LittleEndian.Uint64(b[i:]) }
-
-// store64 writes 8 bytes little-endian.
-func store64(b []byte, i int, v uint64) { binary.LittleEndian.PutUint64(b[i:], v) }

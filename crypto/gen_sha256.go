@@ -298,6 +298,35 @@ func genX2(k *[64]uint32) []byte {
 		w("\tMOVOU %s, 16(%s)", st.s2, st.h)
 	}
 	w("\tRET")
+	w("")
+	// Two probes for the benchmark that gives the kernel's floor: SHA256RNDS2
+	// in one dependent chain (its latency) and in four independent ones
+	// (its reciprocal throughput).
+	w("// func rnds2Chains(n int, independent bool)")
+	w("// runs 4n SHA256RNDS2 instructions, in one dependent chain or in four.")
+	w("TEXT ·rnds2Chains(SB), NOSPLIT, $0-9")
+	w("\tMOVQ n+0(FP), CX")
+	w("\tPXOR X0, X0")
+	w("\tTESTQ CX, CX")
+	w("\tJZ rndsdone")
+	w("\tCMPB independent+8(FP), $0")
+	w("\tJNE four")
+	w("one:")
+	for range 2 {
+		w("\tSHA256RNDS2 X0, X1, X2")
+		w("\tSHA256RNDS2 X0, X2, X1")
+	}
+	w("\tDECQ CX")
+	w("\tJNZ one")
+	w("\tRET")
+	w("four:")
+	for _, r := range []string{"X2", "X4", "X6", "X8"} {
+		w("\tSHA256RNDS2 X0, X1, %s", r)
+	}
+	w("\tDECQ CX")
+	w("\tJNZ four")
+	w("rndsdone:")
+	w("\tRET")
 	return s.Bytes()
 }
 

@@ -72,3 +72,10 @@ func rest256(h *[8]uint32, whole, final []byte, done int) {
 	}
 	blockSHANI(h, final[done-len(whole):])
 }
+
+// rnds2Chains runs 4n SHA256RNDS2 instructions in one dependent chain or
+// in four independent ones (sha256many_amd64.s); the benchmark of
+// SumMany256's floor times it.
+//
+//go:noescape
+func rnds2Chains(n int, independent bool)

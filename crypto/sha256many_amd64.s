@@ -508,3 +508,30 @@ next1:
 	MOVOU X9, (R8)
 	MOVOU X10, 16(R8)
 	RET
+
+// func rnds2Chains(n int, independent bool)
+// runs 4n SHA256RNDS2 instructions, in one dependent chain or in four.
+TEXT ·rnds2Chains(SB), NOSPLIT, $0-9
+	MOVQ n+0(FP), CX
+	PXOR X0, X0
+	TESTQ CX, CX
+	JZ rndsdone
+	CMPB independent+8(FP), $0
+	JNE four
+one:
+	SHA256RNDS2 X0, X1, X2
+	SHA256RNDS2 X0, X2, X1
+	SHA256RNDS2 X0, X1, X2
+	SHA256RNDS2 X0, X2, X1
+	DECQ CX
+	JNZ one
+	RET
+four:
+	SHA256RNDS2 X0, X1, X2
+	SHA256RNDS2 X0, X1, X4
+	SHA256RNDS2 X0, X1, X6
+	SHA256RNDS2 X0, X1, X8
+	DECQ CX
+	JNZ four
+rndsdone:
+	RET

@@ -19,3 +19,22 @@ func manyPaths(t *testing.T, f func(t *testing.T)) {
 		f(t)
 	})
 }
+
+// BenchmarkSHA256RNDS2 prints SHA256RNDS2's latency and reciprocal
+// throughput on this CPU, as thread CPU time per instruction from
+// alternating runs, and the floor they set: a block is 32 of them, one
+// stream waits for each, two streams can at best issue at the throughput.
+//
+//	go test -run '^$' -bench SHA256RNDS2 -benchtime 1x -v
+func BenchmarkSHA256RNDS2(b *testing.B) {
+	if !hasSHANI {
+		b.Skip("no SHA extensions on this CPU")
+	}
+	for b.Loop() {
+		const n = 10000
+		lat, tput := abMin(100, 1, func() { rnds2Chains(n, false) }, func() { rnds2Chains(n, true) })
+		lat, tput = lat/(4*n), tput/(4*n)
+		b.Logf("SHA256RNDS2: latency %.3f ns, reciprocal throughput %.3f ns: at most %.2f× from interleaving", lat, tput, lat/tput)
+		b.Logf("floor per 64-byte block: one stream %.1f ns, two streams %.1f ns per message", 32*lat, 32*tput)
+	}
+}

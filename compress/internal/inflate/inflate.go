@@ -44,6 +44,8 @@ const (
 	// inSlack is the input the fast loop may read in one iteration: two
 	// 8-byte loads, the second at most 7 bytes after the first.
 	inSlack = 16
+	// minChunk is the least room to decode into before the buffer slides.
+	minChunk = 16 << 10
 )
 
 type state uint8
@@ -67,11 +69,12 @@ type Decoder struct {
 	nbits uint
 	eof   bool // src said io.EOF
 
-	op, rp int // out[rp:op] inflated and not yet delivered
-	state  state
-	final  bool
-	stored int
-	err    error
+	op, rp  int   // out[rp:op] inflated and not yet delivered
+	dropped int64 // output bytes that slid out of the buffer, less the dictionary
+	state   state
+	final   bool
+	stored  int
+	err     error
 
 	litp  *[litTableSize]uint32
 	distp *[distTableSize]uint32
@@ -95,7 +98,13 @@ func (d *Decoder) Reset(src core.BufferedReader, dict []byte) {
 	}
 	d.op = copy(d.out[:], dict)
 	d.rp = d.op
+	d.dropped = -int64(d.op)
 }
+
+// Produced returns how many bytes the decoder has inflated, delivered or
+// not. It grows in steps that depend only on the stream, not on the sizes
+// of the reads.
+func (d *Decoder) Produced() int64 { return d.dropped + int64(d.op) }
 
 // InputOffset returns how many bytes of the stream the decoder has used,
 // a byte of which only some bits were used included. At the end of the
@@ -104,7 +113,10 @@ func (d *Decoder) InputOffset() int64 {
 	return d.base + int64(d.ip) - int64(d.nbits>>3)
 }
 
-// Read inflates into p. It returns io.EOF after the end of the stream,
+// Read inflates into p. When everything inflated was delivered, it
+// inflates up to the end of the buffer or of a block, whichever comes
+// first, so that a block that was flushed is delivered without waiting
+// for more input. It returns io.EOF after the end of the stream,
 // an error wrapping io.ErrUnexpectedEOF when the input ends inside it,
 // ErrCorrupt for invalid data, and src's error otherwise; errors are
 // sticky. Bytes inflated before an error are delivered first.
@@ -119,12 +131,13 @@ func (d *Decoder) Read(p []byte) (int, error) {
 		if d.state == stDone {
 			return 0, io.EOF
 		}
-		if d.op+min(len(p), 1<<14) > outLimit {
+		if d.op+minChunk > outLimit {
 			// Everything is delivered: keep the window, drop the rest.
 			copy(d.out[:windowSize], d.out[d.op-windowSize:d.op])
+			d.dropped += int64(d.op - windowSize)
 			d.op, d.rp = windowSize, windowSize
 		}
-		d.decode(min(d.op+len(p), outLimit))
+		d.decode(outLimit)
 	}
 	n := copy(p, d.out[d.rp:d.op])
 	d.rp += n
@@ -137,6 +150,9 @@ func (d *Decoder) decode(target int) {
 	for d.op < target && d.err == nil {
 		switch d.state {
 		case stHeader:
+			if d.op > d.rp && !d.final {
+				return // a block ended: deliver it before reading on
+			}
 			if d.final {
 				d.finish()
 				return

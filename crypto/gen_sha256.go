@@ -3,7 +3,8 @@
 // gen_sha256 writes sha256const.go (the round constants of FIPS 180-4,
 // 4.2.2, computed here from the cube roots of the first 64 primes),
 // sha256block_amd64.s (the SHA-NI block function) and sha256many_amd64.s
-// (the same block function over two messages at once). Run it with
+// (the same block function over two messages at once, and a 16-lane
+// AVX-512 block function). Run it with
 // `go run gen_sha256.go` in this folder.
 //
 // The assembly follows the instruction sequence of Gulley et al., "Intel
@@ -164,7 +165,100 @@ func main() {
 	w("done:")
 	w("\tRET")
 	must(os.WriteFile("sha256block_amd64.s", s.Bytes(), 0o644))
-	must(os.WriteFile("sha256many_amd64.s", genX2(&k), 0o644))
+	must(os.WriteFile("sha256many_amd64.s", append(genX2(&k), genX16(&k)...), 0o644))
+}
+
+// genX16 returns the 16-lane AVX-512 block function of sha256many_amd64.s:
+// the scalar rounds of FIPS 180-4, 6.2.2, with one message in each 32-bit
+// lane of a ZMM register, the multi-buffer method of Guilford et al.,
+// "Fast Multi-buffer IPsec Implementations on Intel Architecture
+// Processors", Intel 2012. Each lane's message words are gathered from its
+// own block; the rotations are VPRORD, the three-way XORs, Ch and Maj one
+// VPTERNLOGD each. Its speed does not depend on SHA256RNDS2.
+func genX16(k *[64]uint32) []byte {
+	var s bytes.Buffer
+	w := func(format string, a ...any) { fmt.Fprintf(&s, format+"\n", a...) }
+	w("")
+	for i := range 64 {
+		w("DATA sha256x16K<>+%d(SB)/4, $%#08x", i*4, k[i])
+	}
+	w("GLOBL sha256x16K<>(SB), RODATA|NOPTR, $256")
+	w("")
+	w("// func block16(h *[8][16]uint32, p *[16]unsafe.Pointer)")
+	w("// hashes one 64-byte block for each of 16 lanes: from p[l] into the")
+	w("// state words h[0][l]..h[7][l]. Registers: Z0-Z7 the working")
+	w("// variables (their names rotate each round), Z8-Z23 the message")
+	w("// schedule's last 16 words, Z24 the byte flip mask, Z26/Z27 the block")
+	w("// addresses of lanes 0-7 and 8-15, Z25 and Z28-Z31 scratch.")
+	w("TEXT ·block16(SB), NOSPLIT, $0-16")
+	w("\tMOVQ h+0(FP), DI")
+	w("\tMOVQ p+8(FP), SI")
+	w("\tXORQ AX, AX")
+	st := []string{"Z0", "Z1", "Z2", "Z3", "Z4", "Z5", "Z6", "Z7"}
+	for i, r := range st {
+		w("\tVMOVDQU32 %d(DI), %s", 64*i, r)
+	}
+	w("\tVBROADCASTI32X4 sha256x2Flip<>(SB), Z24")
+	w("\tVMOVDQU64 (SI), Z26")
+	w("\tVMOVDQU64 64(SI), Z27")
+	W := func(t int) string { return fmt.Sprintf("Z%d", 8+t%16) }
+	for t := range 16 {
+		// A gather clears its mask; KXNORW sets all of it again.
+		w("\tKXNORW K1, K1, K1")
+		w("\tKXNORW K2, K2, K2")
+		w("\tVPGATHERQD %d(AX)(Z26*1), K1, Y28", 4*t)
+		w("\tVPGATHERQD %d(AX)(Z27*1), K2, Y29", 4*t)
+		w("\tVINSERTI64X4 $1, Y29, Z28, %s", W(t))
+		w("\tVPSHUFB Z24, %s, %s", W(t), W(t))
+	}
+	a, b, c, d, e, f, g, h := st[0], st[1], st[2], st[3], st[4], st[5], st[6], st[7]
+	for t := range 64 {
+		w("\t// round %d", t)
+		if t >= 16 {
+			// W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16]
+			x := W(t - 15)
+			w("\tVPRORD $7, %s, Z25", x)
+			w("\tVPRORD $18, %s, Z28", x)
+			w("\tVPSRLD $3, %s, Z29", x)
+			w("\tVPTERNLOGD $0x96, Z25, Z28, Z29")
+			y := W(t - 2)
+			w("\tVPRORD $17, %s, Z25", y)
+			w("\tVPRORD $19, %s, Z28", y)
+			w("\tVPSRLD $10, %s, Z30", y)
+			w("\tVPTERNLOGD $0x96, Z25, Z28, Z30")
+			w("\tVPADDD Z29, %s, %s", W(t), W(t))
+			w("\tVPADDD Z30, %s, %s", W(t), W(t))
+			w("\tVPADDD %s, %s, %s", W(t-7), W(t), W(t))
+		}
+		// h += K[t] + W[t] + Σ1(e) + Ch(e, f, g); d += h; h += Σ0(a) + Maj(a, b, c)
+		w("\tVPADDD.BCST sha256x16K<>+%d(SB), %s, %s", 4*t, h, h)
+		w("\tVPADDD %s, %s, %s", W(t), h, h)
+		w("\tVPRORD $6, %s, Z25", e)
+		w("\tVPRORD $11, %s, Z28", e)
+		w("\tVPRORD $25, %s, Z29", e)
+		w("\tVPTERNLOGD $0x96, Z25, Z28, Z29")
+		w("\tVMOVDQA64 %s, Z30", e)
+		w("\tVPTERNLOGD $0xca, %s, %s, Z30", g, f)
+		w("\tVPADDD Z29, %s, %s", h, h)
+		w("\tVPADDD Z30, %s, %s", h, h)
+		w("\tVPADDD %s, %s, %s", h, d, d)
+		w("\tVPRORD $2, %s, Z25", a)
+		w("\tVPRORD $13, %s, Z28", a)
+		w("\tVPRORD $22, %s, Z29", a)
+		w("\tVPTERNLOGD $0x96, Z25, Z28, Z29")
+		w("\tVMOVDQA64 %s, Z31", a)
+		w("\tVPTERNLOGD $0xe8, %s, %s, Z31", c, b)
+		w("\tVPADDD Z29, %s, %s", h, h)
+		w("\tVPADDD Z31, %s, %s", h, h)
+		a, b, c, d, e, f, g, h = h, a, b, c, d, e, f, g
+	}
+	for i, r := range st {
+		w("\tVPADDD %d(DI), %s, %s", 64*i, r, r)
+		w("\tVMOVDQU32 %s, %d(DI)", r, 64*i)
+	}
+	w("\tVZEROUPPER")
+	w("\tRET")
+	return s.Bytes()
 }
 
 // x2stream names one stream's registers in the two-message kernel.

@@ -5,11 +5,21 @@ package crypto
 import "testing"
 
 // manyPaths runs f on each of SumMany256's paths this build can take: the
-// two-stream kernel (where the CPU has the SHA extensions) and one message
-// at a time.
+// 16-lane AVX-512 kernel with the two-stream one (where the CPU has
+// AVX-512BW and the SHA extensions), the two-stream SHA-NI kernel alone,
+// and one message at a time.
 func manyPaths(t *testing.T, f func(t *testing.T)) {
+	if many256x16 {
+		t.Run("x16", f)
+	} else {
+		t.Log("no AVX-512BW or no SHA extensions: the 16-lane kernel is not tested")
+	}
 	if hasSHANI {
-		t.Run("x2", f)
+		t.Run("x2", func(t *testing.T) {
+			many256x16 = false
+			defer func() { many256x16 = hasSHANI && hasAVX512BW }()
+			f(t)
+		})
 	} else {
 		t.Log("no SHA extensions: the two-stream kernel is not tested")
 	}

@@ -41,6 +41,24 @@ func TestSumMany256KnownAnswers(t *testing.T) {
 				t.Errorf("batch[%d] %s: got %s, want %s", i, v.name, got, v.want)
 			}
 		}
+		// A batch of 37: each vector in several lanes of the 16-lane
+		// groups, beside every other length, and in the pairs after them.
+		var big [][]byte
+		var want []string
+		for i := range 37 {
+			v := sha256Vectors[(i*3+i/5)%len(sha256Vectors)]
+			big = append(big, []byte(v.msg))
+			want = append(want, v.want)
+		}
+		bigDigests := make([][32]byte, len(big))
+		if err := SumMany256(bigDigests, big); err != nil {
+			t.Fatal(err)
+		}
+		for i := range big {
+			if got := hex.EncodeToString(bigDigests[i][:]); got != want[i] {
+				t.Errorf("batch of 37, [%d]: got %s, want %s", i, got, want[i])
+			}
+		}
 		for _, a := range sha256Vectors {
 			for _, b := range sha256Vectors {
 				var d [2][32]byte
@@ -77,8 +95,9 @@ func checkMany256(t *testing.T, msgs [][]byte) {
 }
 
 // TestSumMany256Differential compares SumMany256 with crypto/sha256 over
-// batches of 0 to 9 messages of random lengths 0..5000, and over pairs of
-// every length around the block and padding boundaries.
+// batches of 0 to 9 messages of random lengths 0..5000, over batches of 16
+// to 40 (mixed lengths, short ones, one length for all), and over pairs
+// of every length around the block and padding boundaries.
 func TestSumMany256Differential(t *testing.T) {
 	manyPaths(t, func(t *testing.T) {
 		rng := rand.New(rand.NewPCG(18, 256))
@@ -100,6 +119,31 @@ func TestSumMany256Differential(t *testing.T) {
 				}
 				msgs[i] = data[off : off+n]
 				off += n
+			}
+			checkMany256(t, msgs)
+		}
+		// Batches of 16 to 40, for the 16-lane groups: mixed lengths, and
+		// one length for all (every lane finishing in the same block).
+		for r := range rounds / 4 {
+			msgs := make([][]byte, 16+rng.IntN(25))
+			same := rng.IntN(5001)
+			for i := range msgs {
+				n := rng.IntN(5001)
+				switch {
+				case r%3 == 0:
+					n = same
+				case r%3 == 1:
+					n = rng.IntN(300)
+				}
+				start := rng.IntN(len(data) - n + 1)
+				msgs[i] = data[start : start+n]
+			}
+			checkMany256(t, msgs)
+		}
+		for _, n := range []int{0, 1, 55, 56, 63, 64, 119, 120, 128, 1000, 1024} {
+			msgs := make([][]byte, 16)
+			for i := range msgs {
+				msgs[i] = data[i*7 : i*7+n]
 			}
 			checkMany256(t, msgs)
 		}
@@ -177,6 +221,9 @@ func TestSumMany256Allocs(t *testing.T) {
 	}
 	p := benchData(5000)
 	msgs := [][]byte{p[:64], p[:1024], p[:3], p, p[:200], p[:57], p[:1]}
+	for range 3 {
+		msgs = append(msgs, msgs[:7]...) // 28: a 16-lane group and pairs
+	}
 	digests := make([][32]byte, len(msgs))
 	manyPaths(t, func(t *testing.T) {
 		if n := testing.AllocsPerRun(100, func() {

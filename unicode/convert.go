@@ -41,6 +41,7 @@ type Converter struct {
 	// Transformer to set up, which is most of the cost of a short text.
 	direct bool
 	k      kernel
+	short  shortKind // the loop for texts shorter than shortMax
 }
 
 // New returns a Converter from one encoding to another. Both may be native
@@ -57,7 +58,7 @@ func New(from, to Encoding, opt Options) (Converter, error) {
 	}
 	c := Converter{from: from, to: to, opt: opt}
 	if c.native() && !from.marked() && !to.marked() && !opt.SniffBOM && !opt.EmitBOM {
-		c.direct, c.k = true, kernelFor(from, to)
+		c.direct, c.k, c.short = true, kernelFor(from, to), shortFor(from, to)
 	}
 	return c, nil
 }
@@ -65,7 +66,7 @@ func New(from, to Encoding, opt Options) (Converter, error) {
 // skipBOM returns how many bytes of byte order mark a direct conversion
 // drops from the start of src: the source encoding's own mark, unless
 // KeepBOM is set.
-func (c Converter) skipBOM(src []byte) int {
+func (c *Converter) skipBOM(src []byte) int {
 	if c.opt.KeepBOM {
 		return 0
 	}
@@ -78,14 +79,14 @@ func (c Converter) skipBOM(src []byte) int {
 
 // appendDirect is Append for a direct Converter: the kernel runs on the
 // whole of src, and again after each growth of dst.
-func (c Converter) appendDirect(dst, src []byte) ([]byte, error) {
+func (c *Converter) appendDirect(dst, src []byte) ([]byte, error) {
 	off := c.skipBOM(src)
 	if len(src)-off < shortMax {
 		var nd, ns int
-		switch {
-		case c.k == k8to16 && c.to == UTF16LE:
+		switch c.short {
+		case short8to16LE:
 			nd, ns = utf8ToUTF16LEShort(dst[len(dst):cap(dst)], src[off:])
-		case c.k == k16to8 && c.from == UTF16LE:
+		case short16LEto8:
 			nd, ns = utf16LEToUTF8Short(dst[len(dst):cap(dst)], src[off:])
 		}
 		dst = dst[:len(dst)+nd]
@@ -113,7 +114,7 @@ func (c Converter) appendDirect(dst, src []byte) ([]byte, error) {
 
 // stopError is the *Error for a kernel that stopped with st at byte off
 // of src: ill-formed or truncated input under the Strict policy.
-func (c Converter) stopError(st status, src []byte, off int) error {
+func (c *Converter) stopError(st status, src []byte, off int) error {
 	cause := ErrInvalid
 	if st == stTruncated {
 		cause = ErrTruncated
@@ -151,6 +152,13 @@ func (c Converter) Append(dst, src []byte) ([]byte, error) {
 	if c.direct {
 		return c.appendDirect(dst, src)
 	}
+	return c.appendTransform(dst, src)
+}
+
+// appendTransform is Append through a Transformer, for the conversions
+// that decide a byte order at the start of the text or are bridged; out of
+// line, so that Append's own frame stays small.
+func (c Converter) appendTransform(dst, src []byte) ([]byte, error) {
 	if !c.native() {
 		return c.appendBridged(dst, src)
 	}

@@ -13,22 +13,41 @@ package unicode
 // below the 64 bytes the vector kernels need.
 const shortMax = 64
 
+// shortKind names the short loop of a pair, chosen when its Converter is
+// made.
+type shortKind uint8
+
+const (
+	shortNone shortKind = iota
+	short8to16LE
+	short16LEto8
+)
+
+func shortFor(from, to Encoding) shortKind {
+	switch {
+	case from == UTF8 && to == UTF16LE:
+		return short8to16LE
+	case from == UTF16LE && to == UTF8:
+		return short16LEto8
+	}
+	return shortNone
+}
+
 // utf8ToUTF16LEShort converts the leading well-formed UTF-8 of src to
 // UTF-16LE and returns the bytes done on each side.
 func utf8ToUTF16LEShort(dst, src []byte) (nd, ns int) {
 	for ns < len(src) {
-		if ns+8 <= len(src) && nd+16 <= len(dst) {
-			x := ld64(src, ns)
-			if x&hiBits == 0 {
-				st64(dst, nd, spread16(x&0xFFFFFFFF))
-				st64(dst, nd+8, spread16(x>>32))
-				ns += 8
-				nd += 16
-				continue
-			}
-		}
 		c := src[ns]
 		if c < 0x80 {
+			if ns+8 <= len(src) && nd+16 <= len(dst) {
+				if x := ld64(src, ns); x&hiBits == 0 {
+					st64(dst, nd, spread16(x&0xFFFFFFFF))
+					st64(dst, nd+8, spread16(x>>32))
+					ns += 8
+					nd += 16
+					continue
+				}
+			}
 			if nd+2 > len(dst) {
 				return nd, ns
 			}
@@ -37,29 +56,37 @@ func utf8ToUTF16LEShort(dst, src []byte) (nd, ns int) {
 			nd += 2
 			continue
 		}
-		var r uint32
-		var n int
+		var v uint32
 		if ns+4 <= len(src) {
-			r, n = decodeUTF8Fast(src[ns:])
-			if n == 0 {
-				return nd, ns
-			}
+			v = ld32(src, ns)
 		} else {
-			var d int
-			if r, n, d = decodeUTF8(src[ns:]); d != decOK {
-				return nd, ns
+			// The last bytes, zero-padded: the decoders look at no byte
+			// beyond their sequence's length, and a zero is no
+			// continuation byte.
+			for i := len(src) - 1; i >= ns; i-- {
+				v = v<<8 | uint32(src[i])
 			}
 		}
+		var r uint32
+		var ok bool
+		n := 2
+		switch {
+		case c < 0xE0:
+			r, ok = dec2(v)
+		case c < 0xF0:
+			r, ok = dec3(v)
+			n = 3
+		default:
+			r, ok = dec4(v)
+			n = 4
+		}
+		if !ok || nd+2 > len(dst) || r >= 0x10000 && nd+4 > len(dst) {
+			return nd, ns
+		}
 		if r < 0x10000 {
-			if nd+2 > len(dst) {
-				return nd, ns
-			}
 			st16(dst, nd, uint16(r))
 			nd += 2
 		} else {
-			if nd+4 > len(dst) {
-				return nd, ns
-			}
 			st32(dst, nd, surrogates(r))
 			nd += 4
 		}
@@ -73,19 +100,18 @@ func utf8ToUTF16LEShort(dst, src []byte) (nd, ns int) {
 // to the general kernel.
 func utf16LEToUTF8Short(dst, src []byte) (nd, ns int) {
 	for ns+2 <= len(src) {
-		if ns+8 <= len(src) && nd+4 <= len(dst) {
-			x := ld64(src, ns)
-			if x&0xFF80FF80FF80FF80 == 0 {
-				x = x&0xFF | x>>8&0xFF00 | x>>16&0xFF0000 | x>>24&0xFF000000
-				st32(dst, nd, uint32(x))
-				ns += 8
-				nd += 4
-				continue
-			}
-		}
 		u := uint32(ld16(src, ns))
 		switch {
 		case u < 0x80:
+			if ns+8 <= len(src) && nd+4 <= len(dst) {
+				if x := ld64(src, ns); x&0xFF80FF80FF80FF80 == 0 {
+					x = x&0xFF | x>>8&0xFF00 | x>>16&0xFF0000 | x>>24&0xFF000000
+					st32(dst, nd, uint32(x))
+					ns += 8
+					nd += 4
+					continue
+				}
+			}
 			if nd+1 > len(dst) {
 				return nd, ns
 			}

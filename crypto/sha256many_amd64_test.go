@@ -2,7 +2,10 @@
 
 package crypto
 
-import "testing"
+import (
+	"encoding/hex"
+	"testing"
+)
 
 // manyPaths runs f on each of SumMany256's paths this build can take: the
 // 16-lane AVX-512 kernel with the two-stream one (where the CPU has
@@ -46,5 +49,29 @@ func BenchmarkSHA256RNDS2(b *testing.B) {
 		lat, tput = lat/(4*n), tput/(4*n)
 		b.Logf("SHA256RNDS2: latency %.3f ns, reciprocal throughput %.3f ns: at most %.2f× from interleaving", lat, tput, lat/tput)
 		b.Logf("floor per 64-byte block: one stream %.1f ns, two streams %.1f ns per message", 32*lat, 32*tput)
+	}
+}
+
+// TestSumGroup16KnownAnswers runs the 16-lane group on the known-answer
+// vectors directly (SumMany256 sends groups of mostly short messages, as
+// these are, to the pairs instead), each vector in several lanes.
+func TestSumGroup16KnownAnswers(t *testing.T) {
+	if !many256x16 {
+		t.Skip("no AVX-512BW or no SHA extensions: the 16-lane kernel cannot run")
+	}
+	for shift := range len(sha256Vectors) {
+		var msgs [16][]byte
+		var want [16]string
+		for l := range msgs {
+			v := sha256Vectors[(l+shift)%len(sha256Vectors)]
+			msgs[l], want[l] = []byte(v.msg), v.want
+		}
+		var d [16][32]byte
+		sumGroup16(&d, &msgs)
+		for l := range d {
+			if got := hex.EncodeToString(d[l][:]); got != want[l] {
+				t.Errorf("shift %d, lane %d: got %s, want %s", shift, l, got, want[l])
+			}
+		}
 	}
 }

@@ -133,14 +133,14 @@ func TestSumMany256Differential(t *testing.T) {
 				case r%3 == 0:
 					n = same
 				case r%3 == 1:
-					n = rng.IntN(300)
+					n = 150 + rng.IntN(150) // around the 16-lane threshold
 				}
 				start := rng.IntN(len(data) - n + 1)
 				msgs[i] = data[start : start+n]
 			}
 			checkMany256(t, msgs)
 		}
-		for _, n := range []int{0, 1, 55, 56, 63, 64, 119, 120, 128, 1000, 1024} {
+		for _, n := range []int{0, 1, 55, 56, 63, 64, 119, 120, 128, 191, 192, 247, 248, 1000, 1024} {
 			msgs := make([][]byte, 16)
 			for i := range msgs {
 				msgs[i] = data[i*7 : i*7+n]
@@ -220,7 +220,7 @@ func TestSumMany256Allocs(t *testing.T) {
 		t.Skip("allocation counts are not meaningful under -race")
 	}
 	p := benchData(5000)
-	msgs := [][]byte{p[:64], p[:1024], p[:3], p, p[:200], p[:57], p[:1]}
+	msgs := [][]byte{p[:64], p[:1024], p[:300], p, p[:200], p[:57], p[:1]}
 	for range 3 {
 		msgs = append(msgs, msgs[:7]...) // 28: a 16-lane group and pairs
 	}

@@ -42,6 +42,10 @@ type Converter struct {
 	direct bool
 	k      kernel
 	short  shortKind // the loop for texts shorter than shortMax
+	// bomLead is the first byte of the source's mark where it is dropped
+	// and the pair has a short loop: texts starting with it go the
+	// longer way, through skipBOM.
+	bomLead byte
 }
 
 // New returns a Converter from one encoding to another. Both may be native
@@ -59,6 +63,9 @@ func New(from, to Encoding, opt Options) (Converter, error) {
 	c := Converter{from: from, to: to, opt: opt}
 	if c.native() && !from.marked() && !to.marked() && !opt.SniffBOM && !opt.EmitBOM {
 		c.direct, c.k, c.short = true, kernelFor(from, to), shortFor(from, to)
+		if c.short != shortNone && !opt.KeepBOM {
+			c.bomLead = boms[from][0]
+		}
 	}
 	return c, nil
 }
@@ -95,6 +102,12 @@ func (c *Converter) appendDirect(dst, src []byte) ([]byte, error) {
 			return dst, nil
 		}
 	}
+	return c.appendRun(dst, src, off)
+}
+
+// appendRun is the general part of appendDirect: the pair's kernel
+// converts src from byte off on.
+func (c *Converter) appendRun(dst, src []byte, off int) ([]byte, error) {
 	for {
 		nd, ns, st := run(c.k, c.from, c.to, dst[len(dst):cap(dst)], src[off:], true, c.opt.Strict)
 		dst = dst[:len(dst)+nd]
@@ -149,6 +162,22 @@ func Convert(dst, src []byte, from, to Encoding) ([]byte, error) {
 // that is). Under the Strict policy it stops at the first bad sequence and
 // returns what it converted before it along with an *Error.
 func (c Converter) Append(dst, src []byte) ([]byte, error) {
+	if c.short != shortNone && len(src) < shortMax && (len(src) == 0 || src[0] != c.bomLead) {
+		// A short text with no mark to drop: the pair's short loop, called
+		// from here, as the cost of one more call shows on a text of a few
+		// characters.
+		var nd, ns int
+		if c.short == short8to16LE {
+			nd, ns = utf8ToUTF16LEShort(dst[len(dst):cap(dst)], src)
+		} else {
+			nd, ns = utf16LEToUTF8Short(dst[len(dst):cap(dst)], src)
+		}
+		dst = dst[:len(dst)+nd]
+		if ns == len(src) {
+			return dst, nil
+		}
+		return c.appendRun(dst, src, ns)
+	}
 	if c.direct {
 		return c.appendDirect(dst, src)
 	}

@@ -152,13 +152,47 @@ func finishLane(l *lane256) {
 	l.whole, l.final = nil, nil
 }
 
-// sumPair256 writes the SHA-256 digests of p0 and p1 to d0 and d1.
+// sumPair256 writes the SHA-256 digests of p0 and p1 to d0 and d1. Each
+// message is a run of whole blocks and one or two final blocks built on the
+// stack. One kernel call hashes both for as many blocks as the shorter
+// has, moving each stream from its whole blocks to its final ones on the
+// way; the rest of the longer is hashed alone. (finishPair does the same
+// for two lanes; this is its form without the lane bookkeeping, which
+// costs a tenth of the time of a pair of 64-byte messages.)
 func sumPair256(d0, d1 *[32]byte, p0, p1 []byte) {
 	var b0, b1 [128]byte
-	l0, l1 := newLane(p0, &b0), newLane(p1, &b1)
-	finishPair(&l0, &l1)
-	putState256(d0, &l0.h)
-	putState256(d1, &l1.h)
+	h0, h1 := iv256, iv256
+	w0, w1 := len(p0)&^63, len(p1)&^63
+	f0 := padFinal(&b0, p0[w0:], uint64(len(p0)))
+	f1 := padFinal(&b1, p1[w1:], uint64(len(p1)))
+	// A stream without whole blocks starts on its final ones.
+	s0, n0 := &b0[0], f0>>6
+	if w0 > 0 {
+		s0, n0 = &p0[0], w0>>6
+	}
+	s1, n1 := &b1[0], f1>>6
+	if w1 > 0 {
+		s1, n1 = &p1[0], w1>>6
+	}
+	t0, t1 := (w0+f0)>>6, (w1+f1)>>6
+	blockSHANIx2(&h0, &h1, s0, &b0[0], n0, s1, &b1[0], n1, min(t0, t1))
+	if t0 > t1 {
+		rest256(&h0, p0[:w0], b0[:f0], t1<<6)
+	} else if t1 > t0 {
+		rest256(&h1, p1[:w1], b1[:f1], t0<<6)
+	}
+	putState256(d0, &h0)
+	putState256(d1, &h1)
+}
+
+// rest256 hashes into h what remains of whole followed by final after its
+// first done bytes.
+func rest256(h *[8]uint32, whole, final []byte, done int) {
+	if done < len(whole) {
+		blockSHANI(h, whole[done:])
+		done = len(whole)
+	}
+	blockSHANI(h, final[done-len(whole):])
 }
 
 // sumGroup16 writes the SHA-256 digests of 16 messages. The 16-lane kernel

@@ -26,14 +26,13 @@ func (e *BatchLengthError) Unwrap() error { return ErrBatchLength }
 
 // SumMany256 writes the SHA-256 digest of messages[i] to digests[i] for
 // every i. The digests are those of Sum256; what the batch adds is speed
-// on many short messages. On x86-64 with the SHA extensions it hashes two
-// messages at a time in one kernel, so that each message's chain of
-// dependent SHA256RNDS2 instructions runs in the other's latency: up to
-// twice the messages per second of one Sum256 after another. Messages of
-// any lengths may be mixed; their common whole blocks are hashed two at a
-// time, and so are the final padded blocks where both streams have one.
-// Elsewhere, and under the purego build tag, it calls Sum256 for each
-// message.
+// on many messages. On x86-64 it hashes groups of 16 messages with
+// AVX-512, one message per 32-bit vector lane, where the CPU has AVX-512BW
+// and the SHA extensions and most of the 16 are 192 bytes or longer, and
+// the others two at a time with the SHA extensions, in one kernel that
+// runs each message's chain of dependent SHA256RNDS2 instructions in the
+// other's latency. Messages of any lengths may be mixed. Elsewhere, and
+// under the purego build tag, it calls Sum256 for each message.
 //
 // The error, when len(digests) != len(messages), is a *BatchLengthError
 // wrapping ErrBatchLength, and no digest is written. SumMany256 allocates

@@ -67,30 +67,32 @@ func utf8ToUTF16LEShort(dst, src []byte) (nd, ns int) {
 				v = v<<8 | uint32(src[i])
 			}
 		}
-		var r uint32
-		var ok bool
-		n := 2
 		switch {
 		case c < 0xE0:
-			r, ok = dec2(v)
-		case c < 0xF0:
-			r, ok = dec3(v)
-			n = 3
-		default:
-			r, ok = dec4(v)
-			n = 4
-		}
-		if !ok || nd+2 > len(dst) || r >= 0x10000 && nd+4 > len(dst) {
-			return nd, ns
-		}
-		if r < 0x10000 {
+			r, ok := dec2(v)
+			if !ok || nd+2 > len(dst) {
+				return nd, ns
+			}
 			st16(dst, nd, uint16(r))
+			ns += 2
 			nd += 2
-		} else {
+		case c < 0xF0:
+			r, ok := dec3(v)
+			if !ok || nd+2 > len(dst) {
+				return nd, ns
+			}
+			st16(dst, nd, uint16(r))
+			ns += 3
+			nd += 2
+		default:
+			r, ok := dec4(v)
+			if !ok || nd+4 > len(dst) {
+				return nd, ns
+			}
 			st32(dst, nd, surrogates(r))
+			ns += 4
 			nd += 4
 		}
-		ns += n
 	}
 	return nd, ns
 }

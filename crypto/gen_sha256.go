@@ -171,10 +171,11 @@ func main() {
 // genX16 returns the 16-lane AVX-512 block function of sha256many_amd64.s:
 // the scalar rounds of FIPS 180-4, 6.2.2, with one message in each 32-bit
 // lane of a ZMM register, the multi-buffer method of Guilford et al.,
-// "Fast Multi-buffer IPsec Implementations on Intel Architecture
-// Processors", Intel 2012. Each lane's message words are gathered from its
-// own block; the rotations are VPRORD, the three-way XORs, Ch and Maj one
-// VPTERNLOGD each. Its speed does not depend on SHA256RNDS2.
+// "Processing Multiple Buffers in Parallel to Increase Performance on
+// Intel Architecture Processors", Intel 2010. Each lane's message words
+// are gathered from its own block; the rotations are VPRORD, the
+// three-way XORs, Ch and Maj one VPTERNLOGD each. Its speed does not
+// depend on SHA256RNDS2.
 func genX16(k *[64]uint32) []byte {
 	var s bytes.Buffer
 	w := func(format string, a ...any) { fmt.Fprintf(&s, format+"\n", a...) }

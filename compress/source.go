@@ -8,9 +8,10 @@ import (
 	"github.com/fastio-go/fastio/core"
 )
 
-// source feeds the compressed input to the inflater. klauspost/compress's
-// inflater has its fastest decoding loop for a *bufio.Reader, so the
-// input goes through one; but a bufio.Reader reads ahead, and the bytes it
+// source feeds the compressed input to the inflater. The inflate engine
+// parses the window of a *bufio.Reader (through bufioWindow), and
+// klauspost/compress's inflater has its fastest decoding loop for one, so
+// the input goes through one; but a bufio.Reader reads ahead, and the bytes it
 // holds past the end of the stream belong to whoever reads the source
 // next. source therefore copies from the source's window without
 // consuming it ("lending"), and consumes only what the bufio.Reader has
@@ -25,8 +26,9 @@ import (
 // to the caller, as with any buffering reader.
 //
 // Input already in memory (a *bytes.Reader, a *core.SpanReader) needs no
-// bufio.Reader: the inflater decodes straight from a *bytes.Reader, which
-// it reads exactly as far as the stream goes.
+// bufio.Reader for klauspost's inflater, which decodes straight from a
+// *bytes.Reader exactly as far as the stream goes. For the engine
+// (viaBuf) br reads it, and release seeks it back by what br holds.
 type source struct {
 	src   core.BufferedReader
 	plain io.Reader // set instead of src for a plain io.Reader

@@ -1,7 +1,6 @@
 package crypto
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 )
@@ -43,11 +42,4 @@ func SumMany256(digests [][32]byte, messages [][]byte) error {
 	}
 	sumMany256(digests, messages)
 	return nil
-}
-
-// putState256 writes the big-endian SHA-256 state h to d.
-func putState256(d *[32]byte, h *[8]uint32) {
-	for i := 0; i < 8; i += 2 {
-		binary.BigEndian.PutUint64(d[4*i:], uint64(h[i])<<32|uint64(h[i+1]))
-	}
 }

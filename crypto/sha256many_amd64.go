@@ -3,6 +3,7 @@
 package crypto
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"unsafe"
 
@@ -272,5 +273,12 @@ func sumGroup16(d *[16][32]byte, m *[16][]byte) {
 	}
 	for l := range lanes {
 		putState256(&d[l], &lanes[l].h)
+	}
+}
+
+// putState256 writes the big-endian SHA-256 state h to d.
+func putState256(d *[32]byte, h *[8]uint32) {
+	for i := 0; i < 8; i += 2 {
+		binary.BigEndian.PutUint64(d[4*i:], uint64(h[i])<<32|uint64(h[i+1]))
 	}
 }

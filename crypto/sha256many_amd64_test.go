@@ -75,3 +75,33 @@ func TestSumGroup16KnownAnswers(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkSumMany256PairsAB is BenchmarkSumMany256AB on the two-stream
+// SHA-NI kernel alone (the 16-lane groups turned off), for its figures
+// against the SHA256RNDS2 floor:
+//
+//	go test -run '^$' -bench SumMany256PairsAB -benchtime 1x -v
+func BenchmarkSumMany256PairsAB(b *testing.B) {
+	if !hasSHANI {
+		b.Skip("no SHA extensions on this CPU")
+	}
+	many256x16 = false
+	defer func() { many256x16 = hasSHANI && hasAVX512BW }()
+	const batch = 64
+	for b.Loop() {
+		for _, n := range []int{64, 1 << 10, 8 << 10} {
+			data := benchData(batch * n)
+			msgs := make([][]byte, batch)
+			for i := range msgs {
+				msgs[i] = data[i*n : (i+1)*n]
+			}
+			digests := make([][32]byte, batch)
+			m, s := abMin(30, max(1, (1<<20)/(batch*n)), func() { _ = SumMany256(digests, msgs) }, func() {
+				for i, p := range msgs {
+					digests[i] = Sum256(p)
+				}
+			})
+			b.Logf("%5d B: pairs %6.0f ns/message (%.1f ns a block), fastio Sum256 loop %6.0f: speed ratio %.2f×", n, m/batch, m/batch/float64(n/64+1), s/batch, s/m)
+		}
+	}
+}

@@ -41,7 +41,10 @@ type Converter struct {
 	// Transformer to set up, which is most of the cost of a short text.
 	direct bool
 	k      kernel
-	short  shortKind // the loop for texts shorter than shortMax
+	short  shortKind // the loop for texts shorter than shortLen bytes
+	// shortLen is the source length from which the general kernel is
+	// faster than the short loop (0 without one).
+	shortLen uint8
 	// bomLead is the first byte of the source's mark where it is dropped
 	// and the pair has a short loop: texts starting with it go the
 	// longer way, through skipBOM.
@@ -63,6 +66,7 @@ func New(from, to Encoding, opt Options) (Converter, error) {
 	c := Converter{from: from, to: to, opt: opt}
 	if c.native() && !from.marked() && !to.marked() && !opt.SniffBOM && !opt.EmitBOM {
 		c.direct, c.k, c.short = true, kernelFor(from, to), shortFor(from, to)
+		c.shortLen = shortLimit(c.short)
 		if c.short != shortNone && !opt.KeepBOM {
 			c.bomLead = boms[from][0]
 		}
@@ -88,7 +92,7 @@ func (c *Converter) skipBOM(src []byte) int {
 // whole of src, and again after each growth of dst.
 func (c *Converter) appendDirect(dst, src []byte) ([]byte, error) {
 	off := c.skipBOM(src)
-	if len(src)-off < shortMax {
+	if len(src)-off < int(c.shortLen) {
 		var nd, ns int
 		switch c.short {
 		case short8to16LE:
@@ -162,7 +166,7 @@ func Convert(dst, src []byte, from, to Encoding) ([]byte, error) {
 // that is). Under the Strict policy it stops at the first bad sequence and
 // returns what it converted before it along with an *Error.
 func (c Converter) Append(dst, src []byte) ([]byte, error) {
-	if c.short != shortNone && len(src) < shortMax && (len(src) == 0 || src[0] != c.bomLead) {
+	if len(src) < int(c.shortLen) && (len(src) == 0 || src[0] != c.bomLead) {
 		// A short text with no mark to drop: the pair's short loop, called
 		// from here, as the cost of one more call shows on a text of a few
 		// characters.

@@ -4,14 +4,24 @@ package unicode
 // vector kernels start, and there the set-up of the general kernels (the
 // checks for a vector run, the run loops that stop near the end of the
 // input) costs more than the conversion. The slice forms of the most used
-// pairs send texts shorter than shortMax through one plain loop per pair
+// pairs send texts shorter than shortLimit through one plain loop per pair
 // instead. The loops convert only well-formed characters and stop at
 // anything else (bad input, a full destination), leaving the rest to the
 // general kernel, which gives the same results from any position.
 
-// shortMax is the source length below which the short loops are used:
-// below the 64 bytes the vector kernels need.
-const shortMax = 64
+// shortLimit is the source length below which the short loop of kind k
+// is used: below the 64 bytes of UTF-8 where the vector kernels start, and
+// the 32 bytes (16 units) of UTF-16 where the vector run of 3-byte
+// characters does.
+func shortLimit(k shortKind) uint8 {
+	switch k {
+	case short8to16LE:
+		return 64
+	case short16LEto8:
+		return 32
+	}
+	return 0
+}
 
 // shortKind names the short loop of a pair, chosen when its Converter is
 // made.

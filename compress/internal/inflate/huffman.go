@@ -89,10 +89,14 @@ func entry(k kind, sym int, n uint32) uint32 {
 	return flagBad | n<<8 | n
 }
 
-// badEntry fills the slots no codeword reaches (an incomplete code). Its
-// length of 1 makes a slow-path decoder that has at least one bit report
-// the stream as corrupt, not truncated, as the standard library does.
-const badEntry = flagBad | 1<<8 | 1
+// badEntry fills the slots no codeword of a one-codeword code reaches. Its
+// length of 1 makes the careful decoder report the stream as corrupt once
+// it has one bit, and as truncated before, as the standard library does;
+// emptyEntry fills an empty code's table: corrupt without reading a bit.
+const (
+	badEntry   = flagBad | 1<<8 | 1
+	emptyEntry = flagBad
+)
 
 // build fills table for the canonical Huffman code with the given code
 // lengths (0 = symbol unused), with a primary table of root index bits.
@@ -115,7 +119,7 @@ func build(table []uint32, lens []uint8, root uint, k kind) bool {
 	main := table[:1<<root]
 	if maxLen == 0 {
 		for i := range main {
-			main[i] = badEntry
+			main[i] = emptyEntry
 		}
 		return true
 	}

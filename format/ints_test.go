@@ -124,8 +124,8 @@ func TestIntsTypes(t *testing.T) {
 	}
 }
 
-// TestIntsError checks that a writer's sticky error stops nothing from
-// returning: Ints on a failed writer writes nowhere and does not panic.
+// TestIntsError checks that a device error reaches Flush and that Ints on
+// a writer that has failed returns without a panic or a hang.
 func TestIntsError(t *testing.T) {
 	w := core.NewWriterSize(failingWriter{}, 64)
 	Ints(w, []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20}, ", ")

@@ -412,6 +412,11 @@ func BenchmarkPrintMixed(b *testing.B) {
 				Ln(w)
 			}
 		}},
+		{"fastio_line", func(w core.BufferedWriter, _ *bufio.Writer) {
+			for i := range n {
+				Line(w).Str("id=").Int(i).Str(" x=").Float(vals[i]).Str(" name=").Str(mixedNames[i%5]).Str(" ok=").Bool(i%3 == 0).End()
+			}
+		}},
 		{"fastio_any", func(w core.BufferedWriter, _ *bufio.Writer) {
 			for i := range n {
 				Println(w, "id=", i, " x=", vals[i], " name=", mixedNames[i%5], " ok=", i%3 == 0)
@@ -517,6 +522,135 @@ func BenchmarkWriteHexFloat(b *testing.B) {
 					w.WriteByte('\n')
 				}
 				w.Flush()
+			}
+			cpu.Report()
+		})
+	}
+}
+
+// intSlice holds 0..benchInts-1, the values of BenchmarkWriteInts as a slice.
+var intSlice = sync.OnceValue(func() []int {
+	xs := make([]int, benchInts)
+	for i := range xs {
+		xs[i] = i
+	}
+	return xs
+})
+
+// BenchmarkWriteIntSlice writes the integers of BenchmarkWriteInts from a
+// slice, one per line: Ints (one Reserve per batch) against a loop of
+// IntLn and against bufio + strconv, the same bytes each (checked before
+// timing).
+func BenchmarkWriteIntSlice(b *testing.B) {
+	xs := intSlice()
+	want := intFile()
+	var check core.Buffer
+	Ints(&check, xs, "\n")
+	Ln(&check)
+	if !bytes.Equal(check.Bytes(), want) {
+		b.Fatal("Ints writes other bytes than the IntLn loop")
+	}
+	size := int64(len(want))
+	b.Run("fastio_Ints", func(b *testing.B) {
+		b.SetBytes(size)
+		b.ReportAllocs()
+		w := core.NewWriter(io.Discard)
+		cpu := coretest.StartCPU(b)
+		for b.Loop() {
+			Ints(w, xs, "\n")
+			Ln(w)
+			w.Flush()
+		}
+		cpu.Report()
+	})
+	b.Run("fastio_IntLn_loop", func(b *testing.B) {
+		b.SetBytes(size)
+		b.ReportAllocs()
+		w := core.NewWriter(io.Discard)
+		cpu := coretest.StartCPU(b)
+		for b.Loop() {
+			for _, v := range xs {
+				IntLn(w, v)
+			}
+			w.Flush()
+		}
+		cpu.Report()
+	})
+	b.Run("bufio_strconv", func(b *testing.B) {
+		b.SetBytes(size)
+		b.ReportAllocs()
+		w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
+		cpu := coretest.StartCPU(b)
+		for b.Loop() {
+			for _, v := range xs {
+				p := strconv.AppendInt(w.AvailableBuffer(), int64(v), 10)
+				w.Write(append(p, '\n'))
+			}
+			w.Flush()
+		}
+		cpu.Report()
+	})
+}
+
+// BenchmarkPrintLogLine prints 100,000 log lines with a quoted message and
+// a fixed-point number, `level=info n=7 x=0.123 msg="..."`: the chained
+// Line on a *core.Writer against fmt.Fprintf and the hand-written bufio +
+// strconv line, the same bytes each (checked before timing).
+func BenchmarkPrintLogLine(b *testing.B) {
+	const n = 100_000
+	vals := floatVals()
+	msgs := []string{"started", "request \"GET /\" done", "tab\there", "caf\u00e9"}
+	forms := []struct {
+		name string
+		run  func(w *core.Writer, bw *bufio.Writer)
+	}{
+		{"fastio_line", func(w *core.Writer, _ *bufio.Writer) {
+			for i := range n {
+				Line(w).Str("level=info n=").Int(i).Str(" x=").Fixed(vals[i]/1e300, 3).Str(" msg=").Quote(msgs[i&3]).End()
+			}
+		}},
+		{"fmt", func(_ *core.Writer, bw *bufio.Writer) {
+			for i := range n {
+				fmt.Fprintf(bw, "level=info n=%d x=%.3f msg=%q\n", i, vals[i]/1e300, msgs[i&3])
+			}
+		}},
+		{"bufio_strconv", func(_ *core.Writer, bw *bufio.Writer) {
+			for i := range n {
+				bw.WriteString("level=info n=")
+				bw.Write(strconv.AppendInt(bw.AvailableBuffer(), int64(i), 10))
+				bw.WriteString(" x=")
+				bw.Write(strconv.AppendFloat(bw.AvailableBuffer(), vals[i]/1e300, 'f', 3, 64))
+				bw.WriteString(" msg=")
+				bw.Write(strconv.AppendQuote(bw.AvailableBuffer(), msgs[i&3]))
+				bw.WriteByte('\n')
+			}
+		}},
+	}
+	var want []byte
+	for _, f := range forms {
+		var out bytes.Buffer
+		w := core.NewWriter(&out)
+		bw := bufio.NewWriterSize(&out, core.DefaultBufferSize)
+		f.run(w, bw)
+		w.Flush()
+		bw.Flush()
+		if want == nil {
+			want = out.Bytes()
+		} else if !bytes.Equal(out.Bytes(), want) {
+			b.Fatalf("%s writes other bytes than %s", f.name, forms[0].name)
+		}
+	}
+	for _, f := range forms {
+		b.Run(f.name, func(b *testing.B) {
+			b.SetBytes(int64(len(want)))
+			b.ReportAllocs()
+			w := core.NewWriter(io.Discard)
+			bw := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
+			cpu := coretest.StartCPU(b)
+			for b.Loop() {
+				f.run(w, bw)
+				w.Flush()
+				bw.Flush()
 			}
 			cpu.Report()
 		})

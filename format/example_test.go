@@ -234,3 +234,30 @@ func ExampleFprintln() {
 	}
 	// Output: total: 1234 items
 }
+
+// Ints writes a whole slice with a separator between the values, many
+// values per reservation of the writer's buffer.
+func ExampleInts() {
+	w := core.NewWriter(os.Stdout)
+	format.Ints(w, []int{3, -1, 4, 1, -5, 9}, ", ")
+	format.Ln(w)
+	format.Ints(w, []uint8{255, 0, 7}, " ")
+	format.Ln(w)
+	w.Flush()
+	// Output:
+	// 3, -1, 4, 1, -5, 9
+	// 255 0 7
+}
+
+// Line chains the values of one line, each written in place by the typed
+// function of its kind, with no boxing and no allocation.
+func ExampleLine() {
+	w := core.NewWriter(os.Stdout)
+	for i, msg := range []string{"started", "said \"hi\""} {
+		format.Line(w).Str("level=info n=").Int(i).Str(" load=").Fixed(0.5+float64(i)/3, 3).Str(" msg=").Quote(msg).End()
+	}
+	w.Flush()
+	// Output:
+	// level=info n=0 load=0.500 msg="started"
+	// level=info n=1 load=0.833 msg="said \"hi\""
+}

@@ -38,6 +38,9 @@ func quotef(name string) string {
 	if safe {
 		return name
 	}
+	if strings.IndexByte(name, '\'') >= 0 && !strings.ContainsAny(name, "\"$`\\!") && !hasControl(name) {
+		return `"` + name + `"`
+	}
 	var b strings.Builder
 	b.WriteByte('\'')
 	for i := 0; i < len(name); i++ {
@@ -66,4 +69,13 @@ func quotef(name string) string {
 	// A control character at either end leaves an empty quoted string there.
 	s = strings.TrimPrefix(s, "''")
 	return strings.TrimSuffix(s, "''")
+}
+
+func hasControl(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] == 0x7f {
+			return true
+		}
+	}
+	return false
 }

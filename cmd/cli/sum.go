@@ -7,11 +7,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/fastio-go/fastio/core"
 	"github.com/fastio-go/fastio/crypto"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // sumOptions are the flags of fastio sum.
@@ -58,12 +60,51 @@ Exit status: 0 on success, 1 on any failure.`,
 	f.BoolVarP(&o.binary, "binary", "b", false, "read in binary mode (the same bytes on this platform; marks names with '*')")
 	f.BoolVarP(&o.text, "text", "t", false, "read in text mode (default)")
 	f.BoolVarP(&o.check, "check", "c", false, "read checksums from the FILEs and check them")
-	f.BoolVarP(&o.quiet, "quiet", "q", false, "don't print OK for each successfully verified file; no progress bar")
-	f.BoolVar(&o.status, "status", false, "don't output anything, status code shows success")
+	// --quiet, --status and -w override each other, the last one winning,
+	// as in coreutils.
+	addModeFlag(f, &o, "quiet", "q", "don't print OK for each successfully verified file; no progress bar")
+	addModeFlag(f, &o, "status", "", "don't output anything, status code shows success")
 	f.BoolVar(&o.strict, "strict", false, "exit non-zero for improperly formatted checksum lines")
 	f.BoolVar(&o.ignoreMiss, "ignore-missing", false, "don't fail or report status for missing files")
-	f.BoolVarP(&o.warn, "warn", "w", false, "warn about improperly formatted checksum lines")
+	addModeFlag(f, &o, "warn", "w", "warn about improperly formatted checksum lines")
 	return c
+}
+
+// modeFlag is one of the check-mode output flags, which reset each other.
+type modeFlag struct {
+	o    *sumOptions
+	name string
+	set  bool
+}
+
+func (m *modeFlag) String() string   { return strconv.FormatBool(m.set) }
+func (m *modeFlag) Type() string     { return "bool" }
+func (m *modeFlag) IsBoolFlag() bool { return true }
+
+func (m *modeFlag) Set(v string) error {
+	on, err := strconv.ParseBool(v)
+	if err != nil {
+		return err
+	}
+	m.set = on
+	if !on {
+		return nil
+	}
+	m.o.quiet, m.o.status, m.o.warn = false, false, false
+	switch m.name {
+	case "quiet":
+		m.o.quiet = true
+	case "status":
+		m.o.status = true
+	case "warn":
+		m.o.warn = true
+	}
+	return nil
+}
+
+func addModeFlag(f *pflag.FlagSet, o *sumOptions, name, short, usage string) {
+	fl := f.VarPF(&modeFlag{o: o, name: name}, name, short, usage)
+	fl.NoOptDefVal = "true"
 }
 
 // summer computes the digests of fastio sum.
@@ -171,7 +212,7 @@ func runSum(c *cobra.Command, o *sumOptions, args []string) error {
 		if isEPIPE(err) {
 			return exitStatus(141)
 		}
-		fmt.Fprintf(c.ErrOrStderr(), "%s: write error: %s\n", prog, strerror(err))
+		fmt.Fprintf(c.ErrOrStderr(), "%s: write error\n", prog)
 		return exitStatus(1)
 	}
 	if failed {
@@ -400,7 +441,8 @@ func checkFile(s *summer, o *sumOptions, prog, sumName string, out *core.Writer,
 	if isStdin {
 		display = "standard input"
 	}
-	r, closeFn, err := openInput(sumName, s.stdin)
+	// A directory opens and then fails to read, as in coreutils.
+	r, closeFn, err := openConvInput(sumName, s.stdin)
 	if err != nil {
 		out.Flush()
 		fmt.Fprintf(stderr, "%s: %s: %s\n", prog, quotef(sumName), strerror(err))
@@ -481,7 +523,7 @@ func checkFile(s *summer, o *sumOptions, prog, sumName string, out *core.Writer,
 		}
 	}
 	if err != nil && err != io.EOF {
-		diag("%s: read error: %s", quotef(display), strerror(err))
+		diag("%s: read error", quotef(display))
 		return false
 	}
 	if !properlyFormatted {

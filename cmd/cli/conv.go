@@ -45,8 +45,7 @@ Without -c the first illegal input stops the conversion with "illegal input
 sequence at position N" (N counts bytes from the start of the file) and exit
 status 1; input ending inside a character gives "incomplete character or
 shift sequence at end of buffer". -c (or "//IGNORE" after TO) drops invalid
-input and characters TO cannot represent; the exit status is then 1 when
-characters were dropped for lack of a representation, as with glibc.
+input and characters TO cannot represent, with exit status 0.
 "//TRANSLIT" is refused: there are no transliteration tables. --bom writes
 TO's byte-order mark first.
 
@@ -195,6 +194,9 @@ func listCharsets(w io.Writer) error {
 		if n, err := ianaindex.IANA.Name(enc); err == nil {
 			add(n)
 		}
+		if n, err := ianaindex.MIME.Name(enc); err == nil {
+			add(n)
+		}
 		if n, err := htmlindex.Name(enc); err == nil {
 			add(n)
 		}
@@ -331,9 +333,6 @@ func runConv(c *cobra.Command, o *convOptions, args []string) error {
 			return exitStatus(1)
 		}
 	}
-	if cv.unencodable {
-		status = 1
-	}
 	if status != 0 {
 		return exitStatus(status)
 	}
@@ -376,7 +375,6 @@ type converter struct {
 	src, dst    []byte
 	dst2        []byte
 	pos         int64 // with an error: the position of the bad input in its file
-	unencodable bool  // -c dropped a character the target lacks
 }
 
 const convChunk = 256 << 10
@@ -415,6 +413,9 @@ func (c *converter) convert(r io.Reader) error {
 			}
 			n, err := io.ReadAtLeast(r, c.src[end:], 1)
 			end += n
+			if err == io.EOF && bufOff == 0 && end == 0 {
+				return nil // an empty input gives no output, not even a mark
+			}
 			if err == io.EOF || err == io.ErrUnexpectedEOF {
 				atEOF = true
 			} else if err != nil {
@@ -466,9 +467,6 @@ func (c *converter) convert(r io.Reader) error {
 			if !c.omit || errors.Is(err, unicode.ErrTruncated) {
 				return err
 			}
-			if errors.Is(err, unicode.ErrUnencodable) {
-				c.unencodable = true
-			}
 			// Resume behind the bad sequence with a fresh transformer.
 			start = min(int(c.pos+int64(c.unit)-bufOff), end)
 			base = bufOff + int64(start)
@@ -510,7 +508,6 @@ func (c *converter) encode(e *encoding.Encoder, mid, src []byte, off int64) erro
 			c.pos = off + int64(c.sourceLen(src, utf8.RuneCount(mid[:done])))
 			return &unicode.Error{Err: unicode.ErrUnencodable, Offset: c.pos}
 		}
-		c.unencodable = true
 		_, size := utf8.DecodeRune(mid[done:])
 		done += size
 	}

@@ -132,6 +132,7 @@ type gzipRun struct {
 	stdout   io.Writer
 	stderr   io.Writer
 	code     int
+	abort    bool // a damaged stream: gzip stops there, leaving later files alone
 	zw       *compress.Writer
 	zopts    compress.ReaderOptions
 	inBuf    *core.Reader
@@ -197,6 +198,9 @@ func runGzip(c *cobra.Command, sf streamFormat, o *gzipOptions, args []string) e
 			g.doStdin()
 		} else {
 			g.doFile(name)
+		}
+		if g.abort {
+			break
 		}
 	}
 	if g.stdoutWr != nil {
@@ -405,6 +409,14 @@ func (g *gzipRun) inflate(in io.Reader, name string, dst io.Writer, outName stri
 	} else {
 		g.inBuf.Reset(in)
 	}
+	if g.sf.format == compress.Gzip {
+		// Like gzip, look at the magic number first: a short file that is
+		// not gzip is "not in gzip format", not "unexpected end of file".
+		if m, _ := g.inBuf.Peek(2); len(m) >= 1 && m[0] != 0x1f || len(m) == 2 && m[1] != 0x8b {
+			g.fail("%s: not in gzip format", name)
+			return false
+		}
+	}
 	zr, err := compress.NewReader(g.inBuf, g.sf.format, &g.zopts)
 	if err != nil {
 		g.fail("%v", err)
@@ -429,6 +441,7 @@ func (g *gzipRun) inflate(in io.Reader, name string, dst io.Writer, outName stri
 		}
 		return false
 	}
+	g.abort = !errors.Is(err, compress.ErrTrailingData) && !errors.Is(err, compress.ErrHeader)
 	switch {
 	case errors.Is(err, compress.ErrTrailingData):
 		g.warn("%s: decompression OK, trailing garbage ignored", name)

@@ -94,17 +94,17 @@ func randomBytes(n int, seed uint64) []byte {
 // generate writes the shared inputs.
 func generate(dir string) error {
 	files := map[string][]byte{
-		"empty":      nil,
-		"ascii.txt":  []byte(strings.Repeat("The quick brown fox jumps over the lazy dog.\n", 300)),
-		"latin.txt":  []byte(strings.Repeat("Grüße aus Köln, façade, naïve, Ærøskøbing ½ ©\n", 200)),
-		"mixed.txt":  mixedText(700<<10+5, 1), // over two 256 KiB chunks: characters straddle reads
-		"small.txt":  mixedText(999, 2),
-		"bad.txt":    append(append([]byte("valid start "), 0xff), []byte(" then more\n")...),
+		"empty":       nil,
+		"ascii.txt":   []byte(strings.Repeat("The quick brown fox jumps over the lazy dog.\n", 300)),
+		"latin.txt":   []byte(strings.Repeat("Grüße aus Köln, façade, naïve, Ærøskøbing ½ ©\n", 200)),
+		"mixed.txt":   mixedText(700<<10+5, 1), // over two 256 KiB chunks: characters straddle reads
+		"small.txt":   mixedText(999, 2),
+		"bad.txt":     append(append([]byte("valid start "), 0xff), []byte(" then more\n")...),
 		"badlate.txt": append(append(mixedText(300<<10, 3), 0xc0, 0xaf), mixedText(1000, 4)...),
-		"trunc.txt":  append([]byte("ends inside a character "), 0xe2, 0x82),
-		"random.bin": randomBytes(1<<20+3, 5),
-		"small.bin":  randomBytes(4097, 6),
-		"one":        []byte("x"),
+		"trunc.txt":   append([]byte("ends inside a character "), 0xe2, 0x82),
+		"random.bin":  randomBytes(1<<20+3, 5),
+		"small.bin":   randomBytes(4097, 6),
+		"one":         []byte("x"),
 	}
 	for name, b := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {

@@ -177,8 +177,16 @@ func TestSumHMAC(t *testing.T) {
 		algo string
 		want func(data []byte) string
 	}{
-		{"sha256", func(d []byte) string { m := hmac.New(sha256.New, key); m.Write(d); return hex.EncodeToString(m.Sum(nil)) }},
-		{"sha512", func(d []byte) string { m := hmac.New(sha512.New, key); m.Write(d); return hex.EncodeToString(m.Sum(nil)) }},
+		{"sha256", func(d []byte) string {
+			m := hmac.New(sha256.New, key)
+			m.Write(d)
+			return hex.EncodeToString(m.Sum(nil))
+		}},
+		{"sha512", func(d []byte) string {
+			m := hmac.New(sha512.New, key)
+			m.Write(d)
+			return hex.EncodeToString(m.Sum(nil))
+		}},
 	} {
 		r := run(t, dir, nil, fastio, "sum", "-a", tc.algo, "--hmac", "key", "random.bin", "empty")
 		want := tc.want(readFile(t, filepath.Join(dir, "random.bin"))) + "  random.bin\n" + tc.want(nil) + "  empty\n"

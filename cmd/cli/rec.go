@@ -105,46 +105,48 @@ func (e *outputError) Unwrap() []error      { return []error{errOutput, e.err} }
 func (e *outputError) Is(target error) bool { return target == errOutput }
 
 // dumpRecords writes each record of the stream r as a JSON line to out.
+// A record with a malformed field is not printed at all.
 func dumpRecords(r io.Reader, out *core.Writer, maxRecord int) error {
 	rd := record.NewReader(r)
 	rd.MaxRecord = maxRecord
+	var line []byte
 	for rd.Next() {
 		d := rd.Fields()
-		out.WriteByte('[')
-		first := true
-		for d.Next() {
-			f := d.Field()
-			if !first {
-				out.WriteByte(',')
-			}
-			first = false
-			p := out.Reserve(64)
-			p = append(p[:0], `{"id":`...)
-			p = strconv.AppendUint(p, uint64(f.ID), 10)
-			if f.Kind == record.Int {
-				p = append(p, `,"kind":"int","value":`...)
-				p = strconv.AppendUint(p, f.Value, 10)
-				p = append(p, '}')
-				out.Commit(len(p))
-				continue
-			}
-			p = append(p, `,"kind":"blob","value":"`...)
-			out.Commit(len(p))
-			p = out.Reserve(base64.StdEncoding.EncodedLen(len(f.Data)) + 2)
-			p = base64.StdEncoding.AppendEncode(p[:0], f.Data)
-			p = append(p, '"', '}')
-			out.Commit(len(p))
-		}
+		line = appendRecordJSON(line[:0], &d)
 		if err := d.Err(); err != nil {
-			out.WriteString("]\n")
 			return err
 		}
-		out.WriteString("]\n")
+		out.Write(line)
 		if err := out.Err(); err != nil {
 			return &outputError{err}
 		}
 	}
 	return rd.Err()
+}
+
+// appendRecordJSON appends the JSON line of the record d walks.
+func appendRecordJSON(p []byte, d *record.Decoder) []byte {
+	p = append(p, '[')
+	first := true
+	for d.Next() {
+		f := d.Field()
+		if !first {
+			p = append(p, ',')
+		}
+		first = false
+		p = append(p, `{"id":`...)
+		p = strconv.AppendUint(p, uint64(f.ID), 10)
+		if f.Kind == record.Int {
+			p = append(p, `,"kind":"int","value":`...)
+			p = strconv.AppendUint(p, f.Value, 10)
+			p = append(p, '}')
+			continue
+		}
+		p = append(p, `,"kind":"blob","value":"`...)
+		p = base64.StdEncoding.AppendEncode(p, f.Data)
+		p = append(p, '"', '}')
+	}
+	return append(p, ']', '\n')
 }
 
 func newRecEncodeCommand() *cobra.Command {

@@ -339,6 +339,7 @@ func (g *gzipRun) doFile(name string) {
 		}
 	}
 	if !ok {
+		w.Reset(io.Discard) // the partial output goes with the temporary file
 		af.Abort()
 		return
 	}

@@ -56,7 +56,7 @@ or "fastio gzip -dc".`,
 	for _, f := range []streamFormat{formatGzip, formatZlib, formatDeflate} {
 		root.AddCommand(newGzipCommand(f))
 	}
-	root.AddCommand(newRecCommand())
+	root.AddCommand(newRecCommand(), newVetCommand())
 	return root
 }
 

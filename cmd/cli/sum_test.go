@@ -8,9 +8,9 @@ import (
 func TestFormatSumLine(t *testing.T) {
 	hex := []byte("abc123")
 	tests := []struct {
-		name                string
+		name                 string
 		tagged, binary, zero bool
-		want                string
+		want                 string
 	}{
 		{"plain", false, false, false, "abc123  plain\n"},
 		{"plain", false, true, false, "abc123 *plain\n"},

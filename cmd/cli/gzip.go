@@ -249,7 +249,7 @@ func (g *gzipRun) doStdin() {
 		g.inflate(in, "stdin", dst, "stdout")
 		return
 	}
-	g.deflate(in, compress.Header{OS: 3}, g.stdoutWriter(), "stdout")
+	g.deflate(in, "stdin", compress.Header{OS: 3}, g.stdoutWriter(), "stdout")
 }
 
 // outputName returns the name a file compresses or decompresses to, or ""
@@ -308,7 +308,7 @@ func (g *gzipRun) doFile(name string) {
 			}
 			g.inflate(in, name, dst, "stdout")
 		} else {
-			g.deflate(in, g.header(name, st), g.stdoutWriter(), "stdout")
+			g.deflate(in, name, g.header(name, st), g.stdoutWriter(), "stdout")
 		}
 		return
 	}
@@ -330,7 +330,7 @@ func (g *gzipRun) doFile(name string) {
 	if g.o.decompress {
 		ok = g.inflate(in, name, w, outName)
 	} else {
-		ok = g.deflate(in, g.header(name, st), w, outName)
+		ok = g.deflate(in, name, g.header(name, st), w, outName)
 	}
 	if ok {
 		if err := w.Flush(); err != nil {
@@ -367,7 +367,7 @@ func (g *gzipRun) header(name string, st fs.FileInfo) compress.Header {
 }
 
 // deflate compresses in to dst and reports success; errors are printed.
-func (g *gzipRun) deflate(in io.Reader, h compress.Header, dst io.Writer, outName string) bool {
+func (g *gzipRun) deflate(in io.Reader, inName string, h compress.Header, dst io.Writer, outName string) bool {
 	if g.zw == nil {
 		zw, err := compress.NewWriter(dst, g.sf.format, g.level)
 		if err != nil {
@@ -384,12 +384,13 @@ func (g *gzipRun) deflate(in io.Reader, h compress.Header, dst io.Writer, outNam
 		err = g.zw.Close()
 	}
 	if err != nil {
-		var ze *compress.Error
-		if errors.As(err, &ze) && ze.Op != "write" && !isWriteErr(err) {
-			g.fail("%s: %s", "stdin", strerror(err))
+		var pe *fs.PathError
+		if errors.As(err, &pe) && pe.Op == "read" {
+			g.fail("%s: %s", inName, strerror(err))
 		} else {
 			g.fail("%s: %s", outName, strerror(err))
 		}
+		g.abort = true
 		return false
 	}
 	return true

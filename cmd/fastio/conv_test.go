@@ -82,6 +82,7 @@ func TestConvLikeIconv(t *testing.T) {
 		{"ignore-suffix", []string{"-f", "UTF-8", "-t", "ASCII//IGNORE", "ascii.txt"}},
 		{"missing", []string{"-f", "UTF-8", "-t", "UTF-16LE", "nofile", "small.txt"}},
 		{"directory", []string{"-f", "UTF-8", "-t", "UTF-16LE", "adir"}},
+		{"unreadable", []string{"-f", "UTF-8", "-t", "UTF-16LE", "/proc/self/mem"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

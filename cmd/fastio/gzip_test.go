@@ -143,6 +143,8 @@ func TestGzipErrorsLikeGzip(t *testing.T) {
 		{"-tq", "trailing.gz"},
 		{"-d", "-c", "-q", "trailing.gz"},
 		{"-c", "nofile"},
+		{"-c", "/proc/self/mem"},
+		{"-dc", "/proc/self/mem"},
 		{"-c", "adir.gz"},
 	}
 	for _, args := range tests {

@@ -85,12 +85,19 @@ const sourceBufferSize = 4 << 10
 // filling the source when all of it is lent.
 func (s *source) Read(p []byte) (int, error) {
 	if s.plain != nil {
-		n, err := s.plain.Read(p)
-		if n < 0 || n > len(p) {
-			return 0, core.ErrInvalidCount
+		// bufio.Reader.Read calls its source once, and io.ReadFull would
+		// call it for ever on a source that yields nothing: stop here.
+		for range core.MaxEmptyCalls {
+			n, err := s.plain.Read(p)
+			if n < 0 || n > len(p) {
+				return 0, core.ErrInvalidCount
+			}
+			s.done += int64(n)
+			if n > 0 || err != nil || len(p) == 0 {
+				return n, err
+			}
 		}
-		s.done += int64(n)
-		return n, err
+		return 0, core.ErrNoProgress
 	}
 	win := s.src.Window()
 	if s.lent >= len(win) {

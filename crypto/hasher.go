@@ -36,6 +36,10 @@ const BufferSize = 8 << 10
 //
 // The zero Hasher hashes with SHA-256; New and NewHMAC make the others.
 //
+// Size is the digest size, as hash.Hash has it; the buffer is BufferSize
+// bytes. A Hasher has no Close: it owns no device, and the digest can be
+// read at any time.
+//
 // A Hasher is not safe for concurrent use.
 type Hasher struct {
 	// buf holds the gathered input in buf[:len(buf)] and the free space
@@ -284,7 +288,7 @@ func (h *Hasher) putStringSlow(s string) {
 
 // move8to16 copies n bytes, 8 <= n <= 16, from src to dst with two
 // overlapping 8-byte moves: for the short writes of line-oriented output
-// (the seed's 12-byte "Hello World\n") this is cheaper than a call to
+// (12-byte "Hello World\n" lines) this is cheaper than a call to
 // memmove. The caller guarantees 16 bytes of room at dst.
 func move8to16(dst, src unsafe.Pointer, n int) {
 	*(*[8]byte)(dst) = *(*[8]byte)(src)
@@ -462,41 +466,17 @@ func (h *Hasher) setBuffered(n int) {
 	}
 }
 
-// ReadFrom hashes everything r yields until io.EOF, reading straight into
-// the buffer, and returns the number of bytes read and the first error
-// other than io.EOF.
+// ReadFrom hashes everything r yields until io.EOF, reading 1 MiB at a
+// time into a pooled block, and returns the number of bytes read and the
+// first error other than io.EOF. A reader that returns no bytes and no
+// error core.MaxEmptyCalls times in a row fails with core.ErrNoProgress
+// (which satisfies errors.Is(err, io.ErrNoProgress)).
 func (h *Hasher) ReadFrom(r io.Reader) (int64, error) {
 	h.init()
 	if h.err != nil {
 		return 0, h.err
 	}
-	var total int64
-	empty := 0
-	for {
-		if len(h.buf) == cap(h.buf) {
-			h.flush()
-		}
-		n := len(h.buf)
-		m, err := r.Read(h.buf[n:cap(h.buf)])
-		if m < 0 || m > cap(h.buf)-n {
-			return total, core.ErrInvalidCount
-		}
-		h.buf = h.buf[:n+m]
-		total += int64(m)
-		if err == io.EOF {
-			return total, nil
-		}
-		if err != nil {
-			return total, err
-		}
-		if m == 0 {
-			if empty++; empty >= 100 {
-				return total, core.ErrNoProgress
-			}
-		} else {
-			empty = 0
-		}
-	}
+	return h.readAll(r)
 }
 
 // Sum appends the digest of everything written since the last Reset to b

@@ -18,19 +18,27 @@ var (
 )
 
 // Stdout returns buffered standard output (fast_io's out()).
+//
+// A write to it whose reader has gone (EPIPE: the program's output was
+// piped into head, say, which exited) behaves as a write to os.Stdout
+// does: the program is ended by SIGPIPE, as Unix tools expect, so that a
+// pipeline stops quietly. A program that asks for SIGPIPE with
+// os/signal.Notify gets the EPIPE error from Flush instead and keeps
+// running. The same holds for Stderr, and for any File over descriptor 1
+// or 2.
 func Stdout() *OutFile {
-	stdoutOnce.Do(func() { stdout = NewOutFile(Observe(os.Stdout.Fd(), "stdout"), 0) })
+	stdoutOnce.Do(func() { stdout = NewOutFile(Observe(os.Stdout.Fd(), "stdout")) })
 	return stdout
 }
 
 // Stderr returns buffered standard error, with a 4 KiB buffer.
 func Stderr() *OutFile {
-	stderrOnce.Do(func() { stderr = NewOutFile(Observe(os.Stderr.Fd(), "stderr"), 4096) })
+	stderrOnce.Do(func() { stderr = NewOutFileSize(Observe(os.Stderr.Fd(), "stderr"), 4096) })
 	return stderr
 }
 
 // Stdin returns buffered standard input (fast_io's in()).
 func Stdin() *InFile {
-	stdinOnce.Do(func() { stdin = NewInFile(Observe(os.Stdin.Fd(), "stdin"), 0) })
+	stdinOnce.Do(func() { stdin = NewInFile(Observe(os.Stdin.Fd(), "stdin")) })
 	return stdin
 }

@@ -1,6 +1,7 @@
 package format_test
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -36,7 +37,7 @@ func ExamplePrintlnArgs() {
 		id := 1000 + i
 		x := float64(i) + 0.25
 		format.PrintlnArgs(w, format.V("id="), format.V(id), format.V(" x="), format.V(x),
-			format.V(" name="), format.V(format.Pad(format.Text(name), 6).Left()), format.V("|"),
+			format.V(" name="), format.V(format.Pad(format.Plain(name), 6).Left()), format.V("|"),
 			format.V(" hex="), format.V(format.Hex(id).Prefix()),
 			format.V(" at="), format.V(start.Add(time.Duration(i)*time.Second)))
 	}
@@ -56,9 +57,9 @@ func ExampleHex() {
 
 func ExamplePad() {
 	w := core.NewWriter(os.Stdout)
-	format.Println(w, "[", format.Pad(format.Text("left"), 8).Left(), "]")
+	format.Println(w, "[", format.Pad(format.Plain("left"), 8).Left(), "]")
 	format.Println(w, "[", format.Pad(format.Dec(42), 8), "]")
-	format.Println(w, "[", format.Pad(format.Text("mid"), 9).Center().Fill('*'), "]")
+	format.Println(w, "[", format.Pad(format.Plain("mid"), 9).Center().Fill('*'), "]")
 	w.Flush()
 	// Output:
 	// [left    ]
@@ -68,7 +69,7 @@ func ExamplePad() {
 
 func ExampleFixed() {
 	w := core.NewWriter(os.Stdout)
-	de := &format.Locale{Decimal: ",", Group: "."}
+	de := format.NewLocale(",", ".", 3)
 	format.Println(w, format.Fixed(1234567.891, 2), " ", format.Fixed(1234567.891, 2).Group(), " ",
 		format.Fixed(1234567.891, 2).Group().In(de))
 	format.Println(w, format.Sci(6.02214076e23, 3), " ", format.General(1e-7, 3), " ", format.HexFloat(1.5, -1))
@@ -189,8 +190,8 @@ func ExampleParseFloat() {
 
 func ExampleLocale() {
 	w := core.NewWriter(os.Stdout)
-	fr := &format.Locale{Decimal: ",", Group: "'"}
-	in := &format.Locale{Decimal: ".", Group: ",", GroupSize: 3}
+	fr := format.NewLocale(",", "'", 3)
+	in := format.NewLocale(".", ",", 3)
 	format.Println(w, format.Fixed(1234567.5, 2).Group().In(fr))
 	format.Println(w, format.Dec(int64(9876543210)).Group().In(in))
 	format.Println(w, format.Fixed(0.25, 3).In(fr))
@@ -208,4 +209,28 @@ func ExampleScanFloat() {
 	c, err := format.ScanFloat[float32](s)
 	fmt.Println(a, b, c, err)
 	// Output: 0.1 1e-320 3.4028235e+38 <nil>
+}
+
+// The print functions write to the writers a Go program already has: a
+// *bufio.Writer here, flushed by whoever created it. An *os.File itself is
+// not a Writer; wrap it once, as here.
+func ExampleWriter() {
+	w := bufio.NewWriter(os.Stdout)
+	defer w.Flush()
+	format.Println(w, "n = ", 42, ", x = ", format.Fixed(3.14159, 2))
+	format.IntLn(w, -7)
+	format.Put(w, format.Dec(155).Group().Zeros(8))
+	format.Ln(w)
+	// Output:
+	// n = 42, x = 3.14
+	// -7
+	// 0,000,155
+}
+
+func ExampleFprintln() {
+	// One call's output, written to an unbuffered writer at once.
+	if err := format.Fprintln(os.Stdout, "total: ", 1234, " items"); err != nil {
+		panic(err)
+	}
+	// Output: total: 1234 items
 }

@@ -300,3 +300,35 @@ func TestGzipAliases(t *testing.T) {
 		t.Errorf("gunzip -c: %s", r.stderr)
 	}
 }
+
+// TestGzipParallel: -p N compresses on N goroutines into one standard
+// stream, which gzip reads, about the size of the single-core one.
+func TestGzipParallel(t *testing.T) {
+	needPeers(t, "gzip")
+	data := readFile(t, filepath.Join(dataDir, "mixed.txt"))
+	one := run(t, dataDir, nil, fastio, "gzip", "-6", "-c", "mixed.txt")
+	for _, p := range []string{"2", "3"} {
+		r := run(t, dataDir, nil, fastio, "gzip", "-6", "-p", p, "-c", "mixed.txt")
+		if r.code != 0 {
+			t.Fatalf("-p %s: %s", p, r.stderr)
+		}
+		back := run(t, dataDir, r.stdout, "gzip", "-d")
+		if back.code != 0 || !bytes.Equal(back.stdout, data) {
+			t.Errorf("-p %s: gzip -d: exit %d %s", p, back.code, back.stderr)
+		}
+		if d := float64(len(r.stdout)) / float64(len(one.stdout)); d > 1.02 {
+			t.Errorf("-p %s output is %.1f%% larger than -p 1", p, (d-1)*100)
+		}
+	}
+	z := run(t, dataDir, nil, fastio, "zlib", "-p", "2", "-c", "mixed.txt")
+	zr, err := zlib.NewReader(bytes.NewReader(z.stdout))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := io.ReadAll(zr); err != nil || !bytes.Equal(got, data) {
+		t.Errorf("zlib -p 2: %v", err)
+	}
+	if r := run(t, dataDir, nil, fastio, "gzip", "-p", "0", "-c", "one"); r.code != 1 || !strings.Contains(string(r.stderr), "invalid number of processes") {
+		t.Errorf("-p 0: exit %d %q", r.code, r.stderr)
+	}
+}

@@ -39,7 +39,7 @@ func TestLookupIconv(t *testing.T) {
 		sniff bool
 	}{
 		{"utf-8", "UTF-8", false},
-		{"UTF-16", "UTF-16LE", true},
+		{"UTF-16", "UTF-16", true},
 		{"ucs-4", "UTF-32BE", false},
 		{"GB18030", "GB18030", false},
 		{"ISO-8859-1", "ISO_8859-1:1987", false},
@@ -71,17 +71,10 @@ func convertAll(t *testing.T, from, to string, omit bool, src []byte) ([]byte, i
 	if err != nil {
 		t.Fatal(err)
 	}
-	mid := tt.enc
-	if tt.x != nil {
-		mid = unicode.UTF8
+	c, err := newConverter(f, tt, omit, false)
+	if err != nil {
+		t.Fatal(err)
 	}
-	c := &converter{omit: omit, enc: tt.x, unit: 1}
-	switch f.enc {
-	case unicode.UTF16LE, unicode.UTF16BE:
-		c.unit = 2
-	}
-	c.first, _ = unicode.New(f.enc, mid, unicode.Options{Strict: true, KeepBOM: !f.sniff, SniffBOM: f.sniff, EmitBOM: tt.bom})
-	c.rest, _ = unicode.New(f.enc, mid, unicode.Options{Strict: true, KeepBOM: true})
 	var out bytes.Buffer
 	c.out = core.NewWriter(&out)
 	err = c.convert(iotest.OneByteReader(bytes.NewReader(src)))
@@ -112,6 +105,10 @@ func TestConverterChunking(t *testing.T) {
 		{"unencodable-pos-utf16", "UTF-16LE", "ISO-8859-1", false, "\xe9\x00\x2d\x4e", "\xe9", 2, unicode.ErrUnencodable},
 		{"omit-unencodable", "UTF-8", "ISO-8859-1", true, "é中x", "\xe9x", 0, nil},
 		{"bridged-source", "SJIS", "UTF-8", false, "\x93\xfa\x96\x7b", "日本", 0, nil},
+		{"utf16-be-mark-omit", "UTF-16", "UTF-8", true, "\xfe\xff\x00a\xdc\x00\x00b", "ab", 0, nil},
+		{"utf16-le-mark-omit", "UTF-16", "UTF-8", true, "\xff\xfea\x00\x00\xdcb\x00", "ab", 0, nil},
+		{"utf32-be-mark", "UTF-32", "UTF-8", false, "\x00\x00\xfe\xff\x00\x00\x00a", "a", 0, nil},
+		{"utf16-be-illegal", "UTF-16", "UTF-8", false, "\xfe\xff\x00a\xdc\x00", "a", 4, unicode.ErrInvalid},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -334,9 +334,10 @@ func (g *gzipRun) doFile(name string) {
 			g.fail("%s: %s", outName, strerror(err))
 			ok = false
 		}
+	} else {
+		w.Reset(io.Discard) // the partial output goes with the temporary file
 	}
 	if !ok {
-		w.Reset(io.Discard) // the partial output goes with the temporary file
 		af.Abort()
 		return
 	}

@@ -16,7 +16,13 @@
 // by address — is the receiver's responsibility and is not reported. A path
 // that returns a non-nil error is not reported either: the caller learns of
 // the failure anyway. Paths ending in a call that does not return (os.Exit,
-// log.Fatal, panic) are not followed.
+// log.Fatal, panic) are not followed. A loop that flushes in its body is
+// taken to run. Reset counts as a deliberate discard.
+//
+// Paths are followed without evaluating conditions, so two branches on the
+// same condition ("if ok { w.Flush() }" then "if !ok { return }") can give a
+// report for a path that cannot run; flushing or resetting in both arms of
+// one branch avoids it.
 package flushcheck
 
 import (

@@ -429,18 +429,15 @@ func (g *gzipRun) inflate(in io.Reader, name string, dst io.Writer, outName stri
 		return true
 	}
 	var ze *compress.Error
-	if !errors.As(err, &ze) || ze.Err == nil || !isFormatErr(ze.Err) {
-		// A device error: reading the input or writing the output.
-		if isWriteErr(err) || !errors.As(err, &ze) {
-			var pe *fs.PathError
-			if errors.As(err, &pe) && pe.Op == "read" {
-				g.fail("%s: %s", name, strerror(err))
-			} else {
-				g.fail("%s: %s", outName, strerror(err))
-			}
-		} else {
+	if !errors.As(err, &ze) || !isFormatErr(err) {
+		// A device error: reading the input, or writing the output.
+		var pe *fs.PathError
+		if errors.As(err, &pe) && pe.Op == "read" || !isWriteErr(err) && ze != nil {
 			g.fail("%s: %s", name, strerror(err))
+		} else {
+			g.fail("%s: %s", outName, strerror(err))
 		}
+		g.abort = true
 		return false
 	}
 	g.abort = !errors.Is(err, compress.ErrTrailingData) && !errors.Is(err, compress.ErrHeader)

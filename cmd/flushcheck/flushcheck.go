@@ -238,7 +238,7 @@ func (c *checker) check() {
 	}
 }
 
-// uses reports whether e is an identifier denoting w.
+// is reports whether e is an identifier denoting w.
 func (c *checker) is(e ast.Expr, w *tracked) bool {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	return ok && c.pass.TypesInfo.Uses[id] == w.v
@@ -636,22 +636,22 @@ func (c *checker) checkIgnored(w *tracked) {
 	}
 	var ignored []*ast.CallExpr
 	checked := false
-	var visit func(n ast.Node, dropped bool)
-	visit = func(n ast.Node, dropped bool) {
+	var visit func(n ast.Node)
+	visit = func(n ast.Node) {
 		ast.Inspect(n, func(m ast.Node) bool {
 			switch m := m.(type) {
 			case *ast.ExprStmt:
 				if call, ok := ast.Unparen(m.X).(*ast.CallExpr); ok {
-					visit(call.Fun, false)
+					visit(call.Fun)
 					for _, a := range call.Args {
-						visit(a, false)
+						visit(a)
 					}
 					c.classify(call, w, true, &ignored, &checked)
 					return false
 				}
 			case *ast.DeferStmt:
 				if lit, ok := m.Call.Fun.(*ast.FuncLit); ok {
-					visit(lit.Body, false)
+					visit(lit.Body)
 					return false
 				}
 				c.classify(m.Call, w, true, &ignored, &checked)
@@ -678,7 +678,7 @@ func (c *checker) checkIgnored(w *tracked) {
 			return true
 		})
 	}
-	visit(c.body, false)
+	visit(c.body)
 	if checked {
 		return
 	}

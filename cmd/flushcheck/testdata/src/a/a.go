@@ -12,17 +12,19 @@ import (
 	"github.com/fastio-go/fastio/compress"
 	"github.com/fastio-go/fastio/core"
 	"github.com/fastio-go/fastio/crypto"
+	"github.com/fastio-go/fastio/device"
+	"github.com/fastio-go/fastio/unicode"
 )
 
 // True positives.
 
 func neverFlushed() {
-	w := bufio.NewWriter(os.Stdout) // want `w \(\*bufio.Writer\) is not flushed or closed on the path returning at line 22`
+	w := bufio.NewWriter(os.Stdout) // want `w \(\*bufio.Writer\) is not flushed or closed on the path returning at line 24`
 	fmt.Fprintln(w, "lost")
 }
 
 func earlyReturn(skip bool) error {
-	w := core.NewWriter(os.Stdout) // want `w \(\*core.Writer\) is not flushed or closed on the path returning at line 27`
+	w := core.NewWriter(os.Stdout) // want `w \(\*core.Writer\) is not flushed or closed on the path returning at line 29`
 	if skip {
 		return nil
 	}
@@ -31,7 +33,7 @@ func earlyReturn(skip bool) error {
 }
 
 func oneCase(k int) error {
-	var w = core.NewWriter(os.Stdout) // want `not flushed or closed on the path returning at line 41`
+	var w = core.NewWriter(os.Stdout) // want `not flushed or closed on the path returning at line 43`
 	switch k {
 	case 1:
 		w.WriteString("one")
@@ -263,4 +265,22 @@ func memoryForgotten() string {
 	w := bufio.NewWriter(&b) // want `w \(\*bufio.Writer\) is not flushed or closed`
 	w.WriteString("x")
 	return b.String()
+}
+
+func stdoutDevice() {
+	out := device.Stdout() // want `out \(\*core.Writer\) is not flushed or closed`
+	out.WriteString("lost")
+}
+
+func transcoded(dst io.Writer) error {
+	u := unicode.NewWriter(dst)
+	if _, err := u.Write([]byte("x")); err != nil {
+		return err
+	}
+	return u.Close()
+}
+
+func transcodedLost(dst io.Writer) {
+	u := unicode.NewWriter(dst) // want `u \(\*unicode.Writer\) is not flushed or closed`
+	u.Write([]byte("x"))
 }

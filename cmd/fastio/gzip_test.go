@@ -8,8 +8,10 @@ import (
 	"compress/zlib"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -330,5 +332,45 @@ func TestGzipParallel(t *testing.T) {
 	}
 	if r := run(t, dataDir, nil, fastio, "gzip", "-p", "0", "-c", "one"); r.code != 1 || !strings.Contains(string(r.stderr), "invalid number of processes") {
 		t.Errorf("-p 0: exit %d %q", r.code, r.stderr)
+	}
+}
+
+// TestGzipInterrupted interrupts the compression of a large file into its
+// .gz: neither the .gz nor a temporary file may remain, and the input stays.
+func TestGzipInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	block := mixedText(1<<20, 31)
+	f, err := os.Create(filepath.Join(dir, "big.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 48 {
+		f.Write(block)
+	}
+	f.Close()
+	cmd := exec.Command(fastio, "gzip", "-9", "big.txt")
+	cmd.Dir = dir
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		ents, _ := os.ReadDir(dir)
+		if len(ents) > 1 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	cmd.Process.Signal(syscall.SIGINT)
+	err = cmd.Wait()
+	if err == nil {
+		t.Skip("the compression finished before the interrupt arrived")
+	}
+	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || ws.ExitStatus() != 130 {
+		t.Errorf("interrupted gzip: %v, want exit status 130", err)
+	}
+	noLeftovers(t, dir, "big.txt.gz")
+	if _, err := os.Stat(filepath.Join(dir, "big.txt")); err != nil {
+		t.Errorf("the input is gone after an interrupt: %v", err)
 	}
 }

@@ -126,7 +126,7 @@ release:
 # filled first by go mod download) by goreleaser in snapshot mode into dist/.
 dist: $(GORELEASER)
 	cd cmd && $(GO) mod download
-	GOPROXY=off GOFLAGS=-mod=mod $(GORELEASER) release --snapshot --clean --config .goreleaser.yaml
+	GOPROXY=off $(GORELEASER) release --snapshot --clean --config .goreleaser.yaml
 	@cat dist/checksums.txt
 
 # Every fuzz target for STRESSTIME and the full-size tests of .ci/stress.list,

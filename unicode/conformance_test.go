@@ -74,10 +74,29 @@ func TestConformance(t *testing.T) {
 					}
 					coretest.TestBufferedWriter(t, c)
 				})
-				// enc into UTF-8, read. (The Writer from enc is left to
-				// FuzzStrictStream and the stream tests: the suite cuts its
-				// input at byte offsets, inside UTF-16 and UTF-32 units.)
+				// enc into UTF-8, written (GB18030, whose ASCII prefix
+				// keeps the suite's cuts at character boundaries; a UTF-16
+				// or UTF-32 source is left to FuzzStrictStream and the
+				// stream tests, since the suite cuts its input at byte
+				// offsets, inside their units) and read.
 				from, _ := New(enc, UTF8, opt)
+				if enc == GB18030 {
+					toGB, _ := New(UTF8, GB18030, Options{Strict: true})
+					t.Run("Writer/to-UTF-8/"+name, func(t *testing.T) {
+						gb := mustConvert(t, text, UTF8, GB18030, Options{})
+						c := coretest.WriterConfig{
+							New:       func(dev io.Writer) core.BufferedWriter { return from.NewWriterSize(dev, size) },
+							Decode:    func(out []byte) ([]byte, error) { return toGB.Append(nil, out) },
+							Input:     gb,
+							KeepsTail: 3,
+						}
+						if strict {
+							c.Bad = append(append(bytes.Clone(gb[:1000]), 0xFF), gb[1000:]...)
+							c.BadAt = 1000
+						}
+						coretest.TestBufferedWriter(t, c)
+					})
+				}
 				t.Run("Reader/"+name, func(t *testing.T) {
 					coretest.TestBufferedReader(t, coretest.ReaderConfig{
 						New:    func(src io.Reader) core.BufferedReader { return from.NewReaderSize(src, size) },

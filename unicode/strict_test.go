@@ -136,6 +136,10 @@ func FuzzStrictStream(f *testing.F) {
 		for j, in := range [][]byte{valid, bad, cut, bom} {
 			f.Add(in, byte(i), byte(j), byte(i+j))
 		}
+		// SniffBOM, the replacement policy, and both with EmitBOM.
+		for j, opts := range []byte{4, 16, 16 | 1, 16 | 4 | 2} {
+			f.Add([][]byte{bom, bad, cut, valid}[j], byte(i), opts, byte(3*i+j))
+		}
 	}
 	f.Add([]byte("\xef\xbb"), byte(0), byte(4), byte(0))
 	f.Add([]byte("\xff\xfe\x00"), byte(0), byte(4), byte(1))

@@ -55,8 +55,9 @@
 // (varint.ErrOverlong, ErrReservedID): then every value has exactly one
 // encoding, so records can be compared, hashed and deduplicated byte for
 // byte, and a run of zero bytes (a preallocated or truncated file) is an
-// error instead of a record of fields numbered 0. [Decoder.Lenient], and
-// the [Reader]'s Lenient field, accept both for data from other writers:
+// error instead of a record of fields numbered 0. [Decoder.Lenient]
+// (r.Fields().Lenient() for a [Reader]'s records) and the Reader's Lenient
+// field (for frame lengths) accept both for data from other writers:
 // non-minimal varints everywhere (field headers, frame lengths, nested
 // records, timestamps, integer arrays) and identifier 0 as an ordinary
 // field, which Unmarshal and Schema.Decode skip. Overflowing and 11-byte

@@ -233,6 +233,21 @@ func TestRefusals(t *testing.T) {
 	}
 }
 
+func TestCommandWithReplaceWarned(t *testing.T) {
+	r := newRepo(t, "")
+	r.write("format/cmd/tool/main.go", "package main\n\nfunc main() {}\n")
+	r.git("add", ".")
+	r.git("commit", "-q", "-m", "a command")
+	out, err := runRelease(t, r, "v0.1.0", true)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	wantContains(t, out, "warning: format/go.mod has replace directives, and `go install "+prefix+"format/cmd/tool@v0.1.0` refuses")
+	if strings.Contains(out, "warning: core/go.mod") {
+		t.Errorf("core (no replace, no command) warned:\n%s", out)
+	}
+}
+
 func TestBreakInV1Refused(t *testing.T) {
 	r := newRepo(t, "v1.0.0")
 	out, err := runRelease(t, r, "v1.1.0", true)

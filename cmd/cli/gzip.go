@@ -178,10 +178,10 @@ func runGzip(c *cobra.Command, sf streamFormat, o *gzipOptions, args []string) e
 		if err != nil {
 			return &usageError{code: 1, err: err}
 		}
-		g.maxSize = n
 		if n == 0 {
-			g.maxSize = 1 // 0 would mean the library's default; nothing fits in 1 byte either
+			return &usageError{code: 1, err: errors.New("--max must be at least 1 byte")}
 		}
+		g.maxSize = n
 	}
 	if o.test {
 		o.decompress = true

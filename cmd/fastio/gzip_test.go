@@ -270,8 +270,10 @@ func TestGzipMax(t *testing.T) {
 	if r.code != 0 || len(r.stdout) != 1<<20+3 {
 		t.Errorf("--max 2M: exit %d, %d bytes, %q", r.code, len(r.stdout), r.stderr)
 	}
-	if r := run(t, dataDir, nil, fastio, "gzip", "-d", "--max", "lots"); r.code != 1 {
-		t.Errorf("--max lots: exit %d", r.code)
+	for _, bad := range []string{"lots", "0", "-5"} {
+		if r := run(t, dataDir, nil, fastio, "gzip", "-d", "--max", bad); r.code != 1 || len(r.stderr) == 0 {
+			t.Errorf("--max %s: exit %d", bad, r.code)
+		}
 	}
 }
 

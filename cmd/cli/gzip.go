@@ -54,15 +54,14 @@ compressed files. Output files are written under a temporary name and renamed
 into place when complete, so an error or an interrupt leaves no partial file;
 they keep the input's permissions and modification time.
 
-The stream format is %[3]s. Decompressing reads concatenated gzip members as
-one stream and skips zero padding after them; other bytes after the end of the
-data are a warning ("trailing garbage ignored", exit status 2). There is no
-limit on the decompressed size unless --max is given.
+The stream format is %[3]s.%[4]s Bytes after the end of the data are a
+warning ("trailing garbage ignored", exit status 2). There is no limit on the
+decompressed size unless --max is given.
 
 -1 (fastest) to -9 (smallest) choose the level, 6 by default. -p N compresses
 on N cores into one standard stream.
 
-Exit status: 0 on success, 1 on an error, 2 on a warning.`, sf.name, sf.suffix, sf.format),
+Exit status: 0 on success, 1 on an error, 2 on a warning.`, sf.name, sf.suffix, sf.format, membersNote(sf.format)),
 		Example: fmt.Sprintf(`  fastio %[1]s -9 big.log              # big.log%[2]s, big.log removed
   fastio %[1]s -dc big.log%[2]s | less
   tar cf - dir | fastio %[1]s -p 2 > dir.tar%[2]s
@@ -92,6 +91,14 @@ Exit status: 0 on success, 1 on an error, 2 on a warning.`, sf.name, sf.suffix, 
 	f.StringVarP(&o.suffix, "suffix", "S", sf.suffix, "use suffix `SUF` on compressed files")
 	f.StringVar(&o.max, "max", "", "stop decompressing beyond `SIZE` bytes (suffixes K, M, G, T: powers of 1024)")
 	return c
+}
+
+// membersNote is the help sentence on gzip members, for gzip only.
+func membersNote(f compress.Format) string {
+	if f != compress.Gzip {
+		return ""
+	}
+	return "\nDecompressing reads concatenated members as one stream and skips zero\npadding after them, as gzip -d does."
 }
 
 // parseSize parses a byte count with an optional K, M, G or T suffix.

@@ -105,6 +105,8 @@ func TestConverterChunking(t *testing.T) {
 		{"unencodable-pos-utf16", "UTF-16LE", "ISO-8859-1", false, "\xe9\x00\x2d\x4e", "\xe9", 2, unicode.ErrUnencodable},
 		{"omit-unencodable", "UTF-8", "ISO-8859-1", true, "é中x", "\xe9x", 0, nil},
 		{"bridged-source", "SJIS", "UTF-8", false, "\x93\xfa\x96\x7b", "日本", 0, nil},
+		{"bridged-both-pos", "SJIS", "ISO-8859-1", false, "ab\x93\xfa", "ab", 2, unicode.ErrUnencodable},
+		{"bridged-both-omit", "SJIS", "ISO-8859-1", true, "a\x93\xfab", "ab", 0, nil},
 		{"utf16-be-mark-omit", "UTF-16", "UTF-8", true, "\xfe\xff\x00a\xdc\x00\x00b", "ab", 0, nil},
 		{"utf16-le-mark-omit", "UTF-16", "UTF-8", true, "\xff\xfea\x00\x00\xdcb\x00", "ab", 0, nil},
 		{"utf32-be-mark", "UTF-32", "UTF-8", false, "\x00\x00\xfe\xff\x00\x00\x00a", "a", 0, nil},

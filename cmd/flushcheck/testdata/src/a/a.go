@@ -284,3 +284,55 @@ func transcodedLost(dst io.Writer) {
 	u := unicode.NewWriter(dst) // want `u \(\*unicode.Writer\) is not flushed or closed`
 	u.Write([]byte("x"))
 }
+
+func exitSkipsDefer(args []string) {
+	w := bufio.NewWriter(os.Stdout)
+	defer func() {
+		if err := w.Flush(); err != nil {
+			log.Print(err)
+		}
+	}()
+	fmt.Fprintln(w, "report")
+	if len(args) == 0 {
+		os.Exit(1) // want `this call ends the program without running the deferred Flush or Close of w`
+	}
+}
+
+func fatalSkipsDefer(n int) {
+	w := core.NewWriter(os.Stdout)
+	defer func() {
+		if err := w.Close(); err != nil {
+			log.Print(err)
+		}
+	}()
+	w.WriteString("x")
+	if n < 0 {
+		log.Fatalf("negative: %d", n) // want `ends the program without running the deferred`
+	}
+}
+
+func deferredThenReturn() (err error) {
+	w := core.NewWriter(os.Stdout)
+	defer func() {
+		if cerr := w.Close(); cerr != nil && err == nil {
+			err = cerr
+		}
+	}()
+	w.WriteString("x")
+	if len(os.Args) > 5 {
+		return nil
+	}
+	panic("defers run on panic")
+}
+
+func fatalOnError() {
+	w := core.NewWriter(os.Stdout)
+	defer func() {
+		if err := w.Close(); err != nil {
+			log.Print(err)
+		}
+	}()
+	if _, err := w.WriteString("x"); err != nil {
+		log.Fatal(err)
+	}
+}

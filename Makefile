@@ -21,7 +21,7 @@ GORELEASER_VERSION  := v2.15.1
 MODULES := $(shell sed -n 's|^[[:space:]]*\./\([a-z0-9]*\)$$|\1|p' go.work)
 
 # Packages whose tests exercise concurrency; they run again under -race.
-RACE_PKGS ?= $(shell $(GO) list work | grep -E '/(core|device|compress)(/|$$)' || true)
+RACE_PKGS ?= $(shell $(GO) list work | grep -E '/(core|device|compress|unicode)(/|$$)' || true)
 
 # Packages with a `purego` build tag (an assembly or unsafe fast path with a
 # pure-Go fallback); their tests run again with the tag.

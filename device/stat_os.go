@@ -32,6 +32,8 @@ func osStat(f *os.File) (fileStat, error) {
 
 func (h *handle) appending() bool { return false }
 
+func osAppending(*os.File) bool { return false }
+
 func (h *handle) dup() (handle, error) { return handle{}, errors.ErrUnsupported }
 
 // epipe does nothing: writes go through os, which handles EPIPE itself.

@@ -23,11 +23,10 @@ import (
 // (*gzip.Writer, *tabwriter.Writer). What the print functions do depends on
 // the writer, never on what it prints:
 //
-//   - a *core.Writer (which device's OutFile is) or a *core.Buffer: the
-//     value is formatted in place in the buffer, through the methods'
-//     inlined fast paths;
-//   - any other core.BufferedWriter: in place, through Reserve and
-//     Commit;
+//   - a *core.Writer (which device's OutFile is): the value is formatted
+//     in place in the buffer, through the writer's inlined fast paths;
+//   - any other core.BufferedWriter (a *core.Buffer, a transcoder...): in
+//     place, through Reserve and Commit;
 //   - a *bufio.Writer: in place in bufio's free space (AvailableBuffer,
 //     then Write, the protocol bufio documents);
 //   - any other Writer: each call's output is formatted in a buffer of this
@@ -46,8 +45,16 @@ import (
 //	defer w.Flush()
 //	format.IntLn(w, 42)
 //
+// A *bytes.Buffer or *strings.Builder is not a Writer either (it has no
+// Flush): print into a core.Buffer, the in-memory fastio writer.
+//
 // Fprint and Fprintln take any io.Writer for one-off output: they format
 // the whole call, write it at once and return the error.
+//
+// The print functions take the writer as a type parameter W constrained by
+// Writer, not as a Writer interface value: whatever the caller holds (a
+// *core.Writer, a *bufio.Writer, a core.BufferedWriter interface value)
+// is passed as it is, with no conversion between interface types per call.
 type Writer interface {
 	io.Writer
 	Flush() error

@@ -522,3 +522,67 @@ func BenchmarkWriteHexFloat(b *testing.B) {
 		})
 	}
 }
+
+// intSlice holds 0..benchInts-1, the values of BenchmarkWriteInts as a slice.
+var intSlice = sync.OnceValue(func() []int {
+	xs := make([]int, benchInts)
+	for i := range xs {
+		xs[i] = i
+	}
+	return xs
+})
+
+// BenchmarkWriteIntSlice writes the integers of BenchmarkWriteInts from a
+// slice, one per line: Ints (one Reserve per batch) against a loop of
+// IntLn and against bufio + strconv, the same bytes each (checked before
+// timing).
+func BenchmarkWriteIntSlice(b *testing.B) {
+	xs := intSlice()
+	want := intFile()
+	var check core.Buffer
+	Ints(&check, xs, "\n")
+	Ln(&check)
+	if !bytes.Equal(check.Bytes(), want) {
+		b.Fatal("Ints writes other bytes than the IntLn loop")
+	}
+	size := int64(len(want))
+	b.Run("fastio_Ints", func(b *testing.B) {
+		b.SetBytes(size)
+		b.ReportAllocs()
+		w := core.NewWriter(io.Discard)
+		cpu := coretest.StartCPU(b)
+		for b.Loop() {
+			Ints(w, xs, "\n")
+			Ln(w)
+			w.Flush()
+		}
+		cpu.Report()
+	})
+	b.Run("fastio_IntLn_loop", func(b *testing.B) {
+		b.SetBytes(size)
+		b.ReportAllocs()
+		w := core.NewWriter(io.Discard)
+		cpu := coretest.StartCPU(b)
+		for b.Loop() {
+			for _, v := range xs {
+				IntLn(w, v)
+			}
+			w.Flush()
+		}
+		cpu.Report()
+	})
+	b.Run("bufio_strconv", func(b *testing.B) {
+		b.SetBytes(size)
+		b.ReportAllocs()
+		w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
+		cpu := coretest.StartCPU(b)
+		for b.Loop() {
+			for _, v := range xs {
+				p := strconv.AppendInt(w.AvailableBuffer(), int64(v), 10)
+				w.Write(append(p, '\n'))
+			}
+			w.Flush()
+		}
+		cpu.Report()
+	})
+}

@@ -234,3 +234,17 @@ func ExampleFprintln() {
 	}
 	// Output: total: 1234 items
 }
+
+// Ints writes a whole slice with a separator between the values, many
+// values per reservation of the writer's buffer.
+func ExampleInts() {
+	w := core.NewWriter(os.Stdout)
+	format.Ints(w, []int{3, -1, 4, 1, -5, 9}, ", ")
+	format.Ln(w)
+	format.Ints(w, []uint8{255, 0, 7}, " ")
+	format.Ln(w)
+	w.Flush()
+	// Output:
+	// 3, -1, 4, 1, -5, 9
+	// 255 0 7
+}

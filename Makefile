@@ -27,7 +27,7 @@ COUNT     ?= 6
 CROSS     := darwin/amd64 freebsd/amd64 windows/amd64 wasip1/wasm
 
 .PHONY: test fmt-check vet staticcheck unit race purego modcheck closure layers cross \
-        lint tidy bench fuzz cover tools
+        lint tidy bench fuzz cover tools docs docs-serve
 
 test: fmt-check vet staticcheck unit race purego modcheck closure layers cross
 	@echo "make test: all checks passed"
@@ -102,3 +102,12 @@ cover:
 	@mkdir -p coverage
 	$(GO) test -count=1 -coverprofile=coverage/cover.out work
 	$(GO) tool cover -func=coverage/cover.out | tail -1
+
+# The documentation site, generated from the code, into docs/public.
+DOCS_ADDR ?= 127.0.0.1:6060
+docs:
+	cd docs && $(GO) run . -root .. -out public
+
+# Builds the site, then serves it on DOCS_ADDR and prints the address.
+docs-serve:
+	cd docs && $(GO) run . -root .. -out public -serve $(DOCS_ADDR)

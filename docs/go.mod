@@ -1,0 +1,43 @@
+module github.com/fastio-go/fastio/docs
+
+go 1.26.0
+
+require (
+	github.com/spf13/cobra v1.10.2
+	github.com/spf13/pflag v1.0.9
+	github.com/yuin/goldmark v1.8.7
+	golang.org/x/mod v0.43.0
+)
+
+require (
+	github.com/klauspost/compress v1.20.4 // indirect
+	github.com/klauspost/cpuid/v2 v2.2.3 // indirect
+	github.com/minio/sha256-simd v1.0.1 // indirect
+	golang.org/x/sys v0.50.0 // indirect
+	golang.org/x/text v0.44.0 // indirect
+)
+
+require (
+	github.com/fastio-go/fastio/codec v0.1.0
+	github.com/fastio-go/fastio/compress v0.1.0
+	github.com/fastio-go/fastio/core v0.1.0
+	github.com/fastio-go/fastio/crypto v0.1.0
+	github.com/fastio-go/fastio/device v0.1.0
+	github.com/fastio-go/fastio/format v0.1.0
+	github.com/fastio-go/fastio/unicode v0.1.0
+	github.com/inconshreveable/mousetrap v1.1.0 // indirect
+)
+
+replace github.com/fastio-go/fastio/codec => ../codec
+
+replace github.com/fastio-go/fastio/compress => ../compress
+
+replace github.com/fastio-go/fastio/core => ../core
+
+replace github.com/fastio-go/fastio/crypto => ../crypto
+
+replace github.com/fastio-go/fastio/device => ../device
+
+replace github.com/fastio-go/fastio/format => ../format
+
+replace github.com/fastio-go/fastio/unicode => ../unicode

@@ -128,8 +128,44 @@ func (s *Site) loadAPI(p *Package) (*apiPkg, error) {
 		for _, m := range t.Methods {
 			a.idents = append(a.idents, apiIdent{t.Name + "." + m.Name, "method", d.Synopsis(m.Doc)})
 		}
+		a.addMembers(t)
 	}
 	return a, nil
+}
+
+// addMembers indexes the exported fields of a struct type and the methods
+// of an interface type, which have anchors on the page too.
+func (a *apiPkg) addMembers(t *doc.Type) {
+	for _, spec := range t.Decl.Specs {
+		ts, ok := spec.(*ast.TypeSpec)
+		if !ok || ts.Name.Name != t.Name {
+			continue
+		}
+		var fields *ast.FieldList
+		kind := "field"
+		switch st := ts.Type.(type) {
+		case *ast.StructType:
+			fields = st.Fields
+		case *ast.InterfaceType:
+			fields, kind = st.Methods, "method"
+		}
+		if fields == nil {
+			continue
+		}
+		for _, f := range fields.List {
+			text := ""
+			if f.Doc != nil {
+				text = a.doc.Synopsis(f.Doc.Text())
+			} else if f.Comment != nil {
+				text = a.doc.Synopsis(f.Comment.Text())
+			}
+			for _, n := range f.Names {
+				if n.IsExported() {
+					a.idents = append(a.idents, apiIdent{t.Name + "." + n.Name, kind, text})
+				}
+			}
+		}
+	}
 }
 
 func (a *apiPkg) addValueNames(v *doc.Value, kind string) {

@@ -10,13 +10,13 @@ import (
 	"strings"
 )
 
-// Bench is what the benchmarks page shows: the bench module's results table
-// (Markdown that names the machine, the date and the command that
-// reproduces it) and its SVG charts.
+// Bench is what the benchmarks page shows from the bench module: its
+// results tables (Markdown that names the machine, the date and the command
+// that reproduces them) and its SVG charts.
 type Bench struct {
-	Results string   // path of the results Markdown
-	Charts  []string // paths of SVG charts
-	Titles  []string // a caption per chart; empty uses the file name
+	Markdown string   // the results tables
+	Charts   []string // paths of SVG charts
+	Titles   []string // a caption per chart; empty uses the file name
 }
 
 func (b *Bench) caption(i int) string {
@@ -26,29 +26,79 @@ func (b *Bench) caption(i int) string {
 	return strings.TrimSuffix(filepath.Base(b.Charts[i]), ".svg")
 }
 
-// benchPage renders the results and copies the charts next to the page.
+// benchPage renders the bench module's results and charts, then the
+// figures each module's README gives for its own benchmarks.
 func (s *Site) benchPage() error {
-	b := s.cfg.Bench
-	if b == nil {
-		return nil
-	}
-	data, err := os.ReadFile(b.Results)
-	if err != nil {
-		return fmt.Errorf("site: benchmarks: %w", err)
-	}
-	text := string(data)
-	if first, rest, ok := strings.Cut(text, "\n"); ok && strings.HasPrefix(first, "# ") {
-		text = rest
-	}
-	var out bytes.Buffer
-	if err := md.Convert([]byte(text), &out); err != nil {
-		return fmt.Errorf("site: %s: %w", b.Results, err)
-	}
 	var body strings.Builder
-	body.WriteString(s.chartsHTML("benchmarks/"))
-	body.WriteString(out.String())
-	s.search = append(s.search, SearchEntry{Title: "Benchmarks", URL: "benchmarks/", Kind: "page", Summary: "fastio against its peers: tables and charts from the bench module"})
+	body.WriteString("<p>Every figure is a ratio against a named peer, measured in the same run on the same data; the machine was shared, so only ratios are meaningful, not absolute times.</p>")
+	if b := s.cfg.Bench; b != nil {
+		body.WriteString(`<h2 id="seed-tables">The headline tables</h2>`)
+		body.WriteString(s.chartsHTML("benchmarks/"))
+		var out bytes.Buffer
+		if err := md.Convert([]byte(stripTitle(b.Markdown)), &out); err != nil {
+			return fmt.Errorf("site: bench results: %w", err)
+		}
+		body.WriteString(out.String())
+	}
+	body.WriteString(`<h2 id="modules">Figures per module</h2><p>Each module measures itself against its standard-library peer beside its code; these sections are its README's figures, with the commands that reproduce them.</p>`)
+	for _, m := range s.Modules {
+		fig, err := readmeSection(filepath.Join(s.cfg.Root, m.Dir, "README.md"), "Figures")
+		if err != nil {
+			return err
+		}
+		if fig == "" {
+			continue
+		}
+		var out bytes.Buffer
+		if err := md.Convert([]byte(demoteHeadings(fig)), &out); err != nil {
+			return fmt.Errorf("site: %s/README.md: %w", m.Dir, err)
+		}
+		fmt.Fprintf(&body, `<h3 id="figures-%s">%s</h3><p class="meta"><a href="%s">%s guide</a></p>%s`,
+			m.Dir, m.Dir, s.rel("benchmarks/", "guide/"+m.Dir+"/"), m.Dir, out.String())
+	}
+	s.search = append(s.search, SearchEntry{Title: "Benchmarks", URL: "benchmarks/", Kind: "page", Summary: "fastio against its peers: tables and charts from the bench module, and each module's figures"})
 	return s.add(&Page{Path: "benchmarks/", Title: "Benchmarks", Section: "bench", Body: template.HTML(body.String())})
+}
+
+// stripTitle drops a leading "# " line: the page has its own title.
+func stripTitle(text string) string {
+	if first, rest, ok := strings.Cut(text, "\n"); ok && strings.HasPrefix(first, "# ") {
+		return rest
+	}
+	return text
+}
+
+// readmeSection returns the body of a "## <name>" section of a Markdown
+// file, or "" if the file or the section does not exist.
+func readmeSection(file, name string) (string, error) {
+	data, err := os.ReadFile(file)
+	if os.IsNotExist(err) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("site: %w", err)
+	}
+	text := "\n" + string(data)
+	_, after, ok := strings.Cut(text, "\n## "+name+"\n")
+	if !ok {
+		return "", nil
+	}
+	if i := strings.Index(after, "\n## "); i >= 0 {
+		after = after[:i]
+	}
+	return after, nil
+}
+
+// demoteHeadings moves "### x" headings of an included section two levels
+// down, under the page's own h2 and h3.
+func demoteHeadings(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, "#") {
+			lines[i] = "##" + l
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // chartsHTML shows every chart, linked to the benchmarks page.

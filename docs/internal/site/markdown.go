@@ -265,7 +265,7 @@ func InstallLines(readme string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("site: install lines: %w", err)
 	}
-	_, after, ok := strings.Cut(string(data), "\n## Install\n")
+	_, after, ok := strings.Cut("\n"+string(data), "\n## Install\n")
 	if !ok {
 		return "", fmt.Errorf("site: %s has no \"## Install\" section", readme)
 	}

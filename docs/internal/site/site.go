@@ -31,7 +31,7 @@ type Config struct {
 	Content  string         // prose pages; default Root/docs/content
 	Out      string         // output directory, created or emptied
 	Commands *cobra.Command // the fastio command tree; nil leaves the command reference out
-	Bench    *Bench         // benchmark results; nil leaves the benchmarks page out
+	Bench    *Bench         // the bench module's results; nil leaves them off the benchmarks page
 }
 
 // Site is one build in progress.
@@ -143,9 +143,7 @@ func (s *Site) nav() []navEntry {
 		{"Cookbook", "cookbook/", "cookbook"},
 		{"Guides", "guide/", "guide"},
 		{"API", "api/", "api"},
-	}
-	if s.cfg.Bench != nil {
-		n = append(n, navEntry{"Benchmarks", "benchmarks/", "bench"})
+		{"Benchmarks", "benchmarks/", "bench"},
 	}
 	if s.cfg.Commands != nil {
 		n = append(n, navEntry{"Command", "commands/", "commands"})

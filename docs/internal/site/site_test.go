@@ -74,13 +74,13 @@ func ExampleNew() {
 	// Output: 0
 }
 `,
-		"m/sub/sub.go":                "// Package sub is nested.\npackage sub\n\n// S is exported.\nvar S = 1\n",
-		"m/testdata/x.go":             "package ignored\n",
-		"docs/cookbook/hello/main.go": "package main\n\nfunc main() { println(\"hi\") }\n",
-		"docs/cookbook/hello/output.txt": "hi\n",
-		"docs/content/index.md":          "# Home\n\n::modules\n\n::charts\n",
-		"docs/content/getting-started.md": "# Start\n\n::install\n\n::include cookbook/hello/main.go\n::output cookbook/hello/output.txt\n",
-		"docs/content/design.md":          "# Design\n\nSee [m](/api/m/#T).\n",
+		"m/sub/sub.go":                      "// Package sub is nested.\npackage sub\n\n// S is exported.\nvar S = 1\n",
+		"m/testdata/x.go":                   "package ignored\n",
+		"docs/cookbook/hello/main.go":       "package main\n\nfunc main() { println(\"hi\") }\n",
+		"docs/cookbook/hello/output.txt":    "hi\n",
+		"docs/content/index.md":             "# Home\n\n::modules\n\n::charts\n",
+		"docs/content/getting-started.md":   "# Start\n\n::install\n\n::include cookbook/hello/main.go\n::output cookbook/hello/output.txt\n",
+		"docs/content/design.md":            "# Design\n\nSee [m](/api/m/#T).\n",
 		"docs/content/cookbook/01-hello.md": "# Say hello\n\n::include cookbook/hello/main.go\n",
 		"docs/content/guide/m.md":           "# m guide\n\n::example m ExampleNew\n\n## Section\n",
 	}

@@ -1,7 +1,12 @@
+// chromedp drives a browser process, which wasip1 cannot start.
+
+//go:build !wasip1
+
 package main
 
 import (
 	"context"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -101,7 +106,7 @@ func TestSiteInBrowser(t *testing.T) {
 	current := ""
 	report := func(format string, args ...any) {
 		mu.Lock()
-		problems = append(problems, current+": "+sprintf(format, args...))
+		problems = append(problems, current+": "+fmt.Sprintf(format, args...))
 		mu.Unlock()
 	}
 	if err := chromedp.Listen(ctx, func(ev any) {

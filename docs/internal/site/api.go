@@ -392,12 +392,21 @@ func (a *apiPkg) declHTML(decl ast.Decl) string {
 // exampleHTML renders an example: its doc, the code as a complete program
 // where go/doc can make one, and its checked output.
 func (a *apiPkg) exampleHTML(ex *doc.Example, id string) string {
+	return a.exampleBlock(ex, id, false)
+}
+
+// exampleBlock renders an example, collapsed unless open.
+func (a *apiPkg) exampleBlock(ex *doc.Example, id string, open bool) string {
 	var b strings.Builder
 	title := "Example"
 	if ex.Suffix != "" {
 		title += " (" + ex.Suffix + ")"
 	}
-	fmt.Fprintf(&b, `<details class="example" id="%s"><summary>%s</summary>`, html.EscapeString(id), html.EscapeString(title))
+	attr := ""
+	if open {
+		attr = " open"
+	}
+	fmt.Fprintf(&b, `<details class="example" id="%s"%s><summary>%s</summary>`, html.EscapeString(id), attr, html.EscapeString(title))
 	b.WriteString(a.docHTML(ex.Doc))
 	b.WriteString(`<pre class="code">` + Highlight([]byte(exampleCode(a.fset, ex)), Marks{}) + `</pre>`)
 	if ex.Output != "" || ex.EmptyOutput {

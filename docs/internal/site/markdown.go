@@ -220,7 +220,7 @@ func (c *renderCtx) directive(p *prose, f []string) (string, error) {
 		}
 		for _, ex := range a.allExamples() {
 			if "Example"+ex.Name == f[2] {
-				return a.exampleHTML(ex, "example-"+ex.Name) + fmt.Sprintf(`<p class="meta">From <a href="%s">%s</a>; run by <code>go test</code> in %s.</p>`,
+				return a.exampleBlock(ex, "example-"+ex.Name, true) + fmt.Sprintf(`<p class="meta">From <a href="%s">%s</a>; run by <code>go test</code> in %s.</p>`,
 					c.site.rel(p.path, a.from+"#example-"+ex.Name), html.EscapeString(f[2]), html.EscapeString(f[1])), nil
 			}
 		}

@@ -2,7 +2,7 @@ module github.com/fastio-go/fastio/codec
 
 go 1.26.0
 
-require github.com/fastio-go/fastio/core v0.0.0-00010101000000-000000000000
+require github.com/fastio-go/fastio/core v0.1.0
 
 require github.com/google/go-cmp v0.7.0
 

@@ -47,3 +47,71 @@ func adler32Update(adler uint32, p []byte) uint32 {
 	}
 	return s2<<16 | s1
 }
+
+// adler32Combine returns the Adler-32 of a followed by b, given the
+// checksums of each and the length of b. With s1, s2 the two sums of a
+// and t1, t2 those of b (each s1 starting at 1), every byte of b adds the
+// running s1 of a minus its initial 1 to the second sum once more, so
+//
+//	s1' = s1 + t1 - 1
+//	s2' = s2 + t2 + lenB·(s1 - 1)
+//
+// all modulo 65521 (the method of zlib's adler32_combine).
+func adler32Combine(a, b uint32, lenB int64) uint32 {
+	s1, s2 := uint64(a&0xffff), uint64(a>>16)
+	t1, t2 := uint64(b&0xffff), uint64(b>>16)
+	n := uint64(lenB) % adlerMod
+	r1 := (s1 + t1 + adlerMod - 1) % adlerMod
+	r2 := (s2 + t2 + n*((s1+adlerMod-1)%adlerMod)) % adlerMod
+	return uint32(r2<<16 | r1)
+}
+
+// CRC-32 combination. A CRC-32 (reflected, polynomial crcPoly) of a
+// followed by b is the CRC of a shifted by len(b) zero bytes, xored with
+// the CRC of b: shifting by n bytes is a multiplication by x^(8n) modulo
+// the polynomial, so the combination costs O(log n) multiplications in
+// GF(2)[x]/P instead of n table steps (the x^n mod P method of zlib's
+// crc32_combine since 1.2.12). x2n[k] holds x^(2^k) mod P.
+const crcPoly = 0xedb88320 // IEEE, bit-reflected: the bit for x^0 is the top bit
+
+var x2n = func() (t [32]uint32) {
+	p := uint32(1) << 30 // x^1
+	for k := range t {
+		t[k] = p
+		p = crcMulMod(p, p)
+	}
+	return
+}()
+
+// crcMulMod returns a·b modulo P, both reflected polynomials.
+func crcMulMod(a, b uint32) uint32 {
+	var p uint32
+	for m := uint32(1) << 31; m != 0; m >>= 1 {
+		if a&m != 0 {
+			p ^= b
+		}
+		if b&1 != 0 {
+			b = b>>1 ^ crcPoly
+		} else {
+			b >>= 1
+		}
+	}
+	return p
+}
+
+// crcX8n returns x^(8n) modulo P.
+func crcX8n(n uint64) uint32 {
+	p := uint32(1) << 31 // x^0
+	for k := 3; n != 0; n, k = n>>1, k+1 {
+		if n&1 != 0 {
+			p = crcMulMod(x2n[k&31], p)
+		}
+	}
+	return p
+}
+
+// crc32Combine returns the CRC-32 of a followed by b, given the checksums
+// of each and the length of b.
+func crc32Combine(a, b uint32, lenB int64) uint32 {
+	return crcMulMod(crcX8n(uint64(lenB)), a) ^ b
+}

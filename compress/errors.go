@@ -3,6 +3,10 @@ package compress
 import (
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
+
+	"github.com/fastio-go/fastio/core"
 )
 
 // Sentinel errors. Every error a Reader or Writer returns for bad input or
@@ -12,8 +16,9 @@ var (
 	ErrHeader = errors.New("compress: invalid header")
 	// ErrCorrupt reports invalid deflate data.
 	ErrCorrupt = errors.New("compress: corrupt deflate data")
-	// ErrTruncated reports input that ends inside a stream.
-	ErrTruncated = errors.New("compress: truncated input")
+	// ErrTruncated reports input that ends inside a stream. It matches
+	// io.ErrUnexpectedEOF too, as truncated input does everywhere in fastio.
+	ErrTruncated error = &stdError{"compress: truncated input", []error{io.ErrUnexpectedEOF}}
 	// ErrChecksum reports a checksum (Adler-32 or CRC-32) or size mismatch in
 	// a stream's trailer.
 	ErrChecksum = errors.New("compress: checksum mismatch")
@@ -34,6 +39,27 @@ var (
 	// ErrFormat reports an unknown Format value.
 	ErrFormat = errors.New("compress: invalid format")
 )
+
+// errClosed is what a Writer or Reader returns after Close: it matches
+// fs.ErrClosed, as use after close does everywhere in fastio, and
+// core.ErrClosed.
+var errClosed error = &stdError{"compress: use of closed stream", []error{fs.ErrClosed, core.ErrClosed}}
+
+// errNoProgress is what a Writer or Reader returns when its source keeps
+// returning no bytes and no error: it matches io.ErrNoProgress and
+// core.ErrNoProgress.
+var errNoProgress error = &stdError{"compress: source made no progress", []error{io.ErrNoProgress, core.ErrNoProgress}}
+
+// stdError is a sentinel of this package that also matches the standard
+// (and core) errors meaning the same thing, so that a caller can test for
+// either with errors.Is.
+type stdError struct {
+	msg string
+	std []error
+}
+
+func (e *stdError) Error() string   { return e.msg }
+func (e *stdError) Unwrap() []error { return e.std }
 
 // Error is the error Readers and Writers return. It says which stream
 // format and operation met the problem and, for input problems, at which

@@ -3,7 +3,7 @@ module github.com/fastio-go/fastio/compress
 go 1.26.0
 
 require (
-	github.com/fastio-go/fastio/core v0.0.0-00010101000000-000000000000
+	github.com/fastio-go/fastio/core v0.1.0
 	github.com/google/go-cmp v0.7.0
 	github.com/klauspost/compress v1.20.4
 )

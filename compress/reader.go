@@ -331,16 +331,17 @@ func (r *Reader) WriteTo(w io.Writer) (int64, error) {
 }
 
 // Close releases the source, positioned after the bytes consumed, and
-// makes later calls return core.ErrClosed. It returns nil: problems of the
+// makes later calls return an error matching fs.ErrClosed (and
+// core.ErrClosed). It returns nil: problems of the
 // stream are reported by Read and Fill. It does not close the source.
 func (r *Reader) Close() error {
-	if r.err == core.ErrClosed {
-		return core.ErrClosed
+	if r.err == errClosed {
+		return errClosed
 	}
 	if r.s.src != nil || r.s.plain != nil || r.s.mem != nil {
 		r.s.release()
 	}
-	r.r, r.w, r.err = 0, 0, core.ErrClosed
+	r.r, r.w, r.err = 0, 0, errClosed
 	return nil
 }
 

@@ -77,6 +77,11 @@ func (s *source) discard(n int) {
 	s.mem.Seek(int64(n), io.SeekCurrent)
 }
 
+// maxEmptyReads bounds how often a plain source may return no bytes and no
+// error in a row before reading fails with an error matching
+// io.ErrNoProgress (the bound bufio uses).
+const maxEmptyReads = 100
+
 // sourceBufferSize is the size of the bufio.Reader between the source and
 // the inflater.
 const sourceBufferSize = 4 << 10
@@ -85,12 +90,19 @@ const sourceBufferSize = 4 << 10
 // filling the source when all of it is lent.
 func (s *source) Read(p []byte) (int, error) {
 	if s.plain != nil {
-		n, err := s.plain.Read(p)
-		if n < 0 || n > len(p) {
-			return 0, core.ErrInvalidCount
+		// bufio.Reader.Read calls its source once, and io.ReadFull would
+		// call it for ever on a source that yields nothing: stop here.
+		for range maxEmptyReads {
+			n, err := s.plain.Read(p)
+			if n < 0 || n > len(p) {
+				return 0, core.ErrInvalidCount
+			}
+			s.done += int64(n)
+			if n > 0 || err != nil || len(p) == 0 {
+				return n, err
+			}
 		}
-		s.done += int64(n)
-		return n, err
+		return 0, errNoProgress
 	}
 	win := s.src.Window()
 	if s.lent >= len(win) {
@@ -100,7 +112,7 @@ func (s *source) Read(p []byte) (int, error) {
 		}
 		win = s.src.Window()
 		if s.lent >= len(win) {
-			return 0, core.ErrNoProgress
+			return 0, errNoProgress
 		}
 	}
 	n := copy(p, win[s.lent:])

@@ -84,7 +84,7 @@ type GatherWriter interface {
 // writer has already met an error. Reserve and Commit cannot return one, so
 // a long encoding loop that writes only through them may poll Err to stop
 // early instead of producing output that Flush will then refuse. Writer,
-// Buffer (always nil) and SpanWriter implement it.
+// Buffer (a Commit error only) and SpanWriter implement it.
 type ErrReporter interface {
 	Err() error
 }
@@ -102,13 +102,29 @@ type Handle interface {
 	Fd() uintptr
 }
 
-// Positional I/O and seeking are the standard io.ReaderAt, io.WriterAt and
-// io.Seeker; they are listed here so that the capabilities live in one place.
-type (
-	// ReaderAt is the capability of reading at an offset (pread).
-	ReaderAt = io.ReaderAt
-	// WriterAt is the capability of writing at an offset (pwrite).
-	WriterAt = io.WriterAt
-	// Seeker is the capability of moving the device's offset.
-	Seeker = io.Seeker
-)
+// Sink is the transform behind a Writer made by NewSinkWriter: a
+// transcoder, a compressor, a hash. The Writer does all the buffering
+// (Reserve/Commit, Write, the sticky and temporary error rules, Flush,
+// Close); the Sink only consumes buffered bytes.
+//
+// Take is given the buffered bytes p, oldest first, and returns how many
+// it consumed, 0 <= n <= len(p). With final false it may leave a tail (an
+// incomplete multi-byte sequence, a partial block): the Writer keeps p[n:]
+// at the front of its buffer and offers it again, followed by later bytes,
+// so a tail must be shorter than the buffer. With final true, which only
+// Close passes (also for an empty p, so that trailers can be written),
+// Take must consume all of p or return an error. On an error n counts the
+// bytes before the fault, whose output the Sink has already passed on.
+//
+// Flush pushes the output of everything taken so far to the Sink's own
+// destination device; a Sink without one (a hash) returns nil.
+//
+// Errors follow the Writer's rules: a temporary error (a timeout, EINTR,
+// EAGAIN) is returned and the untaken bytes stay buffered; any other error
+// is sticky. After a sticky error from Take, the Writer's next Flush or
+// Close still calls the Sink's Flush once, so that the output of the bytes
+// before the fault reaches the device.
+type Sink interface {
+	Take(p []byte, final bool) (n int, err error)
+	Flush() error
+}

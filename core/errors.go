@@ -2,6 +2,8 @@ package core
 
 import (
 	"errors"
+	"io"
+	"io/fs"
 	"syscall"
 )
 
@@ -9,8 +11,9 @@ var (
 	// ErrBufferFull is returned by Fill when the window already fills the
 	// whole buffer, so no more bytes can be read without consuming some.
 	ErrBufferFull = errors.New("core: buffer full")
-	// ErrClosed is returned by operations on a device after Close.
-	ErrClosed = errors.New("core: use of closed device")
+	// ErrClosed is returned by operations on a device after Close. It
+	// wraps fs.ErrClosed: errors.Is(err, fs.ErrClosed) holds.
+	ErrClosed error = &wrapError{"core: use of closed device", fs.ErrClosed}
 	// ErrCommitRange is recorded when Commit is called with a count outside
 	// the last reserved slice.
 	ErrCommitRange = errors.New("core: commit count outside reserved space")
@@ -21,10 +24,25 @@ var (
 	ErrInvalidCount = errors.New("core: device returned invalid count")
 	// ErrSpanFull is returned by a SpanWriter whose slice is full.
 	ErrSpanFull = errors.New("core: span full")
-	// ErrNoProgress is returned when a device repeatedly returns no data
-	// and no error.
-	ErrNoProgress = errors.New("core: device made no progress")
+	// ErrNoProgress is returned when a device (or a Sink) returns no data
+	// and no error MaxEmptyCalls times in a row. It wraps io.ErrNoProgress.
+	ErrNoProgress error = &wrapError{"core: device made no progress", io.ErrNoProgress}
 )
+
+// MaxEmptyCalls bounds how often in a row a device or a Sink may move no
+// bytes without an error before the operation fails with ErrNoProgress. It
+// is the one such limit in fastio: modules with a loop of their own use it.
+const MaxEmptyCalls = 100
+
+// wrapError is a sentinel with its own message that satisfies errors.Is
+// for the standard error it specialises.
+type wrapError struct {
+	msg  string
+	base error
+}
+
+func (e *wrapError) Error() string { return e.msg }
+func (e *wrapError) Unwrap() error { return e.base }
 
 // temporary reports whether err says that retrying may succeed: its
 // Timeout method reports true (a deadline passed, as os and net errors say

@@ -11,6 +11,7 @@ import (
 // value is an empty Buffer ready to use.
 type Buffer struct {
 	buf []byte
+	err error // a Commit outside the reserved space, reported by Flush
 }
 
 // NewBuffer returns a Buffer that appends to p[:len(p)], using p's spare
@@ -27,8 +28,9 @@ func (b *Buffer) String() string { return string(b.buf) }
 // Len returns the number of bytes written.
 func (b *Buffer) Len() int { return len(b.buf) }
 
-// Reset empties the Buffer, keeping its storage.
-func (b *Buffer) Reset() { b.buf = b.buf[:0] }
+// Reset empties the Buffer, keeping its storage, and forgets a Commit
+// error.
+func (b *Buffer) Reset() { b.buf, b.err = b.buf[:0], nil }
 
 // Grow makes room for at least n more bytes without another allocation.
 func (b *Buffer) Grow(n int) {
@@ -77,19 +79,28 @@ func (b *Buffer) Reserve(n int) []byte {
 }
 
 // Commit appends the first n bytes of the last reserved slice. A count
-// outside it is ignored: a Buffer has no error to report it with, so use
-// Writer where that matters.
+// outside it appends nothing and records ErrCommitRange, which Flush and
+// Err report until Reset.
 func (b *Buffer) Commit(n int) {
 	if uint(n) <= uint(cap(b.buf)-len(b.buf)) {
 		b.buf = b.buf[:len(b.buf)+n]
+		return
+	}
+	b.commitSlow()
+}
+
+func (b *Buffer) commitSlow() {
+	if b.err == nil {
+		b.err = ErrCommitRange
 	}
 }
 
-// Flush does nothing and returns nil.
-func (b *Buffer) Flush() error { return nil }
+// Flush writes nothing (the bytes are already in memory) and returns the
+// Commit error, if any.
+func (b *Buffer) Flush() error { return b.err }
 
-// Err returns nil: a Buffer cannot fail.
-func (b *Buffer) Err() error { return nil }
+// Err returns the Commit error, if any: a Buffer's writes cannot fail.
+func (b *Buffer) Err() error { return b.err }
 
 // WriteTo writes the contents to w and empties the Buffer.
 func (b *Buffer) WriteTo(w io.Writer) (int64, error) {
@@ -119,7 +130,7 @@ func (b *Buffer) ReadFrom(r io.Reader) (int64, error) {
 			return total, err
 		}
 		if m == 0 {
-			if empty++; empty >= maxEmptyCalls {
+			if empty++; empty >= MaxEmptyCalls {
 				return total, ErrNoProgress
 			}
 		} else {

@@ -23,10 +23,13 @@ func TestBuffer(t *testing.T) {
 	}
 	copy(p, "XYZ")
 	b.Commit(3)
-	b.Commit(-1)      // ignored
-	b.Commit(1 << 30) // ignored
-	if b.String() != "abcdeéXYZ" || b.Len() != 10 || b.Flush() != nil {
-		t.Fatalf("%q", b.String())
+	if b.Flush() != nil || b.Err() != nil {
+		t.Fatal("error before a bad Commit")
+	}
+	b.Commit(-1)      // appends nothing, recorded
+	b.Commit(1 << 30) // appends nothing
+	if b.String() != "abcdeéXYZ" || b.Len() != 10 || !errors.Is(b.Flush(), core.ErrCommitRange) || b.Err() != core.ErrCommitRange {
+		t.Fatalf("%q, Flush %v", b.String(), b.Flush())
 	}
 	var out bytes.Buffer
 	if n, err := b.WriteTo(&out); n != 10 || err != nil || out.String() != "abcdeéXYZ" || b.Len() != 0 {

@@ -4,17 +4,23 @@ import "io"
 
 // Reader is a buffered reader over any io.Reader and implements
 // BufferedReader. The zero value has no device and no buffer; Reset makes it
-// usable.
+// usable. It is also the buffering engine of fastio's transforming readers
+// (a decoder whose Read produces the transform's output is the device), and
+// of device's input files, which are Readers that own their device (see
+// NewOwningReader).
 //
 // A Read at least as large as the buffer, made while the window is empty,
-// goes straight from the device into the caller's slice, without a copy
-// (seeds/002). WriteTo hands the copy to the device's own WriteTo when it
-// has one.
+// goes straight from the device into the caller's slice, without a copy.
+// WriteTo hands the copy to the device's own WriteTo when it has one.
 //
 // Errors: io.EOF is kept and returned by every later Fill and Read. Another
 // device error is returned once, after the bytes read before it have been
-// delivered; the next call reads from the device again. A device that
-// returns no data and no error 100 times in a row gives ErrNoProgress.
+// delivered; the next call reads from the device again (a device that wants
+// its error sticky returns it again). A device that returns no data and no
+// error MaxEmptyCalls times in a row gives ErrNoProgress. A device that
+// returns 0, io.ErrShortBuffer (its next unit of output does not fit the
+// free space) makes Fill return ErrBufferFull while the window is not
+// empty.
 //
 // A Reader is not safe for concurrent use.
 type Reader struct {
@@ -22,6 +28,7 @@ type Reader struct {
 	r, w int   // window is buf[r:w]
 	err  error // error met by the device, not yet returned
 	dev  io.Reader
+	owns bool // Close closes dev
 }
 
 // NewReader returns a Reader over r with a buffer of DefaultBufferSize.
@@ -37,19 +44,33 @@ func NewReaderSize(r io.Reader, size int) *Reader {
 	if br, ok := r.(*Reader); ok && len(br.buf) >= size {
 		return br
 	}
-	size = max(size, MinBufferSize)
-	b := &Reader{buf: make([]byte, size)}
+	b := &Reader{buf: make([]byte, max(size, MinBufferSize))}
 	b.Reset(r)
 	return b
 }
 
+// NewOwningReader returns a Reader over dev with a buffer of size bytes
+// (below MinBufferSize: MinBufferSize) that owns dev: Close closes dev
+// when it is an io.Closer. device's buffered input files are such Readers.
+func NewOwningReader(dev io.Reader, size int) *Reader {
+	b := &Reader{buf: make([]byte, max(size, MinBufferSize))}
+	b.Reset(dev)
+	b.owns = dev != nil
+	return b
+}
+
+// Device returns the device the Reader reads from.
+func (b *Reader) Device() io.Reader { return b.dev }
+
 // Reset discards the window and any error and makes b read from r, keeping
 // the buffer. On a zero Reader it allocates a buffer of DefaultBufferSize.
+// Reset retargets the whole Reader: a device it owned is not closed (Close
+// it first if it should be), and r is not owned.
 func (b *Reader) Reset(r io.Reader) {
 	if b.buf == nil {
 		b.buf = make([]byte, DefaultBufferSize)
 	}
-	b.r, b.w, b.err, b.dev = 0, 0, nil, r
+	b.r, b.w, b.err, b.dev, b.owns = 0, 0, nil, r, false
 	if r == nil {
 		b.err = ErrNilDevice
 	}
@@ -105,6 +126,9 @@ func (b *Reader) Fill() (int, error) {
 	m, err := b.readDevice(b.buf[b.w:])
 	b.w += m
 	if err != nil {
+		if m == 0 && err == io.ErrShortBuffer && b.w > 0 {
+			return 0, ErrBufferFull
+		}
 		if m > 0 {
 			b.err = err
 			return m, nil
@@ -123,7 +147,7 @@ func (b *Reader) readDevice(p []byte) (int, error) {
 	if b.dev == nil {
 		return 0, ErrNilDevice
 	}
-	for range maxEmptyCalls {
+	for range MaxEmptyCalls {
 		m, err := b.dev.Read(p)
 		if m < 0 || m > len(p) {
 			return 0, ErrInvalidCount
@@ -251,12 +275,20 @@ func (b *Reader) WriteTo(w io.Writer) (int64, error) {
 }
 
 // Close closes the Reader: the window is dropped and later calls return
-// ErrClosed. Close does not close the device, which the caller owns; a
-// second Close returns ErrClosed.
+// ErrClosed; a second Close returns ErrClosed. Close does not close the
+// device, which the caller owns, except for a Reader made by
+// NewOwningReader: that one closes its device when it is an io.Closer and
+// returns that Close's error.
 func (b *Reader) Close() error {
 	if b.err == ErrClosed {
 		return ErrClosed
 	}
 	b.r, b.w, b.err = 0, 0, ErrClosed
+	if b.owns {
+		b.owns = false
+		if c, ok := b.dev.(io.Closer); ok {
+			return c.Close()
+		}
+	}
 	return nil
 }

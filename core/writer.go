@@ -20,13 +20,12 @@ const DefaultBufferSize = 256 << 10
 // single number fits without growing.
 const MinBufferSize = 64
 
-// maxEmptyCalls bounds how often a device may return no data and no error
-// in a row before the call fails with ErrNoProgress.
-const maxEmptyCalls = 100
-
 // Writer is a buffered writer over any io.Writer and implements
 // BufferedWriter. The zero value has no device and no buffer; Reset makes it
-// usable.
+// usable. It is also the buffering engine of fastio's transforming writers
+// (transcoders, compressors, hashes), which supply only a Sink (see
+// NewSinkWriter), and of device's files, which are Writers that own their
+// device (see NewOwningWriter).
 //
 // Writes that fit the free space are copied into the buffer. A write at
 // least as large as the buffer is not copied: it goes straight to the
@@ -60,6 +59,9 @@ type Writer struct {
 	gw   GatherWriter
 	vec  [2][]byte
 	tmp  []byte // scratch handed out by Reserve after an error
+	sink Sink   // the transform, for a Writer made by NewSinkWriter
+	owed bool   // a sticky error came from sink.Take: call sink.Flush once more
+	owns bool   // Close closes dev
 }
 
 // NewWriter returns a Writer over w with a buffer of DefaultBufferSize.
@@ -75,26 +77,73 @@ func NewWriterSize(w io.Writer, size int) *Writer {
 	if bw, ok := w.(*Writer); ok && len(bw.full) >= size {
 		return bw
 	}
-	size = max(size, MinBufferSize)
-	b := &Writer{full: make([]byte, size)}
+	b := &Writer{full: make([]byte, max(size, MinBufferSize))}
 	b.Reset(w)
+	return b
+}
+
+// NewOwningWriter returns a Writer over dev with a buffer of size bytes
+// (below MinBufferSize: MinBufferSize) that owns dev: Close flushes and
+// then closes dev when it is an io.Closer. device's buffered files are
+// such Writers.
+func NewOwningWriter(dev io.Writer, size int) *Writer {
+	b := &Writer{full: make([]byte, max(size, MinBufferSize))}
+	b.Reset(dev)
+	b.owns = dev != nil
+	return b
+}
+
+// NewSinkWriter returns a Writer with a buffer of size bytes (below
+// MinBufferSize: MinBufferSize) whose bytes go to the transform s instead
+// of a device; see Sink for what s must do. The Writer applies every rule
+// of BufferedWriter, so a transforming type holds one and forwards its
+// methods to it. A nil s gives a Writer whose writes fail with
+// ErrNilDevice.
+func NewSinkWriter(s Sink, size int) *Writer {
+	b := &Writer{full: make([]byte, max(size, MinBufferSize))}
+	b.ResetSink(s)
 	return b
 }
 
 // Reset discards any buffered bytes and error and makes b write to w,
 // keeping the buffer. On a zero Writer it allocates a buffer of
-// DefaultBufferSize.
+// DefaultBufferSize. Reset retargets the whole Writer: a device it owned
+// is neither flushed nor closed (Close it first if it should be), w is not
+// owned, and a Sink is dropped.
 func (b *Writer) Reset(w io.Writer) {
-	if b.full == nil {
-		b.full = make([]byte, DefaultBufferSize)
-	}
-	b.buf, b.err, b.tmp = b.full[:0], nil, nil
+	b.reset()
 	b.dev = w
 	b.gw, _ = w.(GatherWriter)
 	if w == nil {
 		b.setErr(ErrNilDevice)
 	}
 }
+
+// ResetSink is Reset for a Writer whose bytes go to the transform s.
+func (b *Writer) ResetSink(s Sink) {
+	b.reset()
+	b.sink = s
+	if s == nil {
+		b.setErr(ErrNilDevice)
+	}
+}
+
+func (b *Writer) reset() {
+	if b.full == nil {
+		b.full = make([]byte, DefaultBufferSize)
+	}
+	b.buf, b.err, b.tmp = b.full[:0], nil, nil
+	b.dev, b.gw, b.sink, b.owed, b.owns = nil, nil, nil, false, false
+}
+
+// Device returns the device the Writer writes to (nil for a Writer over a
+// Sink).
+func (b *Writer) Device() io.Writer { return b.dev }
+
+// Pending returns the bytes buffered and not yet given to the device or
+// the Sink (for a Sink, the tail it left); the slice is valid until the
+// next call on the Writer and must not be modified.
+func (b *Writer) Pending() []byte { return b.buf }
 
 // Size returns the size of the buffer in bytes.
 func (b *Writer) Size() int { return len(b.full) }
@@ -266,12 +315,19 @@ func (b *Writer) fail(err error) error {
 // unwritten bytes stay buffered for the next Flush.
 func (b *Writer) Flush() error {
 	if b.err != nil {
+		b.settle()
 		return b.err
+	}
+	if b.sink != nil {
+		return b.flushSink()
 	}
 	return b.flush()
 }
 
 func (b *Writer) flush() error {
+	if b.sink != nil {
+		return b.takeBuf(false)
+	}
 	if len(b.buf) == 0 {
 		return nil
 	}
@@ -311,7 +367,7 @@ func (b *Writer) writeDevice(p []byte) (int, error) {
 			return done, err
 		}
 		if m == 0 {
-			if empty++; empty >= maxEmptyCalls {
+			if empty++; empty >= MaxEmptyCalls {
 				return done, ErrNoProgress
 			}
 		}
@@ -322,6 +378,9 @@ func (b *Writer) writeDevice(p []byte) (int, error) {
 func (b *Writer) writeSlow(p []byte) (int, error) {
 	if b.err != nil {
 		return 0, b.err
+	}
+	if b.sink != nil {
+		return b.writeSink(p)
 	}
 	if len(p) >= len(b.full) {
 		return b.writeLarge(p)
@@ -341,7 +400,7 @@ func (b *Writer) writeSlow(p []byte) (int, error) {
 	}
 }
 
-// writeLarge sends p past the buffer (seeds/002): the pending bytes and p
+// writeLarge sends p past the buffer: the pending bytes and p
 // in one gathered call when the device can, else a flush and a direct write.
 func (b *Writer) writeLarge(p []byte) (int, error) {
 	pending := len(b.buf)
@@ -393,7 +452,7 @@ func (b *Writer) ReadFrom(r io.Reader) (int64, error) {
 	if b.err != nil {
 		return 0, b.err
 	}
-	if b.dev == nil {
+	if b.dev == nil && b.sink == nil {
 		return 0, b.setErr(ErrNilDevice)
 	}
 	if rf, ok := b.dev.(io.ReaderFrom); ok {
@@ -428,7 +487,7 @@ func (b *Writer) ReadFrom(r io.Reader) (int64, error) {
 			return total, err
 		}
 		if m == 0 {
-			if empty++; empty >= maxEmptyCalls {
+			if empty++; empty >= MaxEmptyCalls {
 				return total, ErrNoProgress
 			}
 		} else {
@@ -440,16 +499,169 @@ func (b *Writer) ReadFrom(r io.Reader) (int64, error) {
 // Close flushes the buffer and closes the Writer, returning the flush's
 // error. Afterwards every write, Flush and a second Close return ErrClosed.
 // If the flush met a temporary error the Writer stays open, so that Close
-// can be called again. Close does not close the device, which the caller
-// owns.
+// can be called again.
+//
+// Close does not close the device, which the caller owns, except for a
+// Writer made by NewOwningWriter: that one closes its device, when it is
+// an io.Closer, after the flush (also after a failed one) and returns the
+// first error. For a Writer over a Sink, Close gives the Sink its final
+// Take and a Flush (see Sink).
 func (b *Writer) Close() error {
 	if b.err == ErrClosed {
 		return ErrClosed
 	}
-	err := b.Flush()
-	if err == nil || !temporary(err) {
-		b.buf = b.full[:0]
-		b.setErr(ErrClosed)
+	var err error
+	if b.sink != nil {
+		err = b.closeSink()
+	} else {
+		err = b.Flush()
 	}
+	if err != nil && temporary(err) {
+		return err
+	}
+	b.buf = b.full[:0]
+	b.setErr(ErrClosed)
+	if b.owns {
+		b.owns = false
+		if c, ok := b.dev.(io.Closer); ok {
+			if cerr := c.Close(); err == nil {
+				err = cerr
+			}
+		}
+	}
+	return err
+}
+
+// The Sink side of the engine.
+
+// failSink classifies an error from the Sink's Take: temporary errors are
+// returned, others become sticky and leave a Flush of the Sink owed.
+func (b *Writer) failSink(err error) error {
+	if temporary(err) {
+		return err
+	}
+	b.owed = true
+	return b.setErr(err)
+}
+
+// settle gives the Sink the Flush owed after a sticky Take error, so that
+// the output of the bytes before the fault reaches the device.
+func (b *Writer) settle() {
+	if b.owed {
+		b.owed = false
+		b.sink.Flush()
+	}
+}
+
+// takeBuf gives the buffered bytes to the Sink. Without final a tail may
+// stay; a Sink that takes nothing of a full buffer is asked again, up to
+// MaxEmptyCalls times.
+func (b *Writer) takeBuf(final bool) error {
+	empty := 0
+	for {
+		if len(b.buf) == 0 && !final {
+			return nil
+		}
+		n, err := b.sink.Take(b.buf, final)
+		if n < 0 || n > len(b.buf) {
+			return b.setErr(ErrInvalidCount)
+		}
+		b.drop(n)
+		if err != nil {
+			return b.failSink(err)
+		}
+		if len(b.buf) == 0 || (!final && (n > 0 || len(b.buf) < len(b.full))) {
+			return nil
+		}
+		if n > 0 {
+			empty = 0
+		} else if empty++; empty >= MaxEmptyCalls {
+			return b.setErr(ErrNoProgress)
+		}
+	}
+}
+
+// takeDirect gives p, at least a buffer long, to the Sink without copying
+// it, while a buffer's worth or more is left; it returns how much was
+// taken.
+func (b *Writer) takeDirect(p []byte) (int, error) {
+	done, empty := 0, 0
+	for len(p)-done >= len(b.full) {
+		n, err := b.sink.Take(p[done:], false)
+		if n < 0 || n > len(p)-done {
+			return done, b.setErr(ErrInvalidCount)
+		}
+		done += n
+		if err != nil {
+			return done, b.failSink(err)
+		}
+		if n > 0 {
+			empty = 0
+		} else if empty++; empty >= MaxEmptyCalls {
+			return done, b.setErr(ErrNoProgress)
+		}
+	}
+	return done, nil
+}
+
+// writeSink is writeSlow for a Writer over a Sink: p is appended to the
+// buffer, which goes to the Sink whenever it fills; a part of p at least a
+// buffer long goes to the Sink straight from p when nothing is buffered.
+func (b *Writer) writeSink(p []byte) (int, error) {
+	done := 0
+	for done < len(p) {
+		if len(b.buf) == 0 && len(p)-done >= len(b.full) {
+			n, err := b.takeDirect(p[done:])
+			done += n
+			if err != nil {
+				return done, err
+			}
+			continue
+		}
+		m := min(len(p)-done, cap(b.buf)-len(b.buf))
+		b.buf = append(b.buf, p[done:done+m]...)
+		done += m
+		if done == len(p) {
+			break
+		}
+		if err := b.takeBuf(false); err != nil {
+			return done, err
+		}
+		// A tail made only of bytes of p goes back to p, so that a large
+		// rest can still bypass the buffer.
+		if r := len(b.buf); r > 0 && r <= m && len(p)-done+r >= len(b.full) {
+			b.buf = b.full[:0]
+			done -= r
+		}
+	}
+	return done, nil
+}
+
+func (b *Writer) flushSink() error {
+	if err := b.takeBuf(false); err != nil {
+		if b.owed {
+			b.settle()
+		}
+		return err
+	}
+	if err := b.sink.Flush(); err != nil {
+		return b.fail(err)
+	}
+	return nil
+}
+
+func (b *Writer) closeSink() error {
+	if b.err != nil {
+		b.settle()
+		return b.err
+	}
+	err := b.takeBuf(true)
+	if err == nil {
+		if err = b.sink.Flush(); err != nil {
+			return b.fail(err)
+		}
+		return nil
+	}
+	b.settle()
 	return err
 }

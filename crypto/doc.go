@@ -31,9 +31,9 @@
 // with room, Digest, the one-shot sums and MAC allocate nothing.
 //
 // One-shot helpers cover byte slices and strings (Sum256, Sum, MAC, ...),
-// readers (SumReader) and files (SumFile, which maps a large regular file
-// into memory where the platform allows and reads it in large chunks
-// elsewhere). Digests compare in constant time (Equal, Hasher.Verify).
+// readers (SumReader) and files (SumFile and SumFileHMAC, which read in
+// 1 MiB blocks and report ErrFileChanged for a file that changes while it
+// is read). Digests compare in constant time (Equal, Hasher.Verify).
 //
 // The non-cryptographic Jenkins hashes of fast_io live apart, in package
 // github.com/fastio-go/fastio/crypto/jenkins.

@@ -1,20 +1,28 @@
 package crypto
 
 import (
+	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"sync"
+	"time"
+
+	"github.com/fastio-go/fastio/core"
 )
 
-// readChunk is the read size of SumFile's read path: large enough that
-// the system call cost vanishes, small enough to stay in the L2 cache
-// while it is hashed.
-const readChunk = 256 << 10
+// readBlock is the read size of SumFile, SumReader and Hasher.ReadFrom: large
+// enough that the system call cost vanishes against hashing, small enough to
+// stay in the L2 cache between the copy out of the kernel and the hash. The
+// block is a multiple of every block size, so whole reads go to the block
+// function without a copy into the Hasher's buffer.
+const readBlock = 1 << 20
 
-// mapThreshold is the file size from which SumFile maps the file instead
-// of reading it: below it, setting up and tearing down the mapping costs
-// more than the copy that read makes.
-const mapThreshold = 1 << 20
+// maxEmptyReads is how many reads in a row may return nothing before
+// readAll gives up with io.ErrNoProgress.
+const maxEmptyReads = 100
+
+var blockPool = sync.Pool{New: func() any { return new([readBlock]byte) }}
 
 var hasherPools [maxAlgorithm]sync.Pool
 
@@ -30,8 +38,6 @@ func getHasher(a Algorithm) (*Hasher, error) {
 }
 
 func putHasher(h *Hasher) { hasherPools[h.alg].Put(h) }
-
-var chunkPool = sync.Pool{New: func() any { return new([readChunk]byte) }}
 
 // SumReader returns the digest of everything r yields until io.EOF, and the
 // number of bytes hashed. A read error other than io.EOF is returned with
@@ -49,55 +55,139 @@ func SumReader(a Algorithm, r io.Reader) (Digest, int64, error) {
 	return h.Digest(), n, nil
 }
 
-// SumFile returns the digest of the file at path. A regular file of at
-// least 1 MiB is mapped into memory where the platform allows (Linux,
-// macOS, FreeBSD) and hashed in place, without a copy; anything else is
-// read in 256 KiB chunks. If the file shrinks while it is mapped the error
-// is ErrFileChanged.
+// SumFile returns the digest of the file at path, read in blocks of 1 MiB.
+//
+// A regular file is checked against change: if it ends before the size it
+// had when it was opened, holds bytes past that size, or its size or
+// modification time differ once it has been read, the error is an
+// *fs.PathError wrapping ErrFileChanged and the Digest is empty, never the
+// digest of a mix of old and new contents. A file whose size is reported as
+// 0 (those of /proc and /sys) and anything that is not a regular file (a
+// pipe, a device) is hashed to its end without that check.
 func SumFile(a Algorithm, path string) (Digest, error) {
-	return sumFile(a, path, true)
-}
-
-func sumFile(a Algorithm, path string, mapOK bool) (Digest, error) {
 	h, err := getHasher(a)
 	if err != nil {
 		return Digest{}, err
 	}
 	defer putHasher(h)
-	f, err := os.Open(path)
-	if err != nil {
-		return Digest{}, err
-	}
-	defer f.Close()
-	if mapOK {
-		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() >= mapThreshold {
-			done, err := hashMapped(h, f, fi.Size())
-			if err != nil {
-				return Digest{}, &os.PathError{Op: "hash", Path: path, Err: err}
-			}
-			if done {
-				return h.Digest(), nil
-			}
-		}
-	}
-	if err := hashRead(h, f); err != nil {
+	if err := h.hashFile(path); err != nil {
 		return Digest{}, err
 	}
 	return h.Digest(), nil
 }
 
-// hashRead hashes f through large reads.
-func hashRead(h *Hasher, f io.Reader) error {
-	buf := chunkPool.Get().(*[readChunk]byte)
-	defer chunkPool.Put(buf)
+// SumFileHMAC is SumFile for the HMAC of the file's contents under key.
+func SumFileHMAC(a Algorithm, key []byte, path string) (Digest, error) {
+	h, err := NewHMAC(a, key)
+	if err != nil {
+		return Digest{}, err
+	}
+	if err := h.hashFile(path); err != nil {
+		return Digest{}, err
+	}
+	return h.Digest(), nil
+}
+
+// statReader is what hashFile needs of an open file; tests stand in a file
+// that changes at a chosen moment.
+type statReader interface {
+	io.Reader
+	Stat() (fs.FileInfo, error)
+}
+
+// openFile opens path for hashFile; tests replace it.
+var openFile = func(path string) (statReader, io.Closer, error) {
+	f, err := os.Open(path)
+	return f, f, err
+}
+
+func (h *Hasher) hashFile(path string) error {
+	f, c, err := openFile(path)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	if err := h.hashChecked(f); err != nil {
+		return &fs.PathError{Op: "hash", Path: path, Err: err}
+	}
+	return nil
+}
+
+// hashChecked hashes f to its end; for a regular file of known size it
+// fails with ErrFileChanged if the contents read do not match the size and
+// modification time reported before and after.
+func (h *Hasher) hashChecked(f statReader) error {
+	fi, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	size, mtime := fi.Size(), fi.ModTime()
+	checked := fi.Mode().IsRegular() && size > 0
+	n, err := h.readAll(f)
+	if err != nil {
+		return err
+	}
+	if !checked {
+		return nil
+	}
+	if n != size {
+		return &changeError{what: "size", before: size, after: n}
+	}
+	end, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	if end.Size() != size {
+		return &changeError{what: "size", before: size, after: end.Size()}
+	}
+	if !end.ModTime().Equal(mtime) {
+		return &changeError{what: "modification time", t0: mtime, t1: end.ModTime()}
+	}
+	return nil
+}
+
+// changeError says how a file changed while it was hashed. It unwraps to
+// ErrFileChanged.
+type changeError struct {
+	what          string
+	before, after int64
+	t0, t1        time.Time
+}
+
+func (e *changeError) Error() string {
+	if e.what == "size" {
+		return fmt.Sprintf("%v: %d bytes when opened, %d read", ErrFileChanged, e.before, e.after)
+	}
+	return fmt.Sprintf("%v: modification time %v when opened, %v after reading", ErrFileChanged, e.t0, e.t1)
+}
+
+func (e *changeError) Unwrap() error { return ErrFileChanged }
+
+// readAll hashes what r yields until io.EOF through a pooled 1 MiB block and
+// returns the count. Whole blocks go to the block function straight from
+// the read buffer.
+func (h *Hasher) readAll(r io.Reader) (int64, error) {
+	buf := blockPool.Get().(*[readBlock]byte)
+	defer blockPool.Put(buf)
+	var total int64
+	empty := 0
 	for {
-		n, err := f.Read(buf[:])
-		h.Write(buf[:n])
+		m, err := r.Read(buf[:])
+		if m < 0 || m > len(buf) {
+			return total, core.ErrInvalidCount
+		}
+		h.Put(buf[:m])
+		total += int64(m)
 		if err == io.EOF {
-			return nil
+			return total, nil
 		}
 		if err != nil {
-			return err
+			return total, err
+		}
+		if m > 0 {
+			empty = 0
+		} else if empty++; empty >= maxEmptyReads {
+			return total, io.ErrNoProgress
 		}
 	}
 }

@@ -162,17 +162,6 @@ func main() {
 	w("\tMOVOU X2, 16(DI)")
 	w("done:")
 	w("\tRET")
-	w("")
-	w("// func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)")
-	w("TEXT ·cpuid(SB), NOSPLIT, $0-24")
-	w("\tMOVL eaxArg+0(FP), AX")
-	w("\tMOVL ecxArg+4(FP), CX")
-	w("\tCPUID")
-	w("\tMOVL AX, eax+8(FP)")
-	w("\tMOVL BX, ebx+12(FP)")
-	w("\tMOVL CX, ecx+16(FP)")
-	w("\tMOVL DX, edx+20(FP)")
-	w("\tRET")
 	must(os.WriteFile("sha256block_amd64.s", s.Bytes(), 0o644))
 }
 

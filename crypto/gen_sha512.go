@@ -334,13 +334,6 @@ func main() {
 	w("")
 	blockFunc("blockAVX2", false)
 	blockFunc("blockAVX512", true)
-	w("// func xgetbv0() (eax, edx uint32)")
-	w("TEXT ·xgetbv0(SB), NOSPLIT, $0-8")
-	w("\tMOVL $0, CX")
-	w("\tXGETBV")
-	w("\tMOVL AX, eax+0(FP)")
-	w("\tMOVL DX, edx+4(FP)")
-	w("\tRET")
 	if err := os.WriteFile("sha512block_amd64.s", out.Bytes(), 0o644); err != nil {
 		panic(err)
 	}

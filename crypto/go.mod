@@ -3,13 +3,10 @@ module github.com/fastio-go/fastio/crypto
 go 1.26.0
 
 require (
-	github.com/fastio-go/fastio/core v0.0.0-00010101000000-000000000000
+	github.com/fastio-go/fastio/core v0.1.0
+	github.com/klauspost/cpuid/v2 v2.2.3
 	github.com/minio/sha256-simd v1.0.1
-)
-
-require (
-	github.com/klauspost/cpuid/v2 v2.2.3 // indirect
-	golang.org/x/sys v0.50.0 // indirect
+	golang.org/x/sys v0.50.0
 )
 
 replace github.com/fastio-go/fastio/core => ../core

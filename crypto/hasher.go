@@ -462,41 +462,16 @@ func (h *Hasher) setBuffered(n int) {
 	}
 }
 
-// ReadFrom hashes everything r yields until io.EOF, reading straight into
-// the buffer, and returns the number of bytes read and the first error
-// other than io.EOF.
+// ReadFrom hashes everything r yields until io.EOF, reading 1 MiB at a
+// time into a pooled block, and returns the number of bytes read and the
+// first error other than io.EOF. A reader that returns no bytes and no
+// error 100 times in a row fails with io.ErrNoProgress.
 func (h *Hasher) ReadFrom(r io.Reader) (int64, error) {
 	h.init()
 	if h.err != nil {
 		return 0, h.err
 	}
-	var total int64
-	empty := 0
-	for {
-		if len(h.buf) == cap(h.buf) {
-			h.flush()
-		}
-		n := len(h.buf)
-		m, err := r.Read(h.buf[n:cap(h.buf)])
-		if m < 0 || m > cap(h.buf)-n {
-			return total, core.ErrInvalidCount
-		}
-		h.buf = h.buf[:n+m]
-		total += int64(m)
-		if err == io.EOF {
-			return total, nil
-		}
-		if err != nil {
-			return total, err
-		}
-		if m == 0 {
-			if empty++; empty >= 100 {
-				return total, core.ErrNoProgress
-			}
-		} else {
-			empty = 0
-		}
-	}
+	return h.readAll(r)
 }
 
 // Sum appends the digest of everything written since the last Reset to b

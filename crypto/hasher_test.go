@@ -403,7 +403,7 @@ func TestBadInput(t *testing.T) {
 		}{
 			{"fault", &coretest.Reader{Data: []byte("abcdef"), Faults: coretest.Faults{Max: 2, FailAt: 2}}, coretest.ErrFault, 2},
 			{"invalid-count", badCountReader{}, core.ErrInvalidCount, 0},
-			{"no-progress", emptyReader{}, core.ErrNoProgress, 0},
+			{"no-progress", emptyReader{}, io.ErrNoProgress, 0},
 		}
 		for _, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {

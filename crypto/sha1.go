@@ -1,5 +1,7 @@
 package crypto
 
+//go:generate go run gen_sha1.go
+
 import (
 	"encoding/binary"
 	"errors"

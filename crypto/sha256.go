@@ -1,5 +1,7 @@
 package crypto
 
+//go:generate go run gen_sha256.go
+
 import (
 	"encoding/binary"
 	"errors"

@@ -2,22 +2,16 @@
 
 package crypto
 
+import "github.com/klauspost/cpuid/v2"
+
 //go:noescape
 func blockSHANI(h *[8]uint32, p []byte)
 
-func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
-
-// hasSHANI reports the SHA extensions (CPUID.7.0:EBX bit 29) with SSSE3
-// (CPUID.1:ECX bit 9) and SSE4.1 (bit 19), which the block function uses.
-var hasSHANI = func() bool {
-	maxID, _, _, _ := cpuid(0, 0)
-	if maxID < 7 {
-		return false
-	}
-	_, _, ecx1, _ := cpuid(1, 0)
-	_, ebx7, _, _ := cpuid(7, 0)
-	return ecx1&(1<<9) != 0 && ecx1&(1<<19) != 0 && ebx7&(1<<29) != 0
-}()
+// hasSHANI reports the SHA extensions with SSSE3 and SSE4.1, which the
+// block function uses. golang.org/x/sys/cpu, which the other features come
+// from, does not report the SHA extensions on x86; klauspost/cpuid does, and
+// it is linked already, as sha256-simd's own detector.
+var hasSHANI = cpuid.CPU.Supports(cpuid.SHA, cpuid.SSSE3, cpuid.SSE4)
 
 // own256 selects this package's SHA-224/256 (sha256.go) over sha256-simd
 // and the standard library: on x86-64 with the SHA extensions it is as

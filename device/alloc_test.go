@@ -13,7 +13,7 @@ func TestAllocs(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	out := NewOutFile(f, 4096)
+	out := NewOutFileSize(f, 4096)
 	big := make([]byte, 10_000)
 	line := []byte("Hello World\n")
 	writeFile(t, filepath.Join(dir, "in"), string(testData(1<<20)))

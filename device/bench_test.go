@@ -61,7 +61,7 @@ func BenchmarkHelloWorld(b *testing.B) {
 		})
 	})
 	b.Run("OutFile.WriteString", func(b *testing.B) {
-		o := NewOutFile(raw, FileBufferSize)
+		o := NewOutFileSize(raw, FileBufferSize)
 		run(b, func() {
 			for range helloLines {
 				o.WriteString(hello)
@@ -72,7 +72,7 @@ func BenchmarkHelloWorld(b *testing.B) {
 		})
 	})
 	b.Run("OutFile.PutString", func(b *testing.B) {
-		o := NewOutFile(raw, FileBufferSize)
+		o := NewOutFileSize(raw, FileBufferSize)
 		run(b, func() {
 			for range helloLines {
 				o.PutString(hello)
@@ -83,7 +83,7 @@ func BenchmarkHelloWorld(b *testing.B) {
 		})
 	})
 	b.Run("Locked", func(b *testing.B) {
-		l := NewLocked(NewOutFile(raw, FileBufferSize))
+		l := NewLocked(NewOutFileSize(raw, FileBufferSize))
 		run(b, func() {
 			for range helloLines {
 				l.WriteString(hello)
@@ -136,7 +136,7 @@ func bigFile(b *testing.B) string {
 		}
 		// Written back before any timing starts, so that the first
 		// benchmark does not share the machine with its writeback.
-		if err := f.Sync(); err != nil {
+		if err := Sync(f); err != nil {
 			b.Fatal(err)
 		}
 		if err := f.Close(); err != nil {

@@ -14,31 +14,34 @@ import (
 // cache costs per call as well as per byte.
 const FileBufferSize = 1 << 20
 
-// OutFile is buffered output to a device (fast_io's obuf_file): a
-// *core.Writer, so it is a core.BufferedWriter whose Reserve/Commit,
-// Write, WriteString and WriteByte fast paths copy into the buffer and
-// reach the device once per buffer. Writes at least as large as the buffer
-// go straight to the device, together with the pending bytes in one writev
-// when the device is a File or a Conn.
+// OutFile is buffered output to a device (fast_io's obuf_file). It is
+// core's Writer, made by NewOwningWriter, so every fastio formatter and
+// encoder takes its inlined fast path into an OutFile, and every method of
+// [core.Writer] applies: the Reserve/Commit, Write, WriteString and
+// WriteByte fast paths copy into the buffer and reach the device once per
+// buffer; writes at least as large as the buffer go straight to the
+// device, together with the pending bytes in one writev when the device is
+// a File or a Conn.
 //
-// Close flushes, then closes the device if it is an io.Closer. A device
-// error (such as ENOSPC on /dev/full) is sticky and is returned by Flush
-// and Close; from a File it is an *Error saying how many bytes reached the
-// device.
-type OutFile struct {
-	*core.Writer
-	dev    io.Writer
-	closed bool
+// Close flushes, then closes the device if it is an io.Closer, and returns
+// the first error. A device error (such as ENOSPC on /dev/full) is sticky
+// and is returned by Flush and Close; from a File it is an *Error saying
+// how many bytes reached the device. Reset retargets the whole OutFile: the
+// old device is left as it is (Close it first) and the new one is not
+// owned. [Sync] flushes and syncs; Device returns the device.
+type OutFile = core.Writer
+
+// NewOutFile returns an OutFile over dev with a buffer of
+// core.DefaultBufferSize. The OutFile owns dev: Close closes it when it is
+// an io.Closer.
+func NewOutFile(dev io.Writer) *OutFile {
+	return core.NewOwningWriter(dev, core.DefaultBufferSize)
 }
 
-// NewOutFile returns an OutFile over dev with a buffer of size bytes
-// (core.DefaultBufferSize if size <= 0). The OutFile owns dev: Close
-// closes it when it is an io.Closer.
-func NewOutFile(dev io.Writer, size int) *OutFile {
-	if size <= 0 {
-		size = core.DefaultBufferSize
-	}
-	return &OutFile{Writer: core.NewWriterSize(dev, size), dev: dev}
+// NewOutFileSize is NewOutFile with a buffer of size bytes; a size below
+// core.MinBufferSize (zero and negative included) means core.MinBufferSize.
+func NewOutFileSize(dev io.Writer, size int) *OutFile {
+	return core.NewOwningWriter(dev, size)
 }
 
 // Create creates or truncates path for buffered output (mode "w").
@@ -53,7 +56,7 @@ func OpenOut(path, mode string) (*OutFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	return NewOutFile(f, FileBufferSize), nil
+	return NewOutFileSize(f, FileBufferSize), nil
 }
 
 // openMode opens path checking that mode gives the access asked for.
@@ -71,50 +74,26 @@ func openMode(path, mode string, read, write bool) (*File, error) {
 	return openFile(path, mode, flag, fs.FileMode(0o666))
 }
 
-// Device returns the device the OutFile writes to.
-func (o *OutFile) Device() io.Writer { return o.dev }
+// InFile is buffered input from a device (fast_io's ibuf_file). It is
+// core's Reader, made by NewOwningReader, so it is a core.BufferedReader
+// whose window scanners parse in place, and every method of [core.Reader]
+// applies. Reads at least as large as the buffer go straight into the
+// caller's slice. Close drops the window and closes the device if it is an
+// io.Closer; Reset retargets the whole InFile (the old device is left as it
+// is, the new one is not owned).
+type InFile = core.Reader
 
-// Fd returns the native handle of the device, or ^uintptr(0) when the
-// device has none.
-func (o *OutFile) Fd() uintptr { return fdOf(o.dev) }
-
-// Close flushes the buffer and closes the device. It returns the first
-// error met; a second Close returns an error wrapping ErrClosed.
-func (o *OutFile) Close() error {
-	if o.closed {
-		return ErrClosed
-	}
-	err := o.Writer.Close()
-	if o.Writer.Err() != ErrClosed {
-		// A temporary error left the Writer open so that Close can be
-		// retried; keep the device open too.
-		return err
-	}
-	o.closed = true
-	if c, ok := o.dev.(io.Closer); ok {
-		if cerr := c.Close(); err == nil {
-			err = cerr
-		}
-	}
-	return err
+// NewInFile returns an InFile over dev with a buffer of
+// core.DefaultBufferSize. The InFile owns dev: Close closes it when it is
+// an io.Closer.
+func NewInFile(dev io.Reader) *InFile {
+	return core.NewOwningReader(dev, core.DefaultBufferSize)
 }
 
-// InFile is buffered input from a device (fast_io's ibuf_file): a
-// *core.Reader, so it is a core.BufferedReader whose window scanners parse
-// in place. Reads at least as large as the buffer go straight into the
-// caller's slice. Close closes the device if it is an io.Closer.
-type InFile struct {
-	*core.Reader
-	dev io.Reader
-}
-
-// NewInFile returns an InFile over dev with a buffer of size bytes
-// (core.DefaultBufferSize if size <= 0). The InFile owns dev.
-func NewInFile(dev io.Reader, size int) *InFile {
-	if size <= 0 {
-		size = core.DefaultBufferSize
-	}
-	return &InFile{Reader: core.NewReaderSize(dev, size), dev: dev}
+// NewInFileSize is NewInFile with a buffer of size bytes; a size below
+// core.MinBufferSize (zero and negative included) means core.MinBufferSize.
+func NewInFileSize(dev io.Reader, size int) *InFile {
+	return core.NewOwningReader(dev, size)
 }
 
 // OpenIn opens path for buffered input (mode "r").
@@ -123,25 +102,7 @@ func OpenIn(path string) (*InFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	return NewInFile(f, FileBufferSize), nil
-}
-
-// Device returns the device the InFile reads from.
-func (i *InFile) Device() io.Reader { return i.dev }
-
-// Fd returns the native handle of the device, or ^uintptr(0).
-func (i *InFile) Fd() uintptr { return fdOf(i.dev) }
-
-// Close drops the window and closes the device. A second Close returns an
-// error wrapping ErrClosed.
-func (i *InFile) Close() error {
-	if err := i.Reader.Close(); err != nil {
-		return err
-	}
-	if c, ok := i.dev.(io.Closer); ok {
-		return c.Close()
-	}
-	return nil
+	return NewInFileSize(f, FileBufferSize), nil
 }
 
 func fdOf(dev any) uintptr {
@@ -151,33 +112,22 @@ func fdOf(dev any) uintptr {
 	return ^uintptr(0)
 }
 
-// WriteString writes s like core.Writer.WriteString, with core's
-// inlinable PutString as the fast path.
-func (o *OutFile) WriteString(s string) (int, error) {
-	if len(s) <= o.Writer.Available() {
-		o.Writer.PutString(s)
-		return len(s), nil
-	}
-	return o.Writer.WriteString(s)
-}
-
-// Write writes p like core.Writer.Write, with core's inlinable Put as the
-// fast path.
-func (o *OutFile) Write(p []byte) (int, error) {
-	if len(p) <= o.Writer.Available() {
-		o.Writer.Put(p)
-		return len(p), nil
-	}
-	return o.Writer.Write(p)
-}
-
-// Sync flushes the buffer and commits the device's data to stable storage
-// when the device can (a File: fsync).
-func (o *OutFile) Sync() error {
-	if err := o.Flush(); err != nil {
+// Sync flushes w and then commits its device's data to stable storage
+// when the device can (a File: fsync). w is an OutFile, an IOFile, or any
+// core.BufferedWriter whose device (Device method) or self is a
+// core.Syncer; otherwise Sync returns an *Error wrapping
+// errors.ErrUnsupported.
+func Sync(w core.BufferedWriter) error {
+	if err := w.Flush(); err != nil {
 		return err
 	}
-	return syncDev(o.dev)
+	if d, ok := w.(interface{ Device() io.Writer }); ok {
+		return syncDev(d.Device())
+	}
+	if f, ok := w.(*IOFile); ok {
+		return syncDev(f.dev)
+	}
+	return syncDev(w)
 }
 
 func syncDev(dev any) error {

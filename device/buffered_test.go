@@ -25,9 +25,9 @@ var (
 	_ core.GatherWriter   = (*Null)(nil)
 	_ core.Syncer         = (*File)(nil)
 	_ core.Handle         = (*File)(nil)
-	_ core.ReaderAt       = (*File)(nil)
-	_ core.WriterAt       = (*File)(nil)
-	_ core.Seeker         = (*File)(nil)
+	_ io.ReaderAt         = (*File)(nil)
+	_ io.WriterAt         = (*File)(nil)
+	_ io.Seeker           = (*File)(nil)
 )
 
 // testData is deterministic bytes of length n.
@@ -56,7 +56,7 @@ func TestOutFileChunks(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				o := NewOutFile(f, bufSize)
+				o := NewOutFileSize(f, bufSize)
 				r := rand.New(rand.NewPCG(uint64(bufSize), uint64(maxChunk)))
 				for off := 0; off < len(data); {
 					n := min(1+r.IntN(maxChunk), len(data)-off)
@@ -93,7 +93,7 @@ func TestOutFileShortWrites(t *testing.T) {
 	for _, max := range []int{1, 3, 1000} {
 		t.Run(strconv.Itoa(max), func(t *testing.T) {
 			dev := &coretest.Writer{Faults: coretest.Faults{Max: max}}
-			o := NewOutFile(dev, 64)
+			o := NewOutFileSize(dev, 64)
 			c := &coretest.Checker{W: o}
 			data := testData(10_000)
 			for off := 0; off < len(data); off += 37 {
@@ -112,7 +112,7 @@ func TestOutFileShortWrites(t *testing.T) {
 
 func TestOutFileDeviceError(t *testing.T) {
 	dev := &coretest.Writer{Faults: coretest.Faults{FailAt: 2}}
-	o := NewOutFile(dev, 64)
+	o := NewOutFileSize(dev, 64)
 	c := &coretest.Checker{W: o}
 	for range 10 {
 		c.Write(testData(30))
@@ -156,7 +156,7 @@ func TestInFileOneByteReads(t *testing.T) {
 		})
 	}
 	t.Run("window over 1-byte device", func(t *testing.T) {
-		in := NewInFile(&coretest.Reader{Data: data, Faults: coretest.Faults{Max: 1}}, 64)
+		in := NewInFileSize(&coretest.Reader{Data: data, Faults: coretest.Faults{Max: 1}}, 64)
 		var got []byte
 		for {
 			w := in.Window()
@@ -177,7 +177,7 @@ func TestInFileOneByteReads(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if in.Fd() == ^uintptr(0) {
+		if f, ok := in.Device().(*File); !ok || f.Fd() == ^uintptr(0) {
 			t.Error("no Fd")
 		}
 		in.Close()
@@ -270,7 +270,7 @@ func TestIOFileNotSeekable(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	f := NewIOFile(w, 0)
+	f := NewIOFile(w)
 	if _, err := f.Seek(0, io.SeekStart); err == nil {
 		t.Error("Seek on a pipe succeeded")
 	}
@@ -302,7 +302,7 @@ func (d *failSeeker) Seek(off int64, whence int) (int64, error) {
 // later write, Flush and Close.
 func TestIOFileSeekBackFails(t *testing.T) {
 	dev := &failSeeker{Reader: bytes.NewReader([]byte("0123456789"))}
-	f := NewIOFile(dev, 64)
+	f := NewIOFileSize(dev, 64)
 	if c, err := f.ReadByte(); c != '0' || err != nil {
 		t.Fatalf("ReadByte = %q, %v", c, err)
 	}

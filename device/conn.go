@@ -34,7 +34,7 @@ func DialTimeout(addr string, timeout time.Duration) (*IOFile, error) {
 	if err != nil {
 		return nil, &Error{Op: "dial", Path: addr, Written: -1, Err: err}
 	}
-	return NewIOFile(NewConn(c.(*net.TCPConn)), 0), nil
+	return NewIOFile(NewConn(c.(*net.TCPConn))), nil
 }
 
 // TCP returns the underlying connection, for deadlines and socket options.
@@ -87,7 +87,7 @@ func (l *Listener) Accept() (*IOFile, error) {
 	if err != nil {
 		return nil, &Error{Op: "accept", Path: l.l.Addr().String(), Written: -1, Err: err}
 	}
-	return NewIOFile(NewConn(c), 0), nil
+	return NewIOFile(NewConn(c)), nil
 }
 
 // Addr returns the address listened on.

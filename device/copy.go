@@ -2,6 +2,7 @@ package device
 
 import (
 	"io"
+	"os"
 	"sync"
 
 	"github.com/fastio-go/fastio/core"
@@ -27,14 +28,24 @@ var copyBuffers = sync.Pool{New: func() any { b := make([]byte, copyBufferSize);
 //   - otherwise a loop of 1 MiB reads and writes (which never calls dst's
 //     ReadFrom or src's WriteTo, so it cannot recurse).
 //
+// When src and dst are the same regular file (the same device and inode,
+// through a File or an *os.File) and the range still to be read overlaps
+// the range the copy would write (as from a file onto itself opened
+// without truncation, or in append mode, which would never end), Copy
+// refuses before copying anything, as cat does, with an *Error wrapping
+// ErrSameFile. Moving a file's tail to an earlier offset, where the
+// ranges do not overlap, is allowed.
+//
 // Copy is what File's ReadFrom and WriteTo use.
 func Copy(dst io.Writer, src io.Reader) (int64, error) {
 	switch d := dst.(type) {
 	case *OutFile:
-		if err := d.Flush(); err != nil {
-			return 0, err
+		if d.Device() != nil {
+			if err := d.Flush(); err != nil {
+				return 0, err
+			}
+			dst = d.Device()
 		}
-		dst = d.dev
 	case *IOFile:
 		if err := d.Flush(); err != nil {
 			return 0, err
@@ -52,7 +63,9 @@ func Copy(dst io.Writer, src io.Reader) (int64, error) {
 				return total, err
 			}
 		}
-		src = s.dev
+		if s.Device() != nil {
+			src = s.Device()
+		}
 	case *IOFile:
 		if err := s.toRead(); err != nil {
 			return 0, err
@@ -66,6 +79,9 @@ func Copy(dst io.Writer, src io.Reader) (int64, error) {
 			}
 		}
 		src = s.dev
+	}
+	if err := checkSameFile(dst, src); err != nil {
+		return total, err
 	}
 	if sf, ok := src.(*File); ok {
 		n, handled, err := copyFast(dst, sf)
@@ -111,9 +127,67 @@ func copyLoop(dst io.Writer, src io.Reader) (int64, error) {
 			return total, err
 		}
 		if n == 0 {
-			if empty++; empty >= 100 {
+			if empty++; empty >= core.MaxEmptyCalls {
 				return total, core.ErrNoProgress
 			}
 		}
 	}
+}
+
+// fileOf returns what Copy needs of a File or an *os.File.
+func fileOf(x any) (st fileStat, off func() (int64, error), appending bool, name string, ok bool) {
+	switch f := x.(type) {
+	case *File:
+		if f.closed {
+			return
+		}
+		st, err := f.h.stat()
+		if err != nil {
+			return st, nil, false, "", false
+		}
+		return st, func() (int64, error) { return f.h.seek(0, io.SeekCurrent) }, f.h.appending(), f.name, true
+	case *os.File:
+		st, err := osStat(f)
+		if err != nil {
+			return st, nil, false, "", false
+		}
+		h := osHandle(f)
+		return st, func() (int64, error) { return f.Seek(0, io.SeekCurrent) }, h.appending(), f.Name(), true
+	}
+	return
+}
+
+// checkSameFile refuses a copy of a file onto itself that would read what
+// it writes.
+func checkSameFile(dst io.Writer, src io.Reader) error {
+	sst, soff, _, sname, ok := fileOf(src)
+	if !ok {
+		return nil
+	}
+	dst2, doff, appending, _, ok := fileOf(dst)
+	if !ok || !sameFile(sst, dst2) {
+		return nil
+	}
+	refuse := &Error{Op: "copy", Path: sname, Written: -1, Err: ErrSameFile}
+	if !sst.regular {
+		return refuse
+	}
+	s, err := soff()
+	if err != nil {
+		return refuse
+	}
+	left := sst.size - s
+	if left <= 0 {
+		return nil // nothing left to read
+	}
+	d := sst.size
+	if !appending {
+		if d, err = doff(); err != nil {
+			return refuse
+		}
+	}
+	if d+left > s {
+		return refuse
+	}
+	return nil
 }

@@ -104,7 +104,7 @@ func TestCopyPaths(t *testing.T) {
 				// coretest.Writer's short writes end the copy with
 				// io.ErrShortWrite, as io.Copy does; through an OutFile
 				// they are completed.
-				o := NewOutFile(w, 64)
+				o := NewOutFileSize(w, 64)
 				n, err := Copy(o, r)
 				if err != nil || n != 5000 {
 					t.Fatalf("Copy = %d, %v", n, err)

@@ -2,6 +2,7 @@ package device
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 
 	"github.com/fastio-go/fastio/core"
@@ -16,14 +17,40 @@ var (
 	ErrClosed = core.ErrClosed
 	// ErrIsDir is returned when a directory is opened as a file.
 	ErrIsDir = errors.New("device: is a directory")
+	// ErrFileChanged is wrapped by the error of a read of a mapped file
+	// that was truncated, grew or was rewritten while mapped.
+	ErrFileChanged = errors.New("device: file changed while mapped")
+	// ErrTooLarge is wrapped by the error of mapping a file too large for
+	// the address space, or reading more than MaxReadSize bytes of a file
+	// that cannot be mapped (such as the endless /dev/zero).
+	ErrTooLarge = errors.New("device: file too large")
+	// ErrSameFile is wrapped by the error of Copy when the source and the
+	// destination are the same file and the copy would read what it
+	// writes (it would never end); cat refuses the same case.
+	ErrSameFile = errors.New("device: input file is output file")
 )
+
+// changedError says why a mapped file counts as changed; it wraps
+// ErrFileChanged.
+type changedError struct{ why error }
+
+func (e *changedError) Error() string { return ErrFileChanged.Error() + ": " + e.why.Error() }
+func (e *changedError) Unwrap() error { return ErrFileChanged }
+
+var errFault = errors.New("memory fault reading the mapping (truncated?)")
+
+func errSizeChanged(was, now int64) error {
+	if was == now {
+		return errors.New("modified in place")
+	}
+	return errors.New("size " + strconv.FormatInt(was, 10) + " when mapped, now " + strconv.FormatInt(now, 10))
+}
 
 var (
 	errNoProgress     = errors.New("device accepted no bytes")
 	errNotSeekable    = errors.New("device is not seekable")
 	errNoCloseWrite   = errors.New("device cannot close its writing side")
-	errTooLarge       = errors.New("file too large to map")
-	errNoSync         = errors.New("device cannot sync")
+	errNoSync         = fmt.Errorf("device cannot sync: %w", errors.ErrUnsupported)
 	errNegativeOffset = errors.New("negative offset or length")
 )
 

@@ -94,7 +94,7 @@ func ExampleNull() {
 
 func ExampleLocked() {
 	var buf bytes.Buffer
-	out := device.NewOutFile(&buf, 0)
+	out := device.NewOutFile(&buf)
 	l := device.NewLocked(out)
 	done := make(chan bool)
 	for range 3 {

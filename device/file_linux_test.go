@@ -29,7 +29,7 @@ func TestDevFull(t *testing.T) {
 			if err != nil {
 				t.Skip("/dev/full:", err)
 			}
-			o := NewOutFile(f, 64)
+			o := NewOutFileSize(f, 64)
 			var werr error
 			for _, n := range tt.writes {
 				if _, err := o.Write(make([]byte, n)); err != nil {
@@ -149,7 +149,7 @@ func TestWrittenCount(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := NewOutFile(w, 64)
+	o := NewOutFileSize(w, 64)
 	o.Write(bytes.Repeat([]byte("a"), 40))
 	o.Write(bytes.Repeat([]byte("b"), 40)) // 64 flushed, 16 buffered
 	p := make([]byte, 64)

@@ -30,14 +30,17 @@ type IOFile struct {
 	err     error // a failed give-back of the read-ahead, reported by Flush and Close
 }
 
-// NewIOFile returns an IOFile over dev with buffers of size bytes each
-// (core.DefaultBufferSize if size <= 0). The IOFile owns dev. The device
-// counts as seekable when it is an io.Seeker whose Seek(0, io.SeekCurrent)
-// succeeds.
-func NewIOFile(dev io.ReadWriter, size int) *IOFile {
-	if size <= 0 {
-		size = core.DefaultBufferSize
-	}
+// NewIOFile returns an IOFile over dev with buffers of
+// core.DefaultBufferSize each. The IOFile owns dev: Close closes it when it
+// is an io.Closer. The device counts as seekable when it is an io.Seeker
+// whose Seek(0, io.SeekCurrent) succeeds.
+func NewIOFile(dev io.ReadWriter) *IOFile {
+	return NewIOFileSize(dev, core.DefaultBufferSize)
+}
+
+// NewIOFileSize is NewIOFile with buffers of size bytes each; a size below
+// core.MinBufferSize (zero and negative included) means core.MinBufferSize.
+func NewIOFileSize(dev io.ReadWriter, size int) *IOFile {
 	f := &IOFile{w: core.NewWriterSize(dev, size), r: core.NewReaderSize(dev, size), dev: dev}
 	if s, ok := dev.(io.Seeker); ok {
 		if _, err := s.Seek(0, io.SeekCurrent); err == nil {
@@ -54,7 +57,7 @@ func OpenInOut(path, mode string) (*IOFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	return NewIOFile(f, FileBufferSize), nil
+	return NewIOFileSize(f, FileBufferSize), nil
 }
 
 // Reader returns the input half: reading from it does not flush the

@@ -22,15 +22,11 @@ type Locked struct {
 	cw *core.Writer // bw as a concrete *core.Writer, for the inlined fast path
 }
 
-// NewLocked returns a Locked over w. An *OutFile's writer is used directly.
+// NewLocked returns a Locked over w. A *core.Writer (an *OutFile is one)
+// is written through its inlined fast paths.
 func NewLocked(w core.BufferedWriter) *Locked {
 	l := &Locked{bw: w}
-	switch v := w.(type) {
-	case *core.Writer:
-		l.cw = v
-	case *OutFile:
-		l.cw = v.Writer
-	}
+	l.cw, _ = w.(*core.Writer)
 	return l
 }
 

@@ -27,7 +27,7 @@ func TestLockedLines(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				l = NewLocked(NewOutFile(f, 100))
+				l = NewLocked(NewOutFileSize(f, 100))
 			case "core.Writer":
 				f, err := Open(path, "w")
 				if err != nil {

@@ -2,6 +2,8 @@ package device
 
 import (
 	"io"
+	"runtime/debug"
+	"slices"
 
 	"github.com/fastio-go/fastio/core"
 )
@@ -10,19 +12,42 @@ import (
 // native_file_loader): a core.BufferedReader whose window is the whole
 // rest of the file, so that scanners parse it with no copy and no system
 // call. Fill reports io.EOF, since the window already holds everything.
-// Where memory mapping is not available (Windows, wasip1) the file is read
-// into memory instead, with the same behaviour.
+// Where memory mapping is not available (wasip1) the file is read into
+// memory instead, with the same behaviour.
+//
+// Files whose reported size is not their content are read into memory,
+// not mapped: files that are not regular (pipes, character devices such as
+// /dev/zero) and files of kernel pseudo file systems (/proc, /sys), at
+// most MaxReadSize bytes of them; a longer one is an error wrapping
+// ErrTooLarge.
 //
 // Mapped also implements io.ReaderAt, io.WriterTo and io.ByteReader.
 // After Close the memory is gone: slices from Window or Bytes must not be
 // used, and every read returns an error wrapping ErrClosed.
+//
+// A mapped file that another process truncates makes the memory past the
+// new end inaccessible. Read, ReadAt, ReadByte, WriteTo and Guard catch
+// that fault and return an error wrapping ErrFileChanged, never crash;
+// and when they reach the end of the file they check that its size and
+// modification times are still those it was mapped with, so that a file
+// that changed in place, shrank or grew ends in ErrFileChanged instead of
+// io.EOF. Window and Bytes hand out the memory itself, which no method can
+// guard: a scanner that parses it in place must run inside Guard (or set
+// runtime/debug.SetPanicOnFault itself) if the file may change.
 type Mapped struct {
 	data   []byte
 	off    int
 	name   string
 	mapped bool
 	closed bool
+	watch  handle   // a descriptor of the mapped file, for the end check
+	watchd bool     // watch is open
+	st     fileStat // the file when it was mapped
 }
+
+// MaxReadSize is how much of a file that cannot be mapped (see Mapped)
+// Map reads at most.
+const MaxReadSize = 64 << 20
 
 // Map maps the file at path.
 func Map(path string) (*Mapped, error) {
@@ -40,22 +65,144 @@ func Map(path string) (*Mapped, error) {
 
 // MapFile maps the whole of f, which may be closed afterwards.
 func MapFile(f *File) (*Mapped, error) {
-	size, err := f.Size()
-	if err != nil {
-		return nil, err
+	if f.closed {
+		return nil, f.err("mmap", ErrClosed)
 	}
-	m := &Mapped{name: f.name}
+	st, err := f.h.stat()
+	if err != nil {
+		return nil, f.err("stat", err)
+	}
+	if st.dir {
+		return nil, f.err("mmap", ErrIsDir)
+	}
+	m := &Mapped{name: f.name, st: st}
+	if !st.regular || f.h.pseudoFS() {
+		if err := m.readAll(f); err != nil {
+			return nil, err
+		}
+		return m, nil
+	}
+	size := st.size
 	if size == 0 {
 		return m, nil
 	}
 	if int64(int(size)) != size || size < 0 {
-		return nil, f.err("mmap", errTooLarge)
+		return nil, f.err("mmap", ErrTooLarge)
 	}
 	m.data, m.mapped, err = mapHandle(&f.h, int(size))
 	if err != nil {
 		return nil, f.err("mmap", err)
 	}
+	if m.mapped {
+		// Without a second descriptor the end check is skipped; the fault
+		// guard still holds.
+		m.watch, err = f.h.dup()
+		m.watchd = err == nil
+	}
 	return m, nil
+}
+
+// readAll reads a file that is not mapped, up to MaxReadSize bytes.
+func (m *Mapped) readAll(f *File) error {
+	buf := make([]byte, 0, 4096)
+	for {
+		if len(buf) == cap(buf) {
+			if len(buf) >= MaxReadSize {
+				// One byte more tells an endless or too large file from
+				// one of exactly the limit.
+				var one [1]byte
+				if n, _ := f.Read(one[:]); n == 0 {
+					break
+				}
+				return f.err("read", ErrTooLarge)
+			}
+			buf = slices.Grow(buf, min(cap(buf), MaxReadSize-len(buf)))
+		}
+		n, err := f.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+	}
+	m.data = buf
+	return nil
+}
+
+// fault turns a memory fault met while reading a mapped file (it was
+// truncated) into an error; other panics go on.
+func (m *Mapped) fault(err *error) {
+	if r := recover(); r != nil {
+		if _, ok := r.(interface{ Addr() uintptr }); ok {
+			*err = m.changedErr("read", errFault)
+			return
+		}
+		panic(r)
+	}
+}
+
+func (m *Mapped) changedErr(op string, why error) error {
+	return &Error{Op: op, Path: m.name, Written: -1, Err: &changedError{why}}
+}
+
+// atEnd returns io.EOF, or an error wrapping ErrFileChanged when the
+// mapped file is no longer what was mapped.
+func (m *Mapped) atEnd() error {
+	if !m.watchd {
+		return io.EOF
+	}
+	st, err := m.watch.stat()
+	if err != nil {
+		return &Error{Op: "stat", Path: m.name, Written: -1, Err: err}
+	}
+	if st.size != m.st.size || st.mtime != m.st.mtime || st.ctime != m.st.ctime {
+		return m.changedErr("read", errSizeChanged(m.st.size, st.size))
+	}
+	return io.EOF
+}
+
+// Guard calls f with the window and returns what f returns. A memory
+// fault inside f, which reading a mapped file that was truncated causes,
+// ends f and makes Guard return an error wrapping ErrFileChanged instead
+// of crashing the program; and when f returns nil, Guard checks that the
+// file is still what was mapped (an error wrapping ErrFileChanged if not).
+// Use it around code that parses the window in place (Window, Bytes) when
+// the file may change while mapped. Guard runs f on the calling goroutine;
+// f must not keep the slice.
+func (m *Mapped) Guard(f func(window []byte) error) error {
+	if m.closed {
+		return m.closedErr()
+	}
+	if err := m.guard(f); err != nil {
+		return err
+	}
+	if err := m.atEnd(); err != io.EOF {
+		return err
+	}
+	return nil
+}
+
+func (m *Mapped) guard(f func(window []byte) error) (err error) {
+	if !m.mapped {
+		return f(m.data[m.off:])
+	}
+	old := debug.SetPanicOnFault(true)
+	defer debug.SetPanicOnFault(old)
+	defer m.fault(&err)
+	return f(m.data[m.off:])
+}
+
+// copyOut copies the file from offset off into p, guarded.
+func (m *Mapped) copyOut(p []byte, off int) (n int, err error) {
+	if !m.mapped {
+		return copy(p, m.data[off:]), nil
+	}
+	old := debug.SetPanicOnFault(true)
+	defer debug.SetPanicOnFault(old)
+	defer m.fault(&err)
+	return copy(p, m.data[off:]), nil
 }
 
 // Bytes returns the whole file.
@@ -67,13 +214,14 @@ func (m *Mapped) Name() string { return m.name }
 // Window returns the bytes not yet consumed.
 func (m *Mapped) Window() []byte { return m.data[m.off:] }
 
-// Fill returns 0, io.EOF (the window already holds the whole file), or an
-// error wrapping ErrClosed after Close.
+// Fill returns 0, io.EOF (the window already holds the whole file), an
+// error wrapping ErrFileChanged if the file changed since it was mapped,
+// or an error wrapping ErrClosed after Close.
 func (m *Mapped) Fill() (int, error) {
 	if m.closed {
 		return 0, m.closedErr()
 	}
-	return 0, io.EOF
+	return 0, m.atEnd()
 }
 
 // Consume drops n bytes of the window, clamped to [0, len(Window())].
@@ -97,24 +245,28 @@ func (m *Mapped) Read(p []byte) (int, error) {
 		if len(p) == 0 {
 			return 0, nil
 		}
-		return 0, io.EOF
+		return 0, m.atEnd()
 	}
-	n := copy(p, m.data[m.off:])
+	n, err := m.copyOut(p, m.off)
 	m.off += n
-	return n, nil
+	return n, err
 }
 
-// ReadByte returns the next byte.
+// ReadByte returns the next byte. Reading byte by byte pays for the fault
+// guard at every byte: parse the window inside Guard for speed.
 func (m *Mapped) ReadByte() (byte, error) {
 	if m.off >= len(m.data) {
 		if m.closed {
 			return 0, m.closedErr()
 		}
-		return 0, io.EOF
+		return 0, m.atEnd()
 	}
-	c := m.data[m.off]
+	var c [1]byte
+	if _, err := m.copyOut(c[:], m.off); err != nil {
+		return 0, err
+	}
 	m.off++
-	return c, nil
+	return c[0], nil
 }
 
 // ReadAt copies from offset off of the file.
@@ -126,26 +278,37 @@ func (m *Mapped) ReadAt(p []byte, off int64) (int, error) {
 		return 0, &Error{Op: "read", Path: m.name, Written: -1, Err: errNegativeOffset}
 	}
 	if off >= int64(len(m.data)) {
-		return 0, io.EOF
+		return 0, m.atEnd()
 	}
-	n := copy(p, m.data[off:])
-	if n < len(p) {
-		return n, io.EOF
+	n, err := m.copyOut(p, int(off))
+	if err == nil && n < len(p) {
+		err = m.atEnd()
 	}
-	return n, nil
+	return n, err
 }
 
-// WriteTo writes the window to w and consumes what was written.
-func (m *Mapped) WriteTo(w io.Writer) (int64, error) {
+// WriteTo writes the window to w and consumes what was written. The
+// write runs under the fault guard (w sees the mapped memory); a file
+// that changed gives an error wrapping ErrFileChanged.
+func (m *Mapped) WriteTo(w io.Writer) (total int64, err error) {
 	if m.closed {
 		return 0, m.closedErr()
 	}
-	n, err := w.Write(m.data[m.off:])
-	if n < 0 || n > len(m.data)-m.off {
-		return 0, core.ErrInvalidCount
+	err = m.guard(func(p []byte) error {
+		n, err := w.Write(p)
+		if n < 0 || n > len(p) {
+			return core.ErrInvalidCount
+		}
+		m.off += n
+		total = int64(n)
+		return err
+	})
+	// A write that read past a truncation fails (EFAULT from a write
+	// system call): say why.
+	if end := m.atEnd(); end != io.EOF {
+		return total, end
 	}
-	m.off += n
-	return int64(n), err
+	return total, err
 }
 
 // Close unmaps the file. A second Close returns an error wrapping
@@ -156,6 +319,10 @@ func (m *Mapped) Close() error {
 	}
 	data, mapped := m.data, m.mapped
 	m.data, m.off, m.closed = nil, 0, true
+	if m.watchd {
+		m.watch.close(true)
+		m.watchd = false
+	}
 	if mapped {
 		if err := unmap(data); err != nil {
 			return &Error{Op: "munmap", Path: m.name, Written: -1, Err: err}

@@ -55,7 +55,7 @@ func Start(cmd *exec.Cmd, pipes Pipes) (*Process, error) {
 		}
 		child = append(child, r)
 		cmd.Stdin = r
-		p.Stdin = NewOutFile(ownOS(w, "stdin of "+cmd.Path), 0)
+		p.Stdin = NewOutFile(ownOS(w, "stdin of "+cmd.Path))
 	}
 	if pipes&PipeStdout != 0 {
 		if cmd.Stdout != nil {
@@ -67,7 +67,7 @@ func Start(cmd *exec.Cmd, pipes Pipes) (*Process, error) {
 		}
 		child = append(child, w)
 		cmd.Stdout = w
-		p.Stdout = NewInFile(ownOS(r, "stdout of "+cmd.Path), 0)
+		p.Stdout = NewInFile(ownOS(r, "stdout of "+cmd.Path))
 	}
 	if pipes&PipeStderr != 0 {
 		if cmd.Stderr != nil {
@@ -79,7 +79,7 @@ func Start(cmd *exec.Cmd, pipes Pipes) (*Process, error) {
 		}
 		child = append(child, w)
 		cmd.Stderr = w
-		p.Stderr = NewInFile(ownOS(r, "stderr of "+cmd.Path), 4096)
+		p.Stderr = NewInFileSize(ownOS(r, "stderr of "+cmd.Path), 4096)
 	}
 	if err := cmd.Start(); err != nil {
 		return fail(err)

@@ -106,7 +106,7 @@ func TestPipe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in, out := NewInFile(r, 16), NewOutFile(w, 16)
+	in, out := NewInFileSize(r, 16), NewOutFileSize(w, 16)
 	go func() {
 		for i := range 1000 {
 			out.WriteString("line ")

@@ -19,18 +19,18 @@ var (
 
 // Stdout returns buffered standard output (fast_io's out()).
 func Stdout() *OutFile {
-	stdoutOnce.Do(func() { stdout = NewOutFile(Observe(os.Stdout.Fd(), "stdout"), 0) })
+	stdoutOnce.Do(func() { stdout = NewOutFile(Observe(os.Stdout.Fd(), "stdout")) })
 	return stdout
 }
 
 // Stderr returns buffered standard error, with a 4 KiB buffer.
 func Stderr() *OutFile {
-	stderrOnce.Do(func() { stderr = NewOutFile(Observe(os.Stderr.Fd(), "stderr"), 4096) })
+	stderrOnce.Do(func() { stderr = NewOutFileSize(Observe(os.Stderr.Fd(), "stderr"), 4096) })
 	return stderr
 }
 
 // Stdin returns buffered standard input (fast_io's in()).
 func Stdin() *InFile {
-	stdinOnce.Do(func() { stdin = NewInFile(Observe(os.Stdin.Fd(), "stdin"), 0) })
+	stdinOnce.Do(func() { stdin = NewInFile(Observe(os.Stdin.Fd(), "stdin")) })
 	return stdin
 }

@@ -20,7 +20,7 @@ import (
 // receiver. So, as log/slog pairs Log(...any) with LogAttrs(...Attr),
 // PrintArgs takes ...Arg: an Arg holds a built-in value or a manipulator
 // in two words (the value, and its kind and options) and a pointer-shaped
-// interface (a string's bytes, a *Locale), and only a user type sits in
+// interface (a string's bytes, a Locale's data), and only a user type sits in
 // that interface as a box of its own. The user value's box then escapes,
 // but the Args themselves are plain data in the caller's stack frame.
 
@@ -40,8 +40,8 @@ const (
 	argPointer                 // u: the address
 	argChar                    // u: the rune
 	argStrFmt                  // as argString
-	argIntFmt                  // u: the magnitude, x: the *Locale or nil
-	argFloatFmt                // u: the bits, x: the *Locale or nil
+	argIntFmt                  // u: the magnitude, x: the *locale or nil
+	argFloatFmt                // u: the bits, x: the *locale or nil
 	argTime                    // u: Unix seconds of the wall clock in the time's zone
 )
 
@@ -87,7 +87,7 @@ const floatModes = "gfexGFEX"
 // so that passing it does not allocate. The built-in types and this
 // package's manipulators are held in two words and a pointer; any other
 // value is kept in an interface and printed as Print prints it. The zero
-// Arg prints "<nil>". An Arg made from a byte slice, a string or a Text
+// Arg prints "<nil>". An Arg made from a byte slice, a string or a Plain
 // manipulator refers to the bytes: print it before changing them.
 //
 // A manipulator's parameters are packed when they are within these
@@ -102,7 +102,7 @@ const floatModes = "gfexGFEX"
 type Arg struct {
 	hdr uint64
 	u   uint64
-	x   any // the bytes of a string, a *Locale, or a user's value
+	x   any // the bytes of a string, a Locale's data, or a user's value
 }
 
 func (a *Arg) kind() argKind { return argKind(a.hdr & (1<<kindBits - 1)) }
@@ -319,27 +319,35 @@ func timeArg(t time.Time, frac int8) (Arg, bool) {
 // form for hot paths:
 //
 //	format.PrintlnArgs(w, format.V("id="), format.V(id), format.V(" x="), format.V(x))
-func PrintArgs(w core.BufferedWriter, args ...Arg) {
+func PrintArgs(w Writer, args ...Arg) {
 	if cw, ok := w.(*core.Writer); ok {
 		printArgsTo(cw, args)
 		return
 	}
-	for i := range args {
-		printArg(w, &args[i])
+	if bw, ok := buffered(w); ok {
+		for i := range args {
+			printArg(bw, &args[i])
+		}
+		return
 	}
+	viaScratch(w, func(b *core.Buffer) { PrintArgs(b, args...) })
 }
 
 // PrintlnArgs writes the arguments as PrintArgs does, then a newline.
-func PrintlnArgs(w core.BufferedWriter, args ...Arg) {
+func PrintlnArgs(w Writer, args ...Arg) {
 	if cw, ok := w.(*core.Writer); ok {
 		printArgsTo(cw, args)
 		cw.PutByte('\n')
 		return
 	}
-	for i := range args {
-		printArg(w, &args[i])
+	if bw, ok := buffered(w); ok {
+		for i := range args {
+			printArg(bw, &args[i])
+		}
+		lnB(bw)
+		return
 	}
-	Ln(w)
+	viaScratch(w, func(b *core.Buffer) { PrintlnArgs(b, args...) })
 }
 
 // printArgsTo is PrintArgs for the concrete writer, with the commonest
@@ -376,25 +384,25 @@ func printArg(w core.BufferedWriter, a *Arg) {
 	switch argKind(a.hdr) {
 	case argString:
 		p, _ := a.x.(*byte)
-		Str(w, unsafe.String(p, a.u))
+		strB(w, unsafe.String(p, a.u))
 		return
 	case argInt:
-		Int(w, int64(a.u))
+		intAny(w, int64(a.u))
 		return
 	case argFloat64:
-		Float(w, math.Float64frombits(a.u))
+		floatB(w, math.Float64frombits(a.u), 64, false)
 		return
 	case argUint:
-		Int(w, a.u)
+		intB(w, a.u, false)
 		return
 	case argBool:
-		Bool(w, a.u != 0)
+		boolB(w, a.u != 0)
 		return
 	case argFloat32:
-		Float(w, math.Float32frombits(uint32(a.u)))
+		floatB(w, float64(math.Float32frombits(uint32(a.u))), 32, false)
 		return
 	case argNil:
-		Str(w, "<nil>")
+		strB(w, "<nil>")
 		return
 	case argAny:
 		printOne(w, a.x)
@@ -421,7 +429,7 @@ func (a *Arg) appendFormat(dst []byte) []byte {
 		f := IntFormat{u: a.u, base: uint8(par & 63), zeros: int(par >> 6 & (1<<10 - 1)),
 			neg: h&optNeg != 0, upper: h&optUpper != 0, prefix: h&optPrefix != 0,
 			plus: h&optPlus != 0, group: h&optGroup != 0}
-		f.loc, _ = a.x.(*Locale)
+		f.loc, _ = a.x.(*locale)
 		return f.AppendFormat(dst)
 	case argFloatFmt:
 		f := FloatFormat{v: math.Float64frombits(a.u), bitSize: 64, mode: floatModes[par&7],
@@ -430,7 +438,7 @@ func (a *Arg) appendFormat(dst []byte) []byte {
 		if h&optBits32 != 0 {
 			f.bitSize = 32
 		}
-		f.loc, _ = a.x.(*Locale)
+		f.loc, _ = a.x.(*locale)
 		return f.AppendFormat(dst)
 	case argStrFmt:
 		p, _ := a.x.(*byte)

@@ -56,7 +56,7 @@ func argCases() []argCase {
 	subNeg := time.FixedZone("", -30)
 	huge := time.FixedZone("", 1<<30)
 	when := time.Date(2024, 2, 29, 13, 4, 5, 120000000, ist)
-	de := &Locale{Decimal: ",", Group: "."}
+	de := NewLocale(",", ".", 0)
 	var nilErr error
 	var nilStringer fmt.Stringer
 	err := errors.New("boom")
@@ -141,7 +141,7 @@ func argCases() []argCase {
 		c("HexFloat", V(HexFloat(1.5, -1)), HexFloat(1.5, -1)),
 		c("HexFloat upper float32", V(HexFloat(float32(-0.1), 3).Upper()), HexFloat(float32(-0.1), 3).Upper()),
 		c("FloatFormat zero", V(FloatFormat{}), FloatFormat{}),
-		c("Text", V(Text(b)), Text(b)),
+		c("Plain", V(Plain(b)), Plain(b)),
 		c("Quote", V(Quote("a\tb\"")), Quote("a\tb\"")),
 		c("Quote ASCII", V(Quote("héllo").ASCII()), Quote("héllo").ASCII()),
 		c("Char", V(Char('ж')), Char('ж')),
@@ -152,25 +152,25 @@ func argCases() []argCase {
 		c("Time frac 0", V(Time(when).Frac(0)), Time(when).Frac(0)),
 		c("Time frac 9", V(Time(when).Frac(9)), Time(when).Frac(9)),
 		c("Dur", V(Dur(1500*time.Microsecond)), Dur(1500*time.Microsecond)),
-		c("Pointer", V(Pointer(up)), Pointer(up)),
+		c("Pointer", V(Ptr((*byte)(up))), Ptr((*byte)(up))),
 		c("Ptr", V(Ptr(ip)), Ptr(ip)),
 		c("Pad Dec", V(Pad(Dec(42), 8)), Pad(Dec(42), 8)),
 		c("Pad Hex left", V(Pad(Hex(255).Prefix(), 8).Left()), Pad(Hex(255).Prefix(), 8).Left()),
 		c("Pad Hex zeros", V(Pad(Hex(255).Zeros(1000), 1001)), Pad(Hex(255).Zeros(1000), 1001)),
 		c("Pad Fixed center", V(Pad(Fixed(3.14159, 2), 9).Center().Fill('*')), Pad(Fixed(3.14159, 2), 9).Center().Fill('*')),
 		c("Pad Fixed boxed", V(Pad(Fixed(3.14159, 300), 9)), Pad(Fixed(3.14159, 300), 9)),
-		c("Pad Text fill", V(Pad(Text("mid"), 10).Center().Fill('ж')), Pad(Text("mid"), 10).Center().Fill('ж')),
-		c("Pad Text max fill", V(Pad(Text("x"), 3).Fill(utf8Max)), Pad(Text("x"), 3).Fill(utf8Max)),
-		c("Pad Text invalid fill", V(Pad(Text("x"), 3).Fill(-5)), Pad(Text("x"), 3).Fill(-5)),
-		c("Pad Text surrogate fill", V(Pad(Text("x"), 3).Fill(0xD800)), Pad(Text("x"), 3).Fill(0xD800)),
+		c("Pad Text fill", V(Pad(Plain("mid"), 10).Center().Fill('ж')), Pad(Plain("mid"), 10).Center().Fill('ж')),
+		c("Pad Text max fill", V(Pad(Plain("x"), 3).Fill(utf8Max)), Pad(Plain("x"), 3).Fill(utf8Max)),
+		c("Pad Text invalid fill", V(Pad(Plain("x"), 3).Fill(-5)), Pad(Plain("x"), 3).Fill(-5)),
+		c("Pad Text surrogate fill", V(Pad(Plain("x"), 3).Fill(0xD800)), Pad(Plain("x"), 3).Fill(0xD800)),
 		c("Pad Quote", V(Pad(Quote("q"), 6).Left()), Pad(Quote("q"), 6).Left()),
-		c("Pad width 2047", V(Pad(Text("w"), 2047)), Pad(Text("w"), 2047)),
-		c("Pad width 2048 boxed", V(Pad(Text("w"), 2048)), Pad(Text("w"), 2048)),
-		c("Pad narrower", V(Pad(Text("wide"), 2)), Pad(Text("wide"), 2)),
+		c("Pad width 2047", V(Pad(Plain("w"), 2047)), Pad(Plain("w"), 2047)),
+		c("Pad width 2048 boxed", V(Pad(Plain("w"), 2048)), Pad(Plain("w"), 2048)),
+		c("Pad narrower", V(Pad(Plain("wide"), 2)), Pad(Plain("wide"), 2)),
 		c("Pad zero", V(Padded[StrFormat]{}), Padded[StrFormat]{}),
 		c("Pad Char", V(Pad(Char('é'), 3)), Pad(Char('é'), 3)),
 		c("Pad Dur", V(Pad(Dur(time.Hour), 6).Left()), Pad(Dur(time.Hour), 6).Left()),
-		c("Pad Pointer", V(Pad(Pointer(nil), 6)), Pad(Pointer(nil), 6)),
+		c("Pad Pointer", V(Pad(Ptr[byte](nil), 6)), Pad(Ptr[byte](nil), 6)),
 		c("Pad Time boxed", V(Pad(Time(when), 40)), Pad(Time(when), 40)),
 		c("Pad Pad boxed", V(Pad(Pad(Dec(1), 2), 4)), Pad(Pad(Dec(1), 2), 4)),
 		c("error", V(err), err),
@@ -224,7 +224,7 @@ func TestPrintArgsKnown(t *testing.T) {
 		{"time", []Arg{V(when)}, "2024-02-29T13:04:05.12-03:30"},
 		{"time frac", []Arg{V(Time(when.UTC()).Frac(3))}, "2024-02-29T16:34:05.120Z"},
 		{"duration", []Arg{V(-1500 * time.Millisecond)}, "-1.5s"},
-		{"manipulators", []Arg{V(Hex(255).Prefix()), V(" "), V(Pad(Text("x"), 3).Center().Fill('*'))}, "0xff *x*"},
+		{"manipulators", []Arg{V(Hex(255).Prefix()), V(" "), V(Pad(Plain("x"), 3).Center().Fill('*'))}, "0xff *x*"},
 		{"float32", []Arg{V(float32(16777216.0))}, "1.6777216e+07"},
 		{"fixed", []Arg{V(Pad(Fixed(-3.14159, 3), 9).Fill('_'))}, "___-3.142"},
 		{"rune and char", []Arg{V('A'), V(Char('A'))}, "65A"},
@@ -338,7 +338,7 @@ func TestPrintArgsAllocs(t *testing.T) {
 			PrintArgs(w, V(Fixed(f, 3).Group()), V(Sci(f, 6)), V(Pad(General(f, 4), 12).Fill('*')))
 		}},
 		{"text manipulators", func(w core.BufferedWriter) {
-			PrintArgs(w, V(Quote(s)), V(Pad(Text(bs), 9).Left()), V(Char(rune(v%1000))))
+			PrintArgs(w, V(Quote(s)), V(Pad(Plain(bs), 9).Left()), V(Char(rune(v%1000))))
 		}},
 		{"time manipulators", func(w core.BufferedWriter) {
 			PrintlnArgs(w, V(Time(when).Frac(3)), V(Dur(d)), V(Pad(Dur(d), 20)))

@@ -39,7 +39,7 @@
 // Manipulators are plain values that wrap one value each, with no hidden
 // stream state: Hex, Oct, Bin, Base and Dec for integers (with Prefix,
 // Upper, Plus, Group, Zeros); Shortest, Fixed, Sci, General and HexFloat
-// for floats; Quote, Text and Char for strings and characters; Pad for a
+// for floats; Quote, Plain and Char for strings and characters; Pad for a
 // field width with fill and alignment; Time and Dur for time.Time and
 // time.Duration. A Locale sets the decimal point and grouping separator;
 // the default is the "C" convention. Any type can join in by implementing

@@ -36,7 +36,7 @@ func ExamplePrintlnArgs() {
 		id := 1000 + i
 		x := float64(i) + 0.25
 		format.PrintlnArgs(w, format.V("id="), format.V(id), format.V(" x="), format.V(x),
-			format.V(" name="), format.V(format.Pad(format.Text(name), 6).Left()), format.V("|"),
+			format.V(" name="), format.V(format.Pad(format.Plain(name), 6).Left()), format.V("|"),
 			format.V(" hex="), format.V(format.Hex(id).Prefix()),
 			format.V(" at="), format.V(start.Add(time.Duration(i)*time.Second)))
 	}
@@ -56,9 +56,9 @@ func ExampleHex() {
 
 func ExamplePad() {
 	w := core.NewWriter(os.Stdout)
-	format.Println(w, "[", format.Pad(format.Text("left"), 8).Left(), "]")
+	format.Println(w, "[", format.Pad(format.Plain("left"), 8).Left(), "]")
 	format.Println(w, "[", format.Pad(format.Dec(42), 8), "]")
-	format.Println(w, "[", format.Pad(format.Text("mid"), 9).Center().Fill('*'), "]")
+	format.Println(w, "[", format.Pad(format.Plain("mid"), 9).Center().Fill('*'), "]")
 	w.Flush()
 	// Output:
 	// [left    ]
@@ -68,7 +68,7 @@ func ExamplePad() {
 
 func ExampleFixed() {
 	w := core.NewWriter(os.Stdout)
-	de := &format.Locale{Decimal: ",", Group: "."}
+	de := format.NewLocale(",", ".", 3)
 	format.Println(w, format.Fixed(1234567.891, 2), " ", format.Fixed(1234567.891, 2).Group(), " ",
 		format.Fixed(1234567.891, 2).Group().In(de))
 	format.Println(w, format.Sci(6.02214076e23, 3), " ", format.General(1e-7, 3), " ", format.HexFloat(1.5, -1))
@@ -189,8 +189,8 @@ func ExampleParseFloat() {
 
 func ExampleLocale() {
 	w := core.NewWriter(os.Stdout)
-	fr := &format.Locale{Decimal: ",", Group: "'"}
-	in := &format.Locale{Decimal: ".", Group: ",", GroupSize: 3}
+	fr := format.NewLocale(",", "'", 3)
+	in := format.NewLocale(".", ",", 3)
 	format.Println(w, format.Fixed(1234567.5, 2).Group().In(fr))
 	format.Println(w, format.Dec(int64(9876543210)).Group().In(in))
 	format.Println(w, format.Fixed(0.25, 3).In(fr))

@@ -1,3 +1,5 @@
+//go:generate go run pow10gen.go
+
 package format
 
 import (

@@ -2,6 +2,6 @@ module github.com/fastio-go/fastio/format
 
 go 1.26.0
 
-require github.com/fastio-go/fastio/core v0.0.0-00010101000000-000000000000
+require github.com/fastio-go/fastio/core v0.1.0
 
 replace github.com/fastio-go/fastio/core => ../core

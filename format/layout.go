@@ -73,9 +73,9 @@ func insertFill(dst []byte, at, n int, r rune) []byte {
 	return dst
 }
 
-// zeroPad widens the number just appended at dst[start:] to width bytes
-// by inserting zeros after its sign and prefix, which take the first skip
-// bytes (numbers are ASCII, so bytes are characters).
+// zeroPad widens the number just appended at dst[start:] to width
+// characters by inserting zeros after its sign and prefix, which take the
+// first skip bytes.
 func zeroPad(dst []byte, start, skip, width int) []byte {
-	return insertFill(dst, start+skip, width-(len(dst)-start), '0')
+	return insertFill(dst, start+skip, width-utf8.RuneCount(dst[start:]), '0')
 }

@@ -1,38 +1,71 @@
 package format
 
+import (
+	"strconv"
+	"unicode/utf8"
+)
+
 // Locale holds the conventions of a locale that matter to numbers: the
-// decimal point and the digit grouping separator. fastio has no global
-// locale state; a Locale is passed to the manipulators that use one
-// (IntFormat.In, FloatFormat.In), and the default everywhere is C, the
-// "C" convention: a '.' point and ',' as the separator when grouping is
-// asked for.
-type Locale struct {
-	// Decimal is the decimal point, "." in C.
-	Decimal string
-	// Group is the separator put between digit groups, "," in C.
-	Group string
-	// GroupSize is the number of digits per group, counted from the
-	// decimal point; 0 means 3.
-	GroupSize int
+// decimal point, the digit grouping separator and the size of a group.
+// fastio has no global locale state: a Locale is passed to the
+// manipulators that use one (IntFormat.In, FloatFormat.In), and the
+// default everywhere is the zero Locale, the "C" convention: a '.' point
+// and ',' between groups of three digits when grouping is asked for.
+//
+// A Locale is an immutable value, one pointer in size, made once by
+// NewLocale and then passed around and compared freely; nothing can
+// change a Locale another part of a program holds.
+type Locale struct{ l *locale }
+
+// locale is the data of a Locale made by NewLocale.
+type locale struct {
+	decimal string
+	group   string
+	size    int
+	runes   int // the characters of group
 }
 
-// C is the default locale: "." as the decimal point, "," between groups of
-// three digits.
-var C = &Locale{Decimal: ".", Group: ",", GroupSize: 3}
-
-func (l *Locale) groupSize() int {
-	if l == nil || l.GroupSize <= 0 {
-		return 3
+// NewLocale returns the Locale whose decimal point is decimal and whose
+// separator between groups of groupSize digits, counted from the decimal
+// point, is group. An empty decimal means "."; a groupSize of 0 or less
+// means 3; an empty group puts nothing between groups.
+func NewLocale(decimal, group string, groupSize int) Locale {
+	if decimal == "" {
+		decimal = "."
 	}
-	return l.GroupSize
+	if groupSize <= 0 {
+		groupSize = 3
+	}
+	return Locale{&locale{decimal: decimal, group: group, size: groupSize, runes: utf8.RuneCountInString(group)}}
 }
 
-func (l *Locale) or() *Locale {
+// Decimal returns the decimal point, "." in C.
+func (l Locale) Decimal() string { return l.l.decimalPoint() }
+
+// Group returns the separator put between digit groups, "," in C.
+func (l Locale) Group() string { return l.l.sep() }
+
+// GroupSize returns the number of digits per group, 3 in C.
+func (l Locale) GroupSize() int { return l.l.groupSize() }
+
+// String returns the Locale as NewLocale's arguments, for debugging.
+func (l Locale) String() string {
+	return "Locale(" + strconv.Quote(l.Decimal()) + ", " + strconv.Quote(l.Group()) + ", " + strconv.Itoa(l.GroupSize()) + ")"
+}
+
+// cLocale is the data of the zero Locale, the C convention.
+var cLocale = locale{decimal: ".", group: ",", size: 3, runes: 1}
+
+func (l *locale) or() *locale {
 	if l == nil {
-		return C
+		return &cLocale
 	}
 	return l
 }
+
+func (l *locale) decimalPoint() string { return l.or().decimal }
+func (l *locale) sep() string          { return l.or().group }
+func (l *locale) groupSize() int       { return l.or().size }
 
 // groupDigits rewrites the run of digits dst[from:to] with sep between
 // groups of size digits counted from the right, and returns dst and the
@@ -60,4 +93,19 @@ func groupDigits(dst []byte, from, to, size int, sep string) ([]byte, int) {
 		dst[w] = dst[r]
 	}
 	return dst, to + extra
+}
+
+// groupedZeros returns how many digits a run of n digits grouped by size
+// with a separator of sepRunes characters must be widened to, with
+// leading zeros, for the grouped run to take at least width characters:
+// Python's rule for a zero-padded grouped number (format(155, '08,d') is
+// "0,000,155"), in which the zeros are grouped like the digits and a
+// group never starts with a separator, so the result can be one character
+// wider than width.
+func groupedZeros(n, size, sepRunes, width int) int {
+	d := n
+	for d+(d-1)/size*sepRunes < width {
+		d++
+	}
+	return d
 }

@@ -25,7 +25,7 @@ type IntFormat struct {
 	plus   bool
 	group  bool
 	zeros  int
-	loc    *Locale
+	loc    *locale
 }
 
 // Dec formats v in decimal.
@@ -65,11 +65,15 @@ func (f IntFormat) Plus() IntFormat { f.plus = true; return f }
 // digits, as Go literals allow.
 func (f IntFormat) Group() IntFormat { f.group = true; return f }
 
-// In selects the locale used by Group; nil means C.
-func (f IntFormat) In(l *Locale) IntFormat { f.loc = l; return f }
+// In selects the locale used by Group; the zero Locale is C.
+func (f IntFormat) In(l Locale) IntFormat { f.loc = l.l; return f }
 
 // Zeros pads the number with zeros, after its sign and prefix, to width
-// bytes in all. Use Pad for other fills and alignments.
+// characters in all. Use Pad for other fills and alignments. With Group,
+// the zeros are grouped like the digits, as Python's format(155,
+// '08,d') gives "0,000,155": a group never starts with a separator, so
+// the number is one character wider than width when a separator would
+// come first.
 func (f IntFormat) Zeros(width int) IntFormat { f.zeros = width; return f }
 
 // AppendFormat appends the formatted integer to dst.
@@ -112,12 +116,16 @@ func (f IntFormat) AppendFormat(dst []byte) []byte {
 		dst = append(dst, buf[64-n:]...)
 	}
 	if f.group {
+		size, sep, sepRunes := 4, "_", 1
 		if f.base == 10 {
 			l := f.loc.or()
-			dst, _ = groupDigits(dst, from, len(dst), l.groupSize(), l.Group)
-		} else {
-			dst, _ = groupDigits(dst, from, len(dst), 4, "_")
+			size, sep, sepRunes = l.size, l.group, l.runes
 		}
+		if n := len(dst) - from; f.zeros > skip+n {
+			dst = insertFill(dst, from, groupedZeros(n, size, sepRunes, f.zeros-skip)-n, '0')
+		}
+		dst, _ = groupDigits(dst, from, len(dst), size, sep)
+		return dst
 	}
 	if f.zeros > len(dst)-start {
 		dst = zeroPad(dst, start, skip, f.zeros)
@@ -149,7 +157,7 @@ type FloatFormat struct {
 	plus    bool
 	group   bool
 	zeros   int
-	loc     *Locale
+	loc     *locale
 }
 
 func newFloat[T core.Float](v T, mode byte, prec int) FloatFormat {
@@ -194,11 +202,15 @@ func (f FloatFormat) Plus() FloatFormat { f.plus = true; return f }
 // separator (C: "," every 3 digits).
 func (f FloatFormat) Group() FloatFormat { f.group = true; return f }
 
-// In selects the locale for the decimal point and Group; nil means C.
-func (f FloatFormat) In(l *Locale) FloatFormat { f.loc = l; return f }
+// In selects the locale for the decimal point and Group; the zero Locale
+// is C.
+func (f FloatFormat) In(l Locale) FloatFormat { f.loc = l.l; return f }
 
-// Zeros pads the number with zeros after its sign to width bytes in all,
-// as fmt's %0*f does; Inf and NaN are padded with spaces instead.
+// Zeros pads the number with zeros after its sign to width characters in
+// all, as fmt's %0*f does; Inf and NaN are padded with spaces instead.
+// With Group, the zeros are grouped like the digits of the integer part,
+// as IntFormat.Zeros says (Python's format(1234.5, '010,.1f') is
+// "0,001,234.5").
 func (f FloatFormat) Zeros(width int) FloatFormat { f.zeros = width; return f }
 
 // AppendFormat appends the formatted float to dst.
@@ -254,12 +266,19 @@ func (f FloatFormat) AppendFormat(dst []byte) []byte {
 		for end < len(dst) && dst[end] >= '0' && dst[end] <= '9' {
 			end++
 		}
+		if end < len(dst) && dst[end] == '.' && l.decimal != "." {
+			dst = replaceAt(dst, end, 1, l.decimal)
+		}
 		isHex := f.mode == 'x' || f.mode == 'X'
 		if f.group && finite && !isHex {
-			dst, end = groupDigits(dst, from, end, l.groupSize(), l.Group)
-		}
-		if end < len(dst) && dst[end] == '.' && l.Decimal != "." {
-			dst = replaceAt(dst, end, 1, l.Decimal)
+			n := end - from
+			if rest := utf8.RuneCount(dst[end:]); f.zeros > from-start+n+rest {
+				d := groupedZeros(n, l.size, l.runes, f.zeros-(from-start)-rest)
+				dst = insertFill(dst, from, d-n, '0')
+				end += d - n
+			}
+			dst, _ = groupDigits(dst, from, end, l.size, l.group)
+			return dst
 		}
 	}
 	if f.zeros > len(dst)-start {
@@ -291,7 +310,7 @@ func replaceAt(dst []byte, at, n int, s string) []byte {
 }
 
 // StrFormat is the manipulator of a string: as it is, or quoted in Go
-// syntax. Make one with Text or Quote.
+// syntax. Make one with Plain or Quote.
 type StrFormat struct {
 	s     string
 	quote bool
@@ -310,9 +329,9 @@ func asString[S core.Text](s S) string {
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
-// Text formats s as it is; with Pad it is laid out in a field. A byte
+// Plain formats s as it is; with Pad it is laid out in a field. A byte
 // slice is not copied: format the value before changing the slice.
-func Text[S core.Text](s S) StrFormat { return StrFormat{s: asString(s)} }
+func Plain[S core.Text](s S) StrFormat { return StrFormat{s: asString(s)} }
 
 // Quote formats s as a double-quoted Go string literal, as strconv.Quote.
 func Quote[S core.Text](s S) StrFormat { return StrFormat{s: asString(s), quote: true} }
@@ -364,9 +383,6 @@ func (f CharFormat) AppendFormat(dst []byte) []byte {
 // PointerFormat is the manipulator of an address: 0x and lower-case hex
 // digits, as fmt's %p ("0x0" for nil).
 type PointerFormat struct{ p uintptr }
-
-// Pointer formats the address p.
-func Pointer(p unsafe.Pointer) PointerFormat { return PointerFormat{uintptr(p)} }
 
 // Ptr formats the address held by p.
 func Ptr[T any](p *T) PointerFormat { return PointerFormat{uintptr(unsafe.Pointer(p))} }

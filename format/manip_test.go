@@ -11,8 +11,8 @@ import (
 func str(a Appender) string { return string(a.AppendFormat(nil)) }
 
 func TestManipulators(t *testing.T) {
-	de := &Locale{Decimal: ",", Group: ".", GroupSize: 3}
-	in := &Locale{Decimal: ".", Group: "\u202f", GroupSize: 4}
+	de := NewLocale(",", ".", 3)
+	in := NewLocale(".", "\u202f", 4)
 	tests := []struct {
 		name string
 		a    Appender
@@ -41,9 +41,9 @@ func TestManipulators(t *testing.T) {
 		{"pad right", Pad(Dec(42), 5), "   42"},
 		{"pad left", Pad(Dec(42), 5).Left(), "42   "},
 		{"pad center", Pad(Dec(42), 7).Center(), "  42   "},
-		{"pad center odd", Pad(Text("abc"), 6).Center().Fill('-'), "-abc--"},
-		{"pad fill rune", Pad(Text("é"), 3).Fill('·'), "··é"},
-		{"pad negative width", Pad(Text("x"), -3), "x"},
+		{"pad center odd", Pad(Plain("abc"), 6).Center().Fill('-'), "-abc--"},
+		{"pad fill rune", Pad(Plain("é"), 3).Fill('·'), "··é"},
+		{"pad negative width", Pad(Plain("x"), -3), "x"},
 		{"shortest", Shortest(0.1), "0.1"},
 		{"shortest float32", Shortest(float32(0.1)), "0.1"},
 		{"fixed", Fixed(math.Pi, 3), "3.142"},
@@ -64,12 +64,12 @@ func TestManipulators(t *testing.T) {
 		{"quote", Quote("a\"b\n"), `"a\"b\n"`},
 		{"quote bytes", Quote([]byte("é")), `"é"`},
 		{"quote ascii", Quote("é").ASCII(), `"\u00e9"`},
-		{"text", Text("plain"), "plain"},
+		{"text", Plain("plain"), "plain"},
 		{"char", Char('世'), "世"},
 		{"char invalid", Char(-1), "\uFFFD"},
 		{"char quote", Char('\'').Quote(), `'\''`},
 		{"char ascii", Char('世').ASCII(), `'\u4e16'`},
-		{"pointer nil", Pointer(nil), "0x0"},
+		{"pointer nil", Ptr[byte](nil), "0x0"},
 		{"ptr", Ptr((*int)(nil)), "0x0"},
 	}
 	for _, tt := range tests {

@@ -1,17 +1,104 @@
 package format
 
 import (
+	"bufio"
 	"encoding"
 	"encoding/binary"
 	"fmt"
 	"io"
 	"reflect"
+	"sync"
 	"time"
 	"unicode/utf8"
 	"unsafe"
 
 	"github.com/fastio-go/fastio/core"
 )
+
+// Writer is what the print functions write to: an io.Writer that buffers
+// what it is given and sends it on when flushed. Every fastio buffered
+// writer is one (core.BufferedWriter: core's Writer and Buffer, device's
+// files, the transcoders, compressors and hashes), and so are the
+// standard library's *bufio.Writer and other writers with a Flush method
+// (*gzip.Writer, *tabwriter.Writer). What the print functions do depends on
+// the writer, never on what it prints:
+//
+//   - a *core.Writer (which device's OutFile is) or a *core.Buffer: the
+//     value is formatted in place in the buffer, through the methods'
+//     inlined fast paths;
+//   - any other core.BufferedWriter: in place, through Reserve and
+//     Commit;
+//   - a *bufio.Writer: in place in bufio's free space (AvailableBuffer,
+//     then Write, the protocol bufio documents);
+//   - any other Writer: each call's output is formatted in a buffer of this
+//     package and handed to w with one Write.
+//
+// In every case nothing is sent to the device before the writer's own
+// Flush (or its buffer filling up), and device errors are the writer's:
+// kept by it and reported by its Flush.
+//
+// An *os.File, a net.Conn or another unbuffered io.Writer is not a Writer,
+// on purpose: printing to one directly would make a system call per value.
+// Wrap it once in a buffered writer and flush that when done, which is also
+// how its write errors reach you:
+//
+//	w := core.NewWriter(os.Stdout) // or bufio.NewWriter(os.Stdout)
+//	defer w.Flush()
+//	format.IntLn(w, 42)
+//
+// Fprint and Fprintln take any io.Writer for one-off output: they format
+// the whole call, write it at once and return the error.
+type Writer interface {
+	io.Writer
+	Flush() error
+}
+
+// scratch holds the output of one call for a Writer that is neither a
+// core.BufferedWriter nor a *bufio.Writer.
+var scratch = sync.Pool{New: func() any { return new(core.Buffer) }}
+
+// stdSpace returns n bytes to format into for w, a Writer that is not a
+// core.BufferedWriter: the free space of a *bufio.Writer when it has n
+// bytes (flushing it first if needed), else nil, and then the caller uses
+// scratch.
+func stdSpace(w Writer, n int) []byte {
+	if bw, ok := w.(*bufio.Writer); ok {
+		if bw.Available() < n {
+			bw.Flush() // a failure is sticky in bufio, reported by its Flush
+		}
+		if bw.Available() >= n {
+			return bw.AvailableBuffer()[:n]
+		}
+	}
+	return nil
+}
+
+// viaScratch formats into a pooled buffer with f and writes the result
+// to w at once.
+func viaScratch(w Writer, f func(b *core.Buffer)) {
+	b := scratch.Get().(*core.Buffer)
+	f(b)
+	if b.Len() > 0 {
+		w.Write(b.Bytes())
+	}
+	release(b)
+}
+
+// release returns b to scratch, unless one large output made it large:
+// the pool then keeps no more than small buffers.
+func release(b *core.Buffer) {
+	if cap(b.Bytes()) > 64<<10 {
+		return
+	}
+	b.Reset()
+	scratch.Put(b)
+}
+
+// buffered returns w as a core.BufferedWriter when it is one.
+func buffered(w Writer) (core.BufferedWriter, bool) {
+	bw, ok := w.(core.BufferedWriter)
+	return bw, ok
+}
 
 // Appender is implemented by values that format themselves by appending to
 // a byte slice; every manipulator of this package is one. Print uses it
@@ -30,8 +117,29 @@ type Printer interface {
 
 // Int writes v, of any integer type, in decimal. It is the typed form for
 // hot loops: it writes in place into w's buffer and does not allocate.
-func Int[T core.Integer](w core.BufferedWriter, v T) {
+func Int[T core.Integer](w Writer, v T) {
 	u, neg := split(v)
+	if cw, ok := w.(*core.Writer); ok {
+		p := cw.Reserve(MaxIntLen)
+		cw.Commit(putIntFast(p, u, neg))
+		return
+	}
+	intTo(w, u, neg)
+}
+
+// intTo is Int for any Writer.
+func intTo(w Writer, u uint64, neg bool) {
+	if bw, ok := buffered(w); ok {
+		intB(bw, u, neg)
+	} else if p := stdSpace(w, MaxIntLen); p != nil {
+		w.Write(p[:putIntFast(p, u, neg)])
+	} else {
+		viaScratch(w, func(b *core.Buffer) { intB(b, u, neg) })
+	}
+}
+
+// intB is Int for a core.BufferedWriter.
+func intB(w core.BufferedWriter, u uint64, neg bool) {
 	if cw, ok := w.(*core.Writer); ok {
 		p := cw.Reserve(MaxIntLen)
 		cw.Commit(putIntFast(p, u, neg))
@@ -42,7 +150,7 @@ func Int[T core.Integer](w core.BufferedWriter, v T) {
 }
 
 // IntLn writes v in decimal followed by a newline.
-func IntLn[T core.Integer](w core.BufferedWriter, v T) {
+func IntLn[T core.Integer](w Writer, v T) {
 	u, neg := split(v)
 	if cw, ok := w.(*core.Writer); ok && u < 1e8 && !neg {
 		// The common case written out: eight digits at once, the newline
@@ -61,28 +169,61 @@ func IntLn[T core.Integer](w core.BufferedWriter, v T) {
 	intLn(w, u, neg)
 }
 
-// intLn is IntLn for any writer and value.
-func intLn(w core.BufferedWriter, u uint64, neg bool) {
-	p := w.Reserve(MaxIntLen + 1)
-	n := putIntFast(p, u, neg)
-	p[n] = '\n'
-	w.Commit(n + 1)
+// intLn is IntLn for any Writer and value.
+func intLn(w Writer, u uint64, neg bool) {
+	if bw, ok := buffered(w); ok {
+		p := bw.Reserve(MaxIntLen + 1)
+		n := putIntFast(p, u, neg)
+		p[n] = '\n'
+		bw.Commit(n + 1)
+	} else if p := stdSpace(w, MaxIntLen+1); p != nil {
+		n := putIntFast(p, u, neg)
+		p[n] = '\n'
+		w.Write(p[:n+1])
+	} else {
+		viaScratch(w, func(b *core.Buffer) { intLn(b, u, neg) })
+	}
 }
 
 // Float writes v in the shortest decimal form that reads back as the same
 // value, byte-identical to strconv.AppendFloat(b, v, 'g', -1, bitSize).
-func Float[T core.Float](w core.BufferedWriter, v T) {
+func Float[T core.Float](w Writer, v T) {
 	if cw, ok := w.(*core.Writer); ok {
 		p := cw.Reserve(maxFloatLen)
 		cw.Commit(len(appendShortest(p[:0], v)))
 		return
 	}
-	p := w.Reserve(maxFloatLen)
-	putAppended(w, p, appendShortest(p[:0], v))
+	floatTo(w, float64(v), int(unsafe.Sizeof(v)*8), false)
+}
+
+// floatTo is Float (and FloatLn, with ln) for any Writer, of a value of
+// bitSize bits.
+func floatTo(w Writer, v float64, bitSize int, ln bool) {
+	if bw, ok := buffered(w); ok {
+		floatB(bw, v, bitSize, ln)
+	} else if p := stdSpace(w, maxFloatLen+1); p != nil {
+		q := appendFloatShortest(p[:0], v, bitSize)
+		if ln {
+			q = append(q, '\n')
+		}
+		w.Write(q)
+	} else {
+		viaScratch(w, func(b *core.Buffer) { floatB(b, v, bitSize, ln) })
+	}
+}
+
+// floatB is floatTo for a core.BufferedWriter.
+func floatB(w core.BufferedWriter, v float64, bitSize int, ln bool) {
+	p := w.Reserve(maxFloatLen + 1)
+	q := appendFloatShortest(p[:0], v, bitSize)
+	if ln {
+		q = append(q, '\n')
+	}
+	putAppended(w, p, q)
 }
 
 // FloatLn writes v as Float does, followed by a newline.
-func FloatLn[T core.Float](w core.BufferedWriter, v T) {
+func FloatLn[T core.Float](w Writer, v T) {
 	if cw, ok := w.(*core.Writer); ok {
 		p := cw.Reserve(maxFloatLen + 1)
 		p = appendShortest(p[:0], v)
@@ -90,16 +231,35 @@ func FloatLn[T core.Float](w core.BufferedWriter, v T) {
 		cw.Commit(len(p))
 		return
 	}
-	p := w.Reserve(maxFloatLen + 1)
-	putAppended(w, p, append(appendShortest(p[:0], v), '\n'))
+	floatTo(w, float64(v), int(unsafe.Sizeof(v)*8), true)
 }
 
 // Str writes s, a string or a byte slice, as it is.
-func Str[S core.Text](w core.BufferedWriter, s S) {
+func Str[S core.Text](w Writer, s S) {
 	if cw, ok := w.(*core.Writer); ok {
 		// core.Writer's own copies inline, and a string as large as the
 		// buffer goes straight to the device.
 		cw.PutString(asString(s))
+		return
+	}
+	strTo(w, asString(s))
+}
+
+// strTo is Str for any Writer: a string goes to a Writer that is not a
+// core.BufferedWriter as it is, with WriteString when w has it (bufio
+// copies it into its buffer, or passes a long one through).
+func strTo(w Writer, s string) {
+	if bw, ok := buffered(w); ok {
+		strB(bw, s)
+	} else {
+		io.WriteString(w, s)
+	}
+}
+
+// strB is Str for a core.BufferedWriter.
+func strB(w core.BufferedWriter, s string) {
+	if cw, ok := w.(*core.Writer); ok {
+		cw.PutString(s)
 		return
 	}
 	for len(s) > 0 {
@@ -111,7 +271,7 @@ func Str[S core.Text](w core.BufferedWriter, s S) {
 }
 
 // Bool writes "true" or "false".
-func Bool(w core.BufferedWriter, b bool) {
+func Bool(w Writer, b bool) {
 	if b {
 		Str(w, "true")
 	} else {
@@ -121,15 +281,39 @@ func Bool(w core.BufferedWriter, b bool) {
 
 // Rune writes r as a character, UTF-8 encoded (utf8.RuneError for an invalid
 // rune).
-func Rune(w core.BufferedWriter, r rune) {
-	p := w.Reserve(utf8.UTFMax)
-	w.Commit(utf8.EncodeRune(p, r))
+func Rune(w Writer, r rune) {
+	if bw, ok := buffered(w); ok {
+		p := bw.Reserve(utf8.UTFMax)
+		bw.Commit(utf8.EncodeRune(p, r))
+	} else if p := stdSpace(w, utf8.UTFMax); p != nil {
+		w.Write(p[:utf8.EncodeRune(p, r)])
+	} else {
+		viaScratch(w, func(b *core.Buffer) { Rune(b, r) })
+	}
 }
 
 // Ln writes a newline.
-func Ln(w core.BufferedWriter) {
+func Ln(w Writer) {
 	if cw, ok := w.(*core.Writer); ok {
 		cw.PutByte('\n') // inlined
+		return
+	}
+	lnTo(w)
+}
+
+// lnTo is Ln for any Writer.
+func lnTo(w Writer) {
+	if bw, ok := buffered(w); ok {
+		lnB(bw)
+	} else {
+		io.WriteString(w, "\n")
+	}
+}
+
+// lnB is Ln for a core.BufferedWriter.
+func lnB(w core.BufferedWriter) {
+	if cw, ok := w.(*core.Writer); ok {
+		cw.PutByte('\n')
 		return
 	}
 	p := w.Reserve(1)
@@ -139,7 +323,7 @@ func Ln(w core.BufferedWriter) {
 
 // Put writes a, any Appender (a manipulator or a user type), in place into
 // w's buffer.
-func Put[A Appender](w core.BufferedWriter, a A) {
+func Put[A Appender](w Writer, a A) {
 	if cw, ok := w.(*core.Writer); ok {
 		// The concrete writer's Reserve and Commit inline.
 		p := cw.Reserve(64)
@@ -152,6 +336,17 @@ func Put[A Appender](w core.BufferedWriter, a A) {
 		cw.Put(q)
 		return
 	}
+	if bw, ok := buffered(w); ok {
+		putB(bw, a)
+	} else if p := stdSpace(w, 64); p != nil {
+		w.Write(a.AppendFormat(p[:0]))
+	} else {
+		viaScratch(w, func(b *core.Buffer) { putB(b, a) })
+	}
+}
+
+// putB is Put for a core.BufferedWriter.
+func putB[A Appender](w core.BufferedWriter, a A) {
 	p := w.Reserve(64)
 	putAppended(w, p, a.AppendFormat(p[:0]))
 }
@@ -196,64 +391,72 @@ func inPlace(p, q []byte) bool {
 // such as an error). Print itself allocates nothing more for the
 // built-in types. For hot paths use PrintArgs with V, or the typed
 // functions (Int, Float, Str, Put...), which never allocate.
-func Print(w core.BufferedWriter, args ...any) {
-	for _, a := range args {
-		printOne(w, a)
+func Print(w Writer, args ...any) {
+	if bw, ok := buffered(w); ok {
+		for _, a := range args {
+			printOne(bw, a)
+		}
+		return
 	}
+	viaScratch(w, func(b *core.Buffer) { Print(b, args...) })
 }
 
 // Println writes the arguments as Print does, then a newline.
-func Println(w core.BufferedWriter, args ...any) {
-	for _, a := range args {
-		printOne(w, a)
+func Println(w Writer, args ...any) {
+	if bw, ok := buffered(w); ok {
+		for _, a := range args {
+			printOne(bw, a)
+		}
+		lnB(bw)
+		return
 	}
-	Ln(w)
+	viaScratch(w, func(b *core.Buffer) { Println(b, args...) })
 }
 
 func printOne(w core.BufferedWriter, a any) {
 	switch v := a.(type) {
 	case string:
-		Str(w, v)
+		strB(w, asString(v))
 	case []byte:
-		Str(w, v)
+		strB(w, asString(v))
 	case int:
-		Int(w, v)
+		intAny(w, v)
 	case int64:
-		Int(w, v)
+		intAny(w, v)
 	case int32:
-		Int(w, v)
+		intAny(w, v)
 	case int16:
-		Int(w, v)
+		intAny(w, v)
 	case int8:
-		Int(w, v)
+		intAny(w, v)
 	case uint:
-		Int(w, v)
+		intAny(w, v)
 	case uint64:
-		Int(w, v)
+		intAny(w, v)
 	case uint32:
-		Int(w, v)
+		intAny(w, v)
 	case uint16:
-		Int(w, v)
+		intAny(w, v)
 	case uint8:
-		Int(w, v)
+		intAny(w, v)
 	case uintptr:
-		Int(w, v)
+		intAny(w, v)
 	case float64:
-		Float(w, v)
+		floatB(w, v, 64, false)
 	case float32:
-		Float(w, v)
+		floatB(w, float64(v), 32, false)
 	case bool:
-		Bool(w, v)
+		boolB(w, v)
 	case nil:
-		Str(w, "<nil>")
+		strB(w, "<nil>")
 	case time.Duration:
-		Put(w, Dur(v))
+		putB(w, Dur(v))
 	case time.Time:
-		Put(w, Time(v))
+		putB(w, Time(v))
 	case Arg:
 		printArg(w, &v)
 	case Appender:
-		Put(w, v)
+		putB(w, v)
 	case Printer:
 		v.PrintTo(w)
 	case encoding.TextAppender:
@@ -261,21 +464,21 @@ func printOne(w core.BufferedWriter, a any) {
 		q, err := v.AppendText(p[:0])
 		if err != nil {
 			w.Commit(0)
-			Str(w, "%!(error=")
-			Str(w, err.Error())
-			Str(w, ")")
+			strB(w, "%!(error=")
+			strB(w, err.Error())
+			strB(w, ")")
 			return
 		}
 		putAppended(w, p, q)
 	case error:
-		Str(w, v.Error())
+		strB(w, v.Error())
 	case fmt.Stringer:
-		Str(w, v.String())
+		strB(w, v.String())
 	case unsafe.Pointer:
-		Put(w, Pointer(v))
+		putB(w, PointerFormat{uintptr(v)})
 	default:
 		if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer {
-			Put(w, Pointer(rv.UnsafePointer()))
+			putB(w, PointerFormat{uintptr(rv.UnsafePointer())})
 			return
 		}
 		p := w.Reserve(64)
@@ -283,17 +486,38 @@ func printOne(w core.BufferedWriter, a any) {
 	}
 }
 
-// Fprint is Print to any io.Writer: it buffers through core.WrapWriter
-// and flushes before it returns the first error met.
+// intAny is Int of any integer type for a core.BufferedWriter.
+func intAny[T core.Integer](w core.BufferedWriter, v T) {
+	u, neg := split(v)
+	intB(w, u, neg)
+}
+
+// boolB is Bool for a core.BufferedWriter.
+func boolB(w core.BufferedWriter, b bool) {
+	if b {
+		strB(w, "true")
+	} else {
+		strB(w, "false")
+	}
+}
+
+// Fprint is Print to any io.Writer, for one-off output to writers that are
+// not a Writer (an *os.File, a net.Conn): it formats the whole call in a
+// buffer of this package, hands it to w with one Write and returns the
+// error of that Write. It does not flush w.
 func Fprint(w io.Writer, args ...any) error {
-	bw := core.WrapWriter(w)
-	Print(bw, args...)
-	return bw.Flush()
+	b := scratch.Get().(*core.Buffer)
+	Print(b, args...)
+	_, err := w.Write(b.Bytes())
+	release(b)
+	return err
 }
 
 // Fprintln is Println to any io.Writer, as Fprint.
 func Fprintln(w io.Writer, args ...any) error {
-	bw := core.WrapWriter(w)
-	Println(bw, args...)
-	return bw.Flush()
+	b := scratch.Get().(*core.Buffer)
+	Println(b, args...)
+	_, err := w.Write(b.Bytes())
+	release(b)
+	return err
 }

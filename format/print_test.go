@@ -72,7 +72,7 @@ func TestPrint(t *testing.T) {
 		{"typed pointer", []any{&x}, fmt.Sprintf("%p", &x)},
 		{"struct pointer", []any{&plain{1, 2}}, ""},
 		{"nil pointer", []any{(*int)(nil)}, "0x0"},
-		{"manipulators", []any{Hex(255).Prefix(), " ", Pad(Text("x"), 3).Center().Fill('*')}, "0xff *x*"},
+		{"manipulators", []any{Hex(255).Prefix(), " ", Pad(Plain("x"), 3).Center().Fill('*')}, "0xff *x*"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -139,7 +139,7 @@ func TestTypedShortWrites(t *testing.T) {
 			Bool(w, i%2 == 0)
 			Rune(w, 'ж')
 			Put(w, Pad(Hex(i).Prefix(), 12).Left())
-			Put(w, Pad(Text(strings.Repeat("long", 40)), 200))
+			Put(w, Pad(Plain(strings.Repeat("long", 40)), 200))
 			Ln(w)
 		}
 	}

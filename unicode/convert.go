@@ -135,7 +135,7 @@ func (c Converter) Count(src []byte) (int, error) {
 	}
 	var t Transformer
 	t.init(c)
-	if c.from == UTF8 && c.to != UTF8 && c.to != GB18030 && !c.opt.EmitBOM && !c.opt.SniffBOM && utf8.Valid(src) {
+	if c.from == UTF8 && c.to != UTF8 && c.to != GB18030 && !c.to.marked() && !c.opt.EmitBOM && !c.opt.SniffBOM && utf8.Valid(src) {
 		if !c.opt.KeepBOM && len(src) >= 3 && string(src[:3]) == boms[UTF8] {
 			src = src[3:]
 		}

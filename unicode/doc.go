@@ -26,6 +26,15 @@
 // and Options.SniffBOM lets a leading mark choose the source encoding
 // (FF FE 00 00 is read as UTF-32LE, not as UTF-16LE and U+0000).
 //
+// UTF16 and UTF32 are UTF-16 and UTF-32 whose byte order a mark gives, as
+// glibc's iconv reads and writes its "UTF-16" and "UTF-32" (and the charset
+// subpackage's labels of those names return them): as a source, a leading
+// FE FF (00 00 FE FF) selects big-endian and FF FE (FF FE 00 00)
+// little-endian, and the mark is removed; without one the text is
+// little-endian, as iconv on little-endian machines and the WHATWG
+// Encoding Standard read it. As a target they write FF FE (FF FE 00 00)
+// before the first character and little-endian text.
+//
 // # Bad input
 //
 // The default policy replaces bad input with U+FFFD, one per maximal

@@ -3,7 +3,8 @@ module github.com/fastio-go/fastio/unicode
 go 1.26.0
 
 require (
-	github.com/fastio-go/fastio/core v0.0.0-00010101000000-000000000000
+	github.com/fastio-go/fastio/core v0.1.0
+	golang.org/x/sys v0.50.0
 	golang.org/x/text v0.44.0
 )
 

@@ -7,54 +7,109 @@ import (
 	"golang.org/x/text/transform"
 )
 
-// readerBufferSize is the size of a Reader's output buffer.
-const readerBufferSize = 16 << 10
+// DefaultReaderSize is the buffer size of NewReader.
+const DefaultReaderSize = 16 << 10
 
 // Reader converts what it reads from a source core.BufferedReader, decoding
 // straight from the source's window (Window/Consume) with no intermediate
 // copy. A sequence split across the source's fills is converted as if it had
 // come in one piece.
 //
-// Reader is itself a core.BufferedReader: Window, Fill and Consume expose its
-// buffer of converted bytes. Read converts straight into the caller's slice
-// when that is at least 64 bytes and nothing is buffered.
+// Reader is a core.BufferedReader itself, built on core.Reader: Window,
+// Fill and Consume expose its buffer of converted bytes, and Peek, Discard,
+// ReadByte and WriteTo work on it. A Read at least as large as the buffer,
+// made while the window is empty, converts straight into the caller's
+// slice.
 //
 // Errors are sticky: after bad input under the Strict policy, or a source
 // error other than io.EOF, every later call returns the same error, once the
 // bytes converted before it have been delivered.
 type Reader struct {
+	eng    core.Reader
 	src    core.BufferedReader
 	t      Transformer
-	buf    []byte
-	r, w   int
 	srcEOF bool
-	err    error
+	err    error // sticky: bad input, a source error, io.EOF
 }
 
+// readSource is the Reader seen as the device of its engine: its Read
+// yields converted text.
+type readSource Reader
+
 // NewReader returns a Reader that converts with c what it reads from r,
-// wrapped with core.WrapReader unless it is a core.BufferedReader already.
+// wrapped with core.WrapReader unless it is a core.BufferedReader already,
+// with a buffer of DefaultReaderSize bytes.
 func (c Converter) NewReader(r io.Reader) *Reader {
-	cr := &Reader{src: core.WrapReader(r), buf: make([]byte, readerBufferSize)}
+	return c.NewReaderSize(r, DefaultReaderSize)
+}
+
+// NewReaderSize is NewReader with a buffer of size bytes; sizes below
+// core.MinBufferSize (zero included) mean core.MinBufferSize.
+func (c Converter) NewReaderSize(r io.Reader, size int) *Reader {
+	cr := &Reader{src: core.WrapReader(r)}
 	cr.t.init(c)
+	cr.eng = *core.NewReaderSize((*readSource)(cr), max(size, core.MinBufferSize))
 	return cr
 }
 
 // Reset discards the buffered output and any error, restarts the conversion
-// and makes the Reader read from r, keeping its buffer.
+// and makes the Reader read from src, keeping its buffer.
 func (r *Reader) Reset(src io.Reader) {
 	r.src = core.WrapReader(src)
 	r.t.Reset()
-	r.r, r.w, r.srcEOF, r.err = 0, 0, false, nil
+	r.srcEOF, r.err = false, nil
+	r.eng.Reset((*readSource)(r))
 }
 
-// produce converts into dst, reading from the source as needed, until it
-// has written at least one byte or meets the end or an error.
-func (r *Reader) produce(dst []byte) (int, error) {
+// Read reads converted bytes into p.
+func (r *Reader) Read(p []byte) (int, error) { return r.eng.Read(p) }
+
+// Window returns the converted bytes buffered and not yet consumed.
+func (r *Reader) Window() []byte { return r.eng.Window() }
+
+// Consume drops the first n bytes of the window, n clamped to
+// [0, len(Window())].
+func (r *Reader) Consume(n int) { r.eng.Consume(n) }
+
+// Fill converts more input into the buffer, moving the window to its start
+// first. It follows the core.BufferedReader contract: it returns the number
+// of bytes added, 0 and io.EOF at the end of the text, 0 and
+// core.ErrBufferFull when the window fills the buffer (or the next
+// character does not fit what is left of it).
+func (r *Reader) Fill() (int, error) { return r.eng.Fill() }
+
+// Buffered returns the length of the window.
+func (r *Reader) Buffered() int { return r.eng.Buffered() }
+
+// Size returns the size of the buffer in bytes.
+func (r *Reader) Size() int { return r.eng.Size() }
+
+// ReadByte reads one converted byte.
+func (r *Reader) ReadByte() (byte, error) { return r.eng.ReadByte() }
+
+// Peek returns the next n converted bytes without consuming them; see
+// core.Reader.Peek.
+func (r *Reader) Peek(n int) ([]byte, error) { return r.eng.Peek(n) }
+
+// Discard skips the next n converted bytes; see core.Reader.Discard.
+func (r *Reader) Discard(n int) (int, error) { return r.eng.Discard(n) }
+
+// WriteTo converts the rest of the input and writes it to w.
+func (r *Reader) WriteTo(w io.Writer) (int64, error) { return r.eng.WriteTo(w) }
+
+// Close drops the window; later calls return an error satisfying
+// errors.Is(err, fs.ErrClosed). It does not close the source.
+func (r *Reader) Close() error { return r.eng.Close() }
+
+// Read converts into p, reading from the source as needed, until it has
+// written at least one byte or meets the end or an error.
+func (s *readSource) Read(p []byte) (int, error) {
+	r := (*Reader)(s)
 	if r.err != nil {
 		return 0, r.err
 	}
 	for {
-		nd, ns, err := r.t.Transform(dst, r.src.Window(), r.srcEOF)
+		nd, ns, err := r.t.Transform(p, r.src.Window(), r.srcEOF)
 		r.src.Consume(ns)
 		switch err {
 		case nil:
@@ -64,7 +119,7 @@ func (r *Reader) produce(dst []byte) (int, error) {
 		case transform.ErrShortSrc:
 		case transform.ErrShortDst:
 			if nd == 0 {
-				r.err = io.ErrShortBuffer
+				return 0, io.ErrShortBuffer // the next character does not fit p
 			}
 		default:
 			r.err = err
@@ -85,83 +140,6 @@ func (r *Reader) produce(dst []byte) (int, error) {
 				return 0, ferr
 			}
 			r.srcEOF = true
-		}
-	}
-}
-
-// Read reads converted bytes into p.
-func (r *Reader) Read(p []byte) (int, error) {
-	if len(p) == 0 {
-		return 0, nil
-	}
-	if r.r == r.w {
-		if len(p) >= minReserve {
-			return r.produce(p)
-		}
-		if _, err := r.Fill(); err != nil {
-			return 0, err
-		}
-	}
-	n := copy(p, r.buf[r.r:r.w])
-	r.r += n
-	return n, nil
-}
-
-// Window returns the converted bytes buffered and not yet consumed.
-func (r *Reader) Window() []byte { return r.buf[r.r:r.w] }
-
-// Consume drops the first n bytes of the window, n clamped to
-// [0, len(Window())].
-func (r *Reader) Consume(n int) {
-	r.r += min(max(n, 0), r.w-r.r)
-}
-
-// Fill converts more input into the buffer, moving the window to its start
-// first. It follows the core.BufferedReader contract: it returns the number
-// of bytes added, 0 and io.EOF at the end of the text, 0 and
-// core.ErrBufferFull when the window fills the buffer.
-func (r *Reader) Fill() (int, error) {
-	if r.r > 0 {
-		copy(r.buf, r.buf[r.r:r.w])
-		r.w -= r.r
-		r.r = 0
-	}
-	if len(r.buf)-r.w < minReserve {
-		if r.w == len(r.buf) {
-			return 0, core.ErrBufferFull
-		}
-		// Too little room for one step of every encoding: still try, the
-		// transformer reports ErrShortDst if it cannot fit a character.
-	}
-	n, err := r.produce(r.buf[r.w:])
-	if err == io.ErrShortBuffer {
-		r.err = nil
-		return 0, core.ErrBufferFull
-	}
-	r.w += n
-	return n, err
-}
-
-// WriteTo converts the rest of the input and writes it to w.
-func (r *Reader) WriteTo(w io.Writer) (int64, error) {
-	var total int64
-	for {
-		if r.r < r.w {
-			m, err := w.Write(r.buf[r.r:r.w])
-			r.r += m
-			total += int64(m)
-			if err != nil {
-				return total, err
-			}
-		}
-		r.r, r.w = 0, 0
-		n, err := r.produce(r.buf)
-		r.w = n
-		if err == io.EOF {
-			return total, nil
-		}
-		if err != nil {
-			return total, err
 		}
 	}
 }

@@ -10,15 +10,20 @@ import (
 	"github.com/fastio-go/fastio/core/coretest"
 )
 
-// streamWrite converts in through a Writer fed chunk bytes at a time, over a
-// device that accepts at most 3 bytes per call.
+// streamWrite converts in through a Writer of the smallest size fed chunk
+// bytes at a time and flushed after each write, so that the conversion sees
+// every chunk boundary, over a device that accepts at most 3 bytes per
+// call.
 func streamWrite(t testing.TB, c Converter, in []byte, chunk int) []byte {
 	t.Helper()
 	dev := &coretest.Writer{Faults: coretest.Faults{Max: 3}}
-	w := c.NewWriter(core.NewWriterSize(dev, 64))
+	w := c.NewWriterSize(core.NewWriterSize(dev, 64), 0)
 	for i := 0; i < len(in); i += chunk {
 		if n, err := w.Write(in[i:min(i+chunk, len(in))]); err != nil || n != min(chunk, len(in)-i) {
 			t.Fatalf("Write = %d, %v", n, err)
+		}
+		if err := w.Flush(); err != nil {
+			t.Fatal(err)
 		}
 	}
 	if err := w.Close(); err != nil {
@@ -94,13 +99,18 @@ func TestWriterReserveCommit(t *testing.T) {
 		n := copy(p, s)
 		bw.Commit(n)
 	}
-	bw.Commit(1 << 20)
-	if err := w.Close(); !errors.Is(err, core.ErrCommitRange) {
-		t.Fatalf("Close after a bad Commit = %v", err)
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
 	}
 	want, _ := Convert(nil, []byte("aé世🚄"), UTF8, UTF16BE)
 	if !bytes.Equal(out.Bytes(), want) {
 		t.Fatalf("got % X; want % X", out.Bytes(), want)
+	}
+	w.Reset(&out)
+	w.Commit(copy(w.Reserve(1), "a"))
+	w.Commit(1 << 20)
+	if err := w.Close(); !errors.Is(err, core.ErrCommitRange) {
+		t.Fatalf("Close after a bad Commit = %v", err)
 	}
 }
 
@@ -142,7 +152,7 @@ func TestWriterPendingAndFlush(t *testing.T) {
 func TestWriterDeviceError(t *testing.T) {
 	c, _ := New(UTF8, UTF16LE, Options{})
 	dev := &coretest.Writer{Faults: coretest.Faults{FailAt: 1}}
-	w := c.NewWriter(core.NewWriterSize(dev, 64))
+	w := c.NewWriterSize(core.NewWriterSize(dev, 64), 64)
 	big := bytes.Repeat([]byte("abc"), 100)
 	n, err := w.Write(big)
 	if !errors.Is(err, coretest.ErrFault) || n >= len(big) {
@@ -150,6 +160,19 @@ func TestWriterDeviceError(t *testing.T) {
 	}
 	if _, err := w.Write([]byte("x")); !errors.Is(err, coretest.ErrFault) {
 		t.Fatalf("error not sticky: %v", err)
+	}
+	if err := w.Close(); !errors.Is(err, coretest.ErrFault) {
+		t.Fatalf("Close = %v", err)
+	}
+	// A write that fits the buffer is acknowledged; the fault comes with
+	// Flush.
+	dev = &coretest.Writer{Faults: coretest.Faults{FailAt: 1}}
+	w = c.NewWriter(core.NewWriterSize(dev, 64))
+	if n, err := w.Write([]byte("abc")); n != 3 || err != nil {
+		t.Fatalf("Write = %d, %v", n, err)
+	}
+	if err := w.Flush(); !errors.Is(err, coretest.ErrFault) {
+		t.Fatalf("Flush = %v", err)
 	}
 }
 

@@ -2,6 +2,7 @@ package unicode
 
 import (
 	"bytes"
+	"strings"
 
 	"golang.org/x/text/transform"
 )
@@ -15,6 +16,7 @@ import (
 type Transformer struct {
 	c       Converter
 	from    Encoding // the effective source encoding, after BOM sniffing
+	to      Encoding // the effective target encoding (UTF16LE for UTF16)
 	k       kernel
 	started bool
 	off     int64                 // source bytes consumed so far
@@ -29,7 +31,7 @@ func (c Converter) NewTransformer() *Transformer {
 }
 
 func (t *Transformer) init(c Converter) {
-	*t = Transformer{c: c, from: c.from}
+	*t = Transformer{c: c, from: c.from, to: c.to.ordered()}
 	if !c.native() {
 		t.x = c.bridgeChain()
 	}
@@ -41,7 +43,7 @@ func (t *Transformer) Reset() {
 	if t.x != nil {
 		t.x.Reset()
 	}
-	*t = Transformer{c: t.c, from: t.c.from, x: t.x}
+	*t = Transformer{c: t.c, from: t.c.from, to: t.c.to.ordered(), x: t.x}
 }
 
 // Offset returns how many source bytes the Transformer has consumed since it
@@ -61,8 +63,7 @@ func isBOMPrefix(p []byte) bool {
 // start handles the byte order marks at the start of a text.
 func (t *Transformer) start(dst, src []byte, atEOF bool) (nd, ns int, err error) {
 	opt := t.c.opt
-	switch {
-	case opt.SniffBOM:
+	if opt.SniffBOM {
 		if !atEOF && isBOMPrefix(src) {
 			return 0, 0, transform.ErrShortSrc
 		}
@@ -72,7 +73,29 @@ func (t *Transformer) start(dst, src []byte, atEOF bool) (nd, ns int, err error)
 				ns = n
 			}
 		}
-	case !opt.KeepBOM:
+	}
+	if t.from.marked() {
+		// The mark, if any, gives the byte order; little-endian without.
+		unit := t.from.unit()
+		le, be := boms[UTF16LE], boms[UTF16BE]
+		t.from = t.from.ordered()
+		if unit == 4 {
+			le, be = boms[UTF32LE], boms[UTF32BE]
+		}
+		if len(src) < unit && !atEOF && (strings.HasPrefix(le, string(src)) || strings.HasPrefix(be, string(src))) {
+			t.from = t.c.from
+			return 0, 0, transform.ErrShortSrc
+		}
+		switch {
+		case strings.HasPrefix(string(src), be):
+			t.from = be16or32(unit)
+			fallthrough
+		case strings.HasPrefix(string(src), le):
+			if !opt.KeepBOM {
+				ns = unit
+			}
+		}
+	} else if !opt.SniffBOM && !opt.KeepBOM {
 		bom := boms[t.from]
 		if len(src) >= len(bom) {
 			if bytes.HasPrefix(src, []byte(bom)) {
@@ -82,16 +105,33 @@ func (t *Transformer) start(dst, src []byte, atEOF bool) (nd, ns int, err error)
 			return 0, 0, transform.ErrShortSrc
 		}
 	}
-	if opt.EmitBOM {
-		b := boms[t.c.to]
-		if len(dst) < len(b) {
-			return 0, 0, transform.ErrShortDst
+	if opt.EmitBOM || t.c.to.marked() {
+		if t.c.to.marked() && !opt.EmitBOM && len(src) == 0 {
+			// The mark of UTF16 and UTF32 comes with the first character:
+			// an empty text stays empty, as with iconv.
+			if !atEOF {
+				return 0, 0, transform.ErrShortSrc
+			}
+		} else {
+			b := boms[t.c.to]
+			if len(dst) < len(b) {
+				t.from = t.c.from
+				return 0, 0, transform.ErrShortDst
+			}
+			nd = copy(dst, b)
 		}
-		nd = copy(dst, b)
 	}
-	t.k = kernelFor(t.from, t.c.to)
+	t.k = kernelFor(t.from, t.to)
 	t.started = true
 	return nd, ns, nil
+}
+
+// be16or32 returns the big-endian encoding with code units of unit bytes.
+func be16or32(unit int) Encoding {
+	if unit == 4 {
+		return UTF32BE
+	}
+	return UTF16BE
 }
 
 // Transform implements transform.Transformer. Under the Strict policy the
@@ -120,7 +160,7 @@ func (t *Transformer) native(dst, src []byte, atEOF bool) (nDst, nSrc int, err e
 			return 0, 0, err
 		}
 	}
-	nd, ns, st := run(t.k, t.from, t.c.to, dst[nDst:], src[nSrc:], atEOF, t.c.opt.Strict)
+	nd, ns, st := run(t.k, t.from, t.to, dst[nDst:], src[nSrc:], atEOF, t.c.opt.Strict)
 	nDst += nd
 	nSrc += ns
 	off := t.off + int64(nSrc)

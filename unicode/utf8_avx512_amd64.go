@@ -2,7 +2,11 @@
 
 package unicode
 
-import "runtime"
+import (
+	"runtime"
+
+	"golang.org/x/sys/cpu"
+)
 
 // UTF-8 decoding into UTF-16LE and UTF-32LE has an AVX-512 kernel
 // (utf8_avx512_amd64.s) that converts 16 characters per step whatever the
@@ -26,27 +30,11 @@ func utf32ToUTF8AVX512(dst, src *byte, nsrc, ndst int) (ns, nd int)
 
 // hasAVX512 reports whether the CPU has AVX-512 F, BW, VL, VBMI and VBMI2,
 // and BMI2, and the operating system saves the opmask and ZMM registers
-// (XCR0 bits 1, 2, 5, 6, 7). macOS enables the ZMM state lazily, on first
+// (golang.org/x/sys/cpu checks XCR0 with the features). macOS enables the ZMM state lazily, on first
 // use, so XCR0 does not show it there: the kernel is not used on darwin.
-var hasAVX512 = func() bool {
-	if !hasAVX2 || runtime.GOOS == "darwin" {
-		return false
-	}
-	if xcr0, _ := xgetbv(); xcr0&0xE6 != 0xE6 {
-		return false
-	}
-	_, ebx7, ecx7, _ := cpuid(7, 0)
-	const (
-		bmi2     = 1 << 8
-		avx512f  = 1 << 16
-		avx512bw = 1 << 30
-		avx512vl = 1 << 31
-		vbmi     = 1 << 1
-		vbmi2    = 1 << 6
-	)
-	return ebx7&(bmi2|avx512f|avx512bw|avx512vl) == bmi2|avx512f|avx512bw|avx512vl &&
-		ecx7&(vbmi|vbmi2) == vbmi|vbmi2
-}()
+var hasAVX512 = hasAVX2 && runtime.GOOS != "darwin" && cpu.X86.HasBMI2 &&
+	cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VL &&
+	cpu.X86.HasAVX512VBMI && cpu.X86.HasAVX512VBMI2
 
 // useAVX512 switches the AVX-512 kernel on; tests turn it off to exercise
 // the AVX2 and pure-Go paths on machines that have it.

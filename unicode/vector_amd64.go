@@ -2,9 +2,11 @@
 
 package unicode
 
+import "golang.org/x/sys/cpu"
+
 // On amd64 the ASCII runs are converted 32 bytes at a time with AVX2 when
-// the CPU and the operating system support it (checked once with CPUID and
-// XGETBV); the pure-Go code finishes the tail and serves big-endian forms.
+// the CPU and the operating system support it (golang.org/x/sys/cpu); the
+// pure-Go code finishes the tail and serves big-endian forms.
 
 //go:noescape
 func asciiToUTF16AVX2(dst, src *byte, n int, shift uint64) int
@@ -18,26 +20,9 @@ func utf16ToASCIIAVX2(dst, src *byte, n int, mask uint32, shift uint64) int
 //go:noescape
 func utf32ToASCIIAVX2(dst, src *byte, n int, mask uint32, shift uint64) int
 
-func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
-
-func xgetbv() (eax, edx uint32)
-
-var hasAVX2 = func() bool {
-	maxID, _, _, _ := cpuid(0, 0)
-	if maxID < 7 {
-		return false
-	}
-	_, _, ecx1, _ := cpuid(1, 0)
-	const osxsave, avx = 1 << 27, 1 << 28
-	if ecx1&osxsave == 0 || ecx1&avx == 0 {
-		return false
-	}
-	if xcr0, _ := xgetbv(); xcr0&6 != 6 { // XMM and YMM state enabled
-		return false
-	}
-	_, ebx7, _, _ := cpuid(7, 0)
-	return ebx7&(1<<5) != 0
-}()
+// hasAVX2 reports AVX2 with the AVX state enabled by the operating system
+// (golang.org/x/sys/cpu checks XCR0 with the feature).
+var hasAVX2 = cpu.X86.HasAVX2
 
 // vecMin is the shortest run worth a call into the vector code.
 const vecMin = 32

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"testing"
+	"unsafe"
 
 	"github.com/fastio-go/fastio/codec/varint"
 	"github.com/fastio-go/fastio/core"
@@ -416,7 +417,12 @@ func TestAccessors(t *testing.T) {
 	if err == nil || err.Error() != "binary: decode at offset 1: input ends inside a value" {
 		t.Fatalf("message %q", err)
 	}
-	if NativeEndian != LittleEndian && NativeEndian != BigEndian {
-		t.Fatal("NativeEndian")
+	x := uint16(1)
+	machine := BigEndian
+	if *(*byte)(unsafe.Pointer(&x)) == 1 {
+		machine = LittleEndian
+	}
+	if NativeEndian != machine {
+		t.Fatalf("NativeEndian is %v, the machine stores %v", NativeEndian, machine)
 	}
 }

@@ -153,15 +153,36 @@ func DecodeSlice[T any](p []byte, order ByteOrder, limit int) ([]T, int, error) 
 	if err := checkCount(count, limit, len(p)-n, e.minSize()); err != nil {
 		return nil, 0, &Error{Op: "decode slice", Offset: 0, Err: err}
 	}
-	s := make([]T, count)
-	for i := range s {
-		k, err := e.decode(p[n:], &s[i], limit)
+	// The count is only a claim: reserve no more memory than the bytes
+	// present take, and let append grow the slice with the elements that
+	// actually decode (a string or slice header is 16 or 24 bytes, its
+	// shortest encoding one byte).
+	s := make([]T, 0, prealloc(count, len(p)-n, unsafe.Sizeof(*new(T))))
+	for range count {
+		var v T
+		k, err := e.decode(p[n:], &v, limit)
 		if err != nil {
 			return nil, 0, shift(err, n)
 		}
+		if len(s) == cap(s) {
+			// Double (append's growth is 1.25x for large slices, whose
+			// copies would add up to several times the result).
+			s = slices.Grow(s, int(min(count-uint64(len(s)), uint64(len(s)))))
+		}
+		s = append(s, v)
 		n += k
 	}
 	return s, n, nil
+}
+
+// prealloc is how many elements of memory size size to reserve for a
+// container claiming count elements with left bytes of input behind the
+// count: count, unless that would take more memory than the input bytes
+// themselves, in which case as many as those bytes pay for (at least a
+// few), and the container grows as elements decode.
+func prealloc(count uint64, left int, size uintptr) int {
+	fit := uint64(max(left, 0)) / uint64(max(size, 1))
+	return int(min(count, max(fit, 8)))
 }
 
 // AppendMap appends m as a count and its key-value pairs in increasing key
@@ -210,7 +231,10 @@ func DecodeMap[K cmp.Ordered, V any](p []byte, order ByteOrder, limit int) (map[
 	if err := checkCount(count, limit, len(p)-n, ke.minSize()+ve.minSize()); err != nil {
 		return nil, 0, &Error{Op: "decode map", Offset: 0, Err: err}
 	}
-	m := make(map[K]V, count)
+	// As in DecodeSlice, pre-size the map by the bytes present, not by the
+	// claimed count: a map entry takes its key, its value and a few bytes
+	// of the map's own.
+	m := make(map[K]V, prealloc(count, len(p)-n, unsafe.Sizeof(*new(K))+unsafe.Sizeof(*new(V))+8))
 	for range count {
 		var k K
 		var v V

@@ -1,6 +1,6 @@
-// Package binary serializes fixed-size values and containers of them:
-// fastio's "binary serialization for trivially copyable types and
-// containers" (fast_io, seeds/000).
+// Package binary serializes fixed-size values ("trivially copyable"
+// types: numbers, bools and arrays and structs of them) and containers of
+// them.
 //
 // A fixed-size type is a bool, a sized integer (int8 to int64, uint8 to
 // uint64), a float or complex number, or an array or struct of fixed-size
@@ -25,11 +25,17 @@
 // Elements, keys and values may be fixed-size types, strings or []byte.
 // Decoders take a limit on the count or length a prefix may claim; beyond
 // it, or beyond what the rest of the input could hold, they fail before
-// allocating, so hostile input cannot make them allocate more than its own
-// size (times the ratio of memory to wire size of the element type) or the
-// limit.
+// allocating. Within it a count is still only a claim: a container is
+// pre-sized by the bytes actually present behind its count (never more
+// memory than those bytes, a few elements at least) and grows, doubling,
+// as its elements decode. So hostile input that fails early costs memory
+// in proportion to the input, and valid input memory in proportion to the
+// result (a string header is 16 bytes on 64-bit machines, an empty
+// string's encoding 1 byte).
 //
 // Every decoder reports errors as *Error with the offset of the value at
 // fault; errors.Is matches ErrShort, ErrTooLarge, ErrBool, ErrDuplicateKey
-// and the errors of codec/varint.
+// and the errors of codec/varint. Input that ends too soon (ErrShort, a
+// length beyond the rest of the input, a truncated varint) also matches
+// io.ErrUnexpectedEOF.
 package binary

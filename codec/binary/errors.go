@@ -2,15 +2,19 @@ package binary
 
 import (
 	"errors"
+	"io"
 	"strconv"
 	"strings"
 )
 
 var (
-	// ErrShort means the input ends inside a value.
-	ErrShort = errors.New("binary: input ends inside a value")
+	// ErrShort means the input ends inside a value. It matches
+	// io.ErrUnexpectedEOF with errors.Is.
+	ErrShort error = &truncated{"binary: input ends inside a value"}
 	// ErrTooLarge means a length prefix claims more than the caller's limit
-	// or more than the rest of the input can hold.
+	// or more than the rest of the input can hold. In the second case the
+	// error also matches io.ErrUnexpectedEOF (the input may have been cut
+	// short), in the first it does not.
 	ErrTooLarge = errors.New("binary: length beyond the limit or the input")
 	// ErrBool means a bool is encoded as a byte other than 0 and 1.
 	ErrBool = errors.New("binary: bool byte is neither 0 nor 1")
@@ -35,3 +39,21 @@ func (e *Error) Error() string {
 
 // Unwrap returns the cause.
 func (e *Error) Unwrap() error { return e.Err }
+
+// truncated is an error of input that ends too soon: it matches
+// io.ErrUnexpectedEOF, the vocabulary of truncated input.
+type truncated struct{ msg string }
+
+func (e *truncated) Error() string        { return e.msg }
+func (e *truncated) Is(target error) bool { return target == io.ErrUnexpectedEOF }
+
+// errBeyondInput is ErrTooLarge for a length beyond the rest of the input,
+// which also matches io.ErrUnexpectedEOF.
+var errBeyondInput error = beyondInput{}
+
+type beyondInput struct{}
+
+func (beyondInput) Error() string { return "binary: length beyond the input" }
+func (beyondInput) Is(target error) bool {
+	return target == ErrTooLarge || target == io.ErrUnexpectedEOF
+}

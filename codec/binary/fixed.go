@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"io"
 	"reflect"
+	"slices"
 	"unsafe"
 
 	"github.com/fastio-go/fastio/codec/varint"
@@ -77,7 +78,7 @@ func (c Codec[T]) Write(w core.BufferedWriter, v T) {
 
 // Read reads one T from r, decoding it in r's window. At the end of the
 // input before the first byte it returns io.EOF, inside the value
-// ErrShort (as *Error, which also matches io.ErrUnexpectedEOF).
+// ErrShort (as *Error; ErrShort matches io.ErrUnexpectedEOF).
 func (c Codec[T]) Read(r core.BufferedReader) (T, error) {
 	var v T
 	w := r.Window()
@@ -92,7 +93,7 @@ func (c Codec[T]) Read(r core.BufferedReader) (T, error) {
 				if len(w) == 0 {
 					return v, io.EOF
 				}
-				return v, &Error{Op: "read", Offset: int64(len(w)), Err: errShortEOF}
+				return v, &Error{Op: "read", Offset: int64(len(w)), Err: ErrShort}
 			}
 			return v, err
 		}
@@ -114,7 +115,7 @@ func (c Codec[T]) readSlow(r core.BufferedReader) (T, error) {
 			return v, io.EOF
 		}
 		if err == io.ErrUnexpectedEOF {
-			return v, &Error{Op: "read", Offset: int64(n), Err: errShortEOF}
+			return v, &Error{Op: "read", Offset: int64(n), Err: ErrShort}
 		}
 		return v, err
 	}
@@ -122,16 +123,6 @@ func (c Codec[T]) readSlow(r core.BufferedReader) (T, error) {
 		return v, &Error{Op: "read", Offset: int64(off), Err: ErrBool}
 	}
 	return v, nil
-}
-
-// errShortEOF is ErrShort that also matches io.ErrUnexpectedEOF.
-var errShortEOF = &shortEOF{}
-
-type shortEOF struct{}
-
-func (*shortEOF) Error() string { return ErrShort.Error() }
-func (*shortEOF) Is(target error) bool {
-	return target == ErrShort || target == io.ErrUnexpectedEOF
 }
 
 // grow extends dst by n bytes.
@@ -339,6 +330,13 @@ func (c Codec[T]) DecodeSlice(p []byte, dst []T, limit int) ([]T, int, error) {
 	}
 	k := int(count)
 	total := k * c.p.size
+	if cap(dst) < k && uintptr(k)*c.p.mem > 4*uintptr(total)+64 {
+		// A type whose memory is far larger than its encoding (a bool
+		// beside a zero-length array of a wider type): decode value by
+		// value into a slice that grows with the values decoded, so that
+		// a bad value early in hostile input costs little memory.
+		return c.decodeGrowing(p, dst[:0], n, k)
+	}
 	if cap(dst) < k {
 		dst = make([]T, k)
 	}
@@ -370,6 +368,24 @@ func (c Codec[T]) DecodeSlice(p []byte, dst []T, limit int) ([]T, int, error) {
 	return dst, n + total, nil
 }
 
+// decodeGrowing is DecodeSlice's decoding of k values from p[n:] into dst
+// by append.
+func (c Codec[T]) decodeGrowing(p []byte, dst []T, n, k int) ([]T, int, error) {
+	dst = slices.Grow(dst, prealloc(uint64(k), len(p)-n, c.p.mem))
+	for range k {
+		var v T
+		if off := c.get(unsafe.Pointer(&v), p[n:n+c.p.size]); off >= 0 {
+			return dst[:0], 0, &Error{Op: "decode slice", Offset: int64(n + off), Err: ErrBool}
+		}
+		if len(dst) == cap(dst) {
+			dst = slices.Grow(dst, min(k-len(dst), len(dst))) // doubling, as in DecodeSlice
+		}
+		dst = append(dst, v)
+		n += c.p.size
+	}
+	return dst, n, nil
+}
+
 // checkCount checks a count read from input against the caller's limit and
 // the bytes left, each element taking at least minSize bytes (at least 1,
 // so that a count of zero-size elements cannot exceed the input length).
@@ -378,7 +394,7 @@ func checkCount(count uint64, limit, left, minSize int) error {
 		return ErrTooLarge
 	}
 	if count > uint64(left)/uint64(max(minSize, 1)) {
-		return ErrTooLarge
+		return errBeyondInput
 	}
 	return nil
 }

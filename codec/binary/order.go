@@ -1,9 +1,6 @@
 package binary
 
-import (
-	"encoding/binary"
-	"unsafe"
-)
+import "encoding/binary"
 
 // ByteOrder is the byte order of multi-byte numbers.
 type ByteOrder uint8
@@ -21,18 +18,13 @@ func (o ByteOrder) String() string {
 	return "little-endian"
 }
 
-// nativeOrder is the byte order of the machine.
-var nativeOrder = func() ByteOrder {
-	x := uint16(1)
-	if *(*byte)(unsafe.Pointer(&x)) == 1 {
-		return LittleEndian
-	}
-	return BigEndian
-}()
-
 // NativeEndian is the machine's byte order, in which Codec copies values
-// without converting them.
-var NativeEndian = nativeOrder
+// without converting them. It is a constant, set per architecture (as
+// encoding/binary.NativeEndian is).
+const NativeEndian = nativeEndian
+
+// nativeOrder is NativeEndian, under the name the package uses.
+const nativeOrder = NativeEndian
 
 func (o ByteOrder) std() binary.ByteOrder {
 	if o == BigEndian {

@@ -235,9 +235,12 @@ func (e *Writer) finishSlow(r Builder) error {
 		if e.err == nil {
 			e.err = err
 		}
-		if e.err != nil || len(e.open) > 0 {
-			return e.EndRecord()
+		if e.err == nil && len(e.open) == 0 {
+			// The builder's fields follow the Writer's in e.buf: frame
+			// them all as EndRecord does.
+			e.n = r.n
 		}
+		return e.EndRecord()
 	} else if err != nil {
 		return err // nothing to drop: nothing was committed
 	}
@@ -340,7 +343,7 @@ func (r Builder) SmallString(id ID, s string) Builder {
 }
 
 // ByteArray is the constraint of Array: the byte arrays of 1 to 32
-// bytes (an identifier, a digest, a fixed blob as the seed's 5 bytes).
+// bytes (an identifier, a digest, a fixed blob of 5 bytes).
 type ByteArray interface {
 	~[1]byte | ~[2]byte | ~[3]byte | ~[4]byte | ~[5]byte | ~[6]byte | ~[7]byte | ~[8]byte |
 		~[9]byte | ~[10]byte | ~[11]byte | ~[12]byte | ~[13]byte | ~[14]byte | ~[15]byte | ~[16]byte |

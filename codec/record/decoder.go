@@ -18,12 +18,17 @@ import (
 //
 // It never copies and never allocates on the success path. The zero value
 // is an empty Decoder.
+//
+// A Decoder is canonical by default: it refuses non-minimal varints and
+// the reserved identifier 0, which this package never writes (see the
+// package doc for why). Lenient returns a Decoder that accepts both.
 type Decoder struct {
-	buf  []byte
-	off  int
-	base int64
-	f    Field
-	err  error
+	buf     []byte
+	off     int
+	base    int64
+	f       Field
+	err     error
+	lenient bool
 }
 
 // NewDecoder returns a Decoder over a record body. Error offsets count
@@ -31,9 +36,22 @@ type Decoder struct {
 func NewDecoder(body []byte) Decoder { return Decoder{buf: body} }
 
 // Reset makes d decode body from its start, with error offsets counted
-// from base.
+// from base. A lenient Decoder stays lenient.
 func (d *Decoder) Reset(body []byte, base int64) {
-	*d = Decoder{buf: body, base: base}
+	*d = Decoder{buf: body, base: base, lenient: d.lenient, f: Field{lenient: d.lenient}}
+}
+
+// Lenient returns d set to accept what other writers of the format may
+// produce and a canonical Decoder refuses: varints with redundant zero
+// groups (0x80 0x00 for 0, up to the 10-byte limit) in field headers,
+// and fields with identifier 0, which it yields like any other (Unmarshal
+// and Schema.Decode skip them, as no struct field can map 0). Overflowing
+// and 11-byte varints, truncation and blobs past the end are still
+// errors. Nested records (Field.Fields), timestamps (Field.Time),
+// Unmarshal and Schema.Decode of a lenient Decoder are lenient too.
+func (d Decoder) Lenient() Decoder {
+	d.lenient, d.f.lenient = true, true
+	return d
 }
 
 // Next decodes the next field and reports whether there is one. It
@@ -60,7 +78,7 @@ func (d *Decoder) Next() bool {
 			}
 			if v <= uint64(len(d.buf)-off-n) {
 				end := off + n + int(v)
-				d.f.Kind, d.f.Data = Blob, d.buf[off+n:end:end]
+				d.f.Kind, d.f.Data, d.f.extra = Blob, d.buf[off+n:end:end], 0
 				d.off = end
 				return true
 			}
@@ -88,6 +106,7 @@ func (d *Decoder) next() bool {
 		d.off += n
 		return true
 	}
+	d.f.extra = 0
 	return d.blob(p, n)
 }
 
@@ -101,6 +120,25 @@ func (d *Decoder) blob(p []byte, n int) bool {
 	return true
 }
 
+// nextLenient is nextSlow for a lenient Decoder: a field whose varint is
+// overlong or whose identifier is 0.
+func (d *Decoder) nextLenient(p []byte) bool {
+	tag := uint16(p[0])<<8 | uint16(p[1])
+	id := ID(tag &^ blobBit)
+	v, n, err := varint.UintLenient(p[2:])
+	if err != nil {
+		return d.fail(err, id)
+	}
+	d.f.ID, d.f.Value, d.f.Offset = id, v, d.base+int64(d.off)
+	if tag < blobBit {
+		d.f.Kind, d.f.Data = Int, nil
+		d.off += 2 + n
+		return true
+	}
+	d.f.extra = uint8(n - varint.Len(v))
+	return d.blob(p, 2+n)
+}
+
 // nextSlow handles what Next's fast path does not decode: the end of the
 // body and every error (a field takes at least 3 bytes and a valid varint,
 // so nothing valid reaches it).
@@ -111,6 +149,9 @@ func (d *Decoder) nextSlow() bool {
 	}
 	if len(p) < 2 {
 		return d.fail(ErrTruncatedField, 0)
+	}
+	if d.lenient {
+		return d.nextLenient(p)
 	}
 	id := ID((uint16(p[0])<<8 | uint16(p[1])) &^ blobBit)
 	if id == 0 {

@@ -1,5 +1,5 @@
-// Package record is the record codec of seeds/001 ("High Speed Train"):
-// data is only integers and blobs, each stored as a field with a 2-byte
+// Package record is a compact binary record format and its codec: data is
+// only integers and blobs, each stored as a field with a 2-byte
 // identifier, and many records are framed one after another in a file or
 // stream that can be written and read back one record at a time with
 // bounded memory.
@@ -11,17 +11,18 @@
 //
 // A varint is an unsigned integer of up to 64 bits stored 7 bits per byte,
 // least significant group first, with the top bit (0x80) of each byte set
-// when another byte follows. It is at most 10 bytes long and must be
-// minimal: its last byte is not 0x00 unless the varint is the single byte
-// 0x00, and a 10th byte is 0x01 at most. (These are the varints of package
-// codec/varint, the same bytes as encoding/binary's Uvarint and protobuf.)
+// when another byte follows. It is at most 10 bytes long, and a 10th byte
+// is 0x01 at most. A writer writes it minimal: its last byte is not 0x00
+// unless the varint is the single byte 0x00. (These are the varints of
+// package codec/varint, the same bytes as encoding/binary's Uvarint and
+// protobuf.)
 //
 // A field is
 //
 //	tag   2 bytes, big endian: bit 15 is the kind (0 integer, 1 blob),
-//	      bits 0-14 the identifier, 1 to 32767. Identifier 0 is reserved
-//	      (tags 0x0000 and 0x8000 are invalid), so that zero-filled or
-//	      truncated-to-zero data never decodes as a field.
+//	      bits 0-14 the identifier, 1 to 32767. A writer does not use
+//	      identifier 0 (tags 0x0000 and 0x8000), so that zero-filled or
+//	      truncated-to-zero data does not decode as a field.
 //	value varint: for an integer field, the value itself; for a blob
 //	      field, the length L of the blob.
 //	bytes for a blob field only, the L bytes of the blob.
@@ -40,6 +41,35 @@
 //
 // The stream ends cleanly at the end of a frame; an empty stream holds no
 // records. N = 0 is an empty record.
+//
+// A timestamp is a blob of two varints: the seconds since the Unix epoch
+// (the signed value's bits as an unsigned 64-bit integer, not zigzag: a
+// time before 1970 takes 10 bytes) and the nanoseconds, below 10^9.
+//
+// # Canonical and lenient decoding
+//
+// A reader may meet two things no writer of this package produces but
+// the layout above can carry: varints with redundant zero groups (0x80
+// 0x00 for 0), which some encoders write when they patch a length after
+// the fact, and identifier 0. By default the decoders refuse both
+// (varint.ErrOverlong, ErrReservedID): then every value has exactly one
+// encoding, so records can be compared, hashed and deduplicated byte for
+// byte, and a run of zero bytes (a preallocated or truncated file) is an
+// error instead of a record of fields numbered 0. [Decoder.Lenient], and
+// the [Reader]'s Lenient field, accept both for data from other writers:
+// non-minimal varints everywhere (field headers, frame lengths, nested
+// records, timestamps, integer arrays) and identifier 0 as an ordinary
+// field, which Unmarshal and Schema.Decode skip. Overflowing and 11-byte
+// varints, truncation and blobs past their record stay errors.
+//
+// # Nesting
+//
+// Nested records may go [MaxDepth] levels deep below a record. Unmarshal
+// and Schema.Decode refuse deeper input with [ErrTooDeep], and the
+// encoders refuse to write it the same way ([Writer.Begin], [Marshal],
+// [Schema.Encode]), so everything written can be read back. Marshal of a
+// value that points to itself fails with [ErrCycle], naming the path of
+// fields.
 //
 // # Reading and writing
 //
@@ -70,9 +100,9 @@
 // fast paths of *core.Writer and *core.Buffer when the Writer writes to
 // one of them). Writer.Next finishes a
 // record and starts the next in one call, for loops over many records.
-// Builder.Time writes the seed's timestamp (a blob of two varints,
-// seconds and nanoseconds) in place, and the generic function Array a
-// byte array of 1 to 32 bytes with a copy the compiler writes in line;
+// Builder.Time writes a timestamp (a blob of two varints, seconds and
+// nanoseconds) in place, and the generic function Array a byte array of 1
+// to 32 bytes with a copy the compiler writes in line;
 // Field.Time reads the timestamp back. Schema.Write encodes a whole
 // struct through a builder.
 //
@@ -97,5 +127,7 @@
 // (from the start of the stream, or of the slice given to NewDecoder) and,
 // when known, the field identifier; errors.Is matches the sentinels of this
 // package and of codec/varint (varint.ErrTruncated for a truncated varint,
-// varint.ErrTooLong for an 11-byte one, and so on).
+// varint.ErrTooLong for an 11-byte one, and so on). Input that ends too
+// soon (ErrTruncatedField, ErrTruncatedRecord, ErrBlobBounds,
+// varint.ErrTruncated) matches io.ErrUnexpectedEOF with errors.Is.
 package record

@@ -2,19 +2,22 @@ package record
 
 import (
 	"errors"
+	"io"
 	"strconv"
 	"strings"
 )
 
 var (
 	// ErrTruncatedField means the input ends inside a field's 2-byte tag.
-	ErrTruncatedField = errors.New("record: truncated field tag")
+	// It matches io.ErrUnexpectedEOF, as do ErrBlobBounds and
+	// ErrTruncatedRecord.
+	ErrTruncatedField error = &truncated{"record: truncated field tag"}
 	// ErrBlobBounds means a blob's length runs past the end of its record.
-	ErrBlobBounds = errors.New("record: blob length beyond the input")
+	ErrBlobBounds error = &truncated{"record: blob length beyond the input"}
 	// ErrReservedID means a tag holds the reserved identifier 0.
 	ErrReservedID = errors.New("record: reserved identifier 0")
 	// ErrTruncatedRecord means the stream ends inside a frame's body.
-	ErrTruncatedRecord = errors.New("record: truncated record")
+	ErrTruncatedRecord error = &truncated{"record: truncated record"}
 	// ErrTooLarge means a frame's length is beyond the reader's MaxRecord.
 	ErrTooLarge = errors.New("record: record longer than the limit")
 	// ErrBadID is returned by a Writer given an identifier outside 1..MaxID.
@@ -40,6 +43,13 @@ var (
 	// map (see Marshal).
 	ErrUnsupported = errors.New("record: unsupported type")
 )
+
+// truncated is an error of input that ends too soon: it matches
+// io.ErrUnexpectedEOF, the vocabulary of truncated input.
+type truncated struct{ msg string }
+
+func (e *truncated) Error() string        { return e.msg }
+func (e *truncated) Is(target error) bool { return target == io.ErrUnexpectedEOF }
 
 // Error is a decoding or usage error with its context.
 type Error struct {

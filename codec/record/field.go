@@ -90,7 +90,13 @@ type Field struct {
 	Data []byte
 	// Offset is the byte offset of the field's tag.
 	Offset int64
+
+	extra   uint8 // bytes of the blob length's varint beyond its minimal length (lenient decoding)
+	lenient bool  // decoded by a lenient Decoder: Fields and Time are lenient too
 }
+
+// dataOffset is the offset of the blob's first byte.
+func (f *Field) dataOffset() int64 { return f.Offset + int64(2+varint.Len(f.Value)+int(f.extra)) }
 
 // Int returns the value of a zigzag-encoded signed integer field.
 func (f *Field) Int() int64 { return varint.Unzigzag(f.Value) }
@@ -101,7 +107,7 @@ func (f *Field) String() string { return string(f.Data) }
 // Fields returns a Decoder over the blob, for a nested record. Offsets in
 // its errors continue those of f.
 func (f *Field) Fields() Decoder {
-	return Decoder{buf: f.Data, base: f.Offset + int64(2+varint.Len(f.Value))}
+	return Decoder{buf: f.Data, base: f.dataOffset(), lenient: f.lenient, f: Field{lenient: f.lenient}}
 }
 
 // varint3 decodes a varint of 1 to 3 bytes from the low bytes of r (the

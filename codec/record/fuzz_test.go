@@ -228,15 +228,15 @@ func FuzzSchemaFast(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, alias := range []bool{true, false} {
+		for _, o := range []decodeOpts{{alias: true}, {}, {alias: true, lenient: true}, {lenient: true}} {
 			var fast, slow fastKinds
-			err1 := p.decode(in, 7, unsafe.Pointer(&fast), alias, 0)
-			err2 := p.decodeFrom(in, 7, unsafe.Pointer(&slow), alias, 0, 0)
+			err1 := p.decode(in, 7, unsafe.Pointer(&fast), o, 0)
+			err2 := p.decodeFrom(in, 7, unsafe.Pointer(&slow), o, 0, 0)
 			if fmt.Sprint(err1) != fmt.Sprint(err2) {
-				t.Fatalf("alias %v: with decodeFast: %v; general loop: %v", alias, err1, err2)
+				t.Fatalf("%+v: with decodeFast: %v; general loop: %v", o, err1, err2)
 			}
 			if !cmp.Equal(fast, slow) {
-				t.Fatalf("alias %v: with decodeFast and general loop differ: %s", alias, cmp.Diff(fast, slow))
+				t.Fatalf("%+v: with decodeFast and general loop differ: %s", o, cmp.Diff(fast, slow))
 			}
 		}
 	})

@@ -21,8 +21,16 @@ import (
 // the stack.
 const MaxDepth = 64
 
-// ErrTooDeep means nested records go deeper than MaxDepth.
+// ErrTooDeep means nested records go deeper than MaxDepth: in input
+// (Unmarshal, Schema.Decode) or in what a Writer is asked to write
+// (Begin, Marshal, Schema.Encode), so that nothing is written that the
+// package's own decoders refuse.
 var ErrTooDeep = errors.New("record: nested records too deep")
+
+// ErrCycle means Marshal (or Schema.Encode or Schema.Write) was given a
+// value that points to itself: a pointer field leads back to a struct
+// already being encoded.
+var ErrCycle = errors.New("record: value points to itself")
 
 type op uint8
 
@@ -48,6 +56,7 @@ const (
 // go through no reflection once the plan exists.
 type fieldPlan struct {
 	id        ID
+	name      string // the struct field's name, for errors
 	op        op
 	omitEmpty bool
 	off       uintptr
@@ -59,6 +68,7 @@ type fieldPlan struct {
 
 // plan is the mapping of one struct type, built once and cached.
 type plan struct {
+	typ    reflect.Type
 	fields []fieldPlan
 	dense  []slot // by identifier, for identifiers below 1024
 	sparse map[ID]int
@@ -191,7 +201,7 @@ func buildPlan(t reflect.Type, building map[reflect.Type]*plan) *plan {
 	if p, ok := building[t]; ok {
 		return p // a recursive type: the plan is being filled in
 	}
-	p := &plan{}
+	p := &plan{typ: t}
 	building[t] = p
 	seen := map[ID]string{}
 	for i := range t.NumField() {
@@ -220,7 +230,7 @@ func buildPlan(t reflect.Type, building map[reflect.Type]*plan) *plan {
 			p.err = fmt.Errorf("%w: %s.%s is more than 4 GiB into its struct", ErrUnsupported, t, sf.Name)
 			break
 		}
-		fp := fieldPlan{id: id, off: sf.Offset, omitEmpty: opts == "omitempty", size: sf.Type.Size()}
+		fp := fieldPlan{id: id, name: sf.Name, off: sf.Offset, omitEmpty: opts == "omitempty", size: sf.Type.Size()}
 		ft := sf.Type
 		switch k := ft.Kind(); {
 		case k == reflect.Struct && ft.ConvertibleTo(timeType):
@@ -421,7 +431,7 @@ func storeInt(p unsafe.Pointer, size uintptr, v int64) bool {
 // IEEE bits with their bytes reversed, as encoding/gob does, so that short
 // values stay short). Strings, []byte and [N]byte become blobs of their
 // bytes; an array of integers becomes a blob of N varints (zigzag for
-// signed elements) — the seed's timestamp is a [2]uint64. A time.Time
+// signed elements), so a [2]uint64 holds a timestamp's two varints. A time.Time
 // becomes a timestamp field, the same blob of two varints, Unix seconds
 // then nanoseconds (see Builder.Time; the location is not stored, and
 // decoding gives the local time, as time.Unix does), and so does a type
@@ -450,19 +460,58 @@ func Marshal(e *Writer, v any) error {
 	if err != nil {
 		return err
 	}
-	p.encode(e, rv.UnsafePointer())
-	return nil
+	return p.encode(e, rv.UnsafePointer())
 }
 
-func (p *plan) encode(e *Writer, v unsafe.Pointer) {
+// encode adds the fields of the struct at v to e's record. A
+// value nested deeper than MaxDepth (counting the records e has open) or
+// pointing to itself stops it with ErrTooDeep or ErrCycle, naming the
+// path of fields, which it also keeps in e for EndRecord, which drops the
+// record.
+func (p *plan) encode(e *Writer, v unsafe.Pointer) error {
 	if p.enc != nil && p.enc.encode(e, v) {
-		return
+		return nil
 	}
-	p.encodeGeneral(e, v)
+	path := p.encodeGeneral(e, v)
+	if path == nil {
+		return nil
+	}
+	err := p.deepError(v, path)
+	e.err = err // replaces Begin's ErrTooDeep
+	return err
 }
 
-// encodeGeneral is encode for any plan, one field method at a time.
-func (p *plan) encodeGeneral(e *Writer, v unsafe.Pointer) {
+// deepError is the error of a value that path, the indexes of the
+// fields leading from v to where Begin refused to go deeper (innermost
+// first), reaches: ErrCycle when a pointer on it leads back to a struct
+// already on it, else ErrTooDeep.
+func (p *plan) deepError(v unsafe.Pointer, path []int) error {
+	type visit struct {
+		p *plan
+		v unsafe.Pointer
+	}
+	seen := map[visit]bool{{p, v}: true}
+	name := p.typ.String()
+	for j := len(path) - 1; j >= 0; j-- {
+		f := &p.fields[path[j]]
+		name += "." + f.name
+		v = unsafe.Add(v, f.off)
+		if f.op == opPtrStruct {
+			v = *(*unsafe.Pointer)(v)
+		}
+		p = f.sub
+		if seen[visit{p, v}] {
+			return &Error{Op: "marshal " + name, Offset: -1, Err: ErrCycle}
+		}
+		seen[visit{p, v}] = true
+	}
+	return &Error{Op: "marshal " + name, Offset: -1, Err: ErrTooDeep}
+}
+
+// encodeGeneral is encode for any plan, one field method at a time. When
+// a nested record would go deeper than MaxDepth, it stops and returns the
+// indexes of the fields that lead there, innermost first.
+func (p *plan) encodeGeneral(e *Writer, v unsafe.Pointer) []int {
 	for i := range p.fields {
 		f := &p.fields[i]
 		ptr := unsafe.Add(v, f.off)
@@ -496,7 +545,7 @@ func (p *plan) encodeGeneral(e *Writer, v unsafe.Pointer) {
 		case opPackedUint, opPackedInt:
 			if f.op == opPackedUint && f.size == 8 && f.n*varint.MaxLen64 < 0x80 {
 				// [N]uint64 short enough that its length takes one byte
-				// whatever the values, as the seed's timestamp: inline.
+				// whatever the values, as a timestamp's: inline.
 				if need := 3 + f.n*varint.MaxLen64; e.lim-e.n < need {
 					e.room(need)
 				}
@@ -517,17 +566,25 @@ func (p *plan) encodeGeneral(e *Writer, v unsafe.Pointer) {
 				e.Time(f.id, *t)
 			}
 			continue
-		case opStruct:
-			e.Begin(f.id)
-			f.sub.encode(e, ptr)
-			e.End()
-			continue
-		case opPtrStruct:
-			if sp := *(*unsafe.Pointer)(ptr); sp != nil {
-				e.Begin(f.id)
-				f.sub.encode(e, sp)
-				e.End()
+		case opStruct, opPtrStruct:
+			sp := ptr
+			if f.op == opPtrStruct {
+				if sp = *(*unsafe.Pointer)(ptr); sp == nil {
+					continue
+				}
 			}
+			e.Begin(f.id)
+			if len(e.open) > MaxDepth {
+				e.End()
+				return []int{i}
+			}
+			if f.sub.enc == nil || !f.sub.enc.encode(e, sp) {
+				if path := f.sub.encodeGeneral(e, sp); path != nil {
+					e.End()
+					return append(path, i)
+				}
+			}
+			e.End()
 			continue
 		}
 		// An integer field, written here rather than through Writer.Uint:
@@ -541,6 +598,7 @@ func (p *plan) encodeGeneral(e *Writer, v unsafe.Pointer) {
 		}
 		e.n = putField(e.buf, e.n, uint16(f.id), x)
 	}
+	return nil
 }
 
 // elem returns element i of the integer array at ptr, zigzag-encoded
@@ -589,22 +647,27 @@ func Unmarshal(d Decoder, v any) error {
 	if err != nil {
 		return err
 	}
-	return p.decode(d.buf[d.off:], d.base+int64(d.off), rv.UnsafePointer(), false, 0)
+	return p.decode(d.buf[d.off:], d.base+int64(d.off), rv.UnsafePointer(), decodeOpts{lenient: d.lenient}, 0)
+}
+
+// decodeOpts are the options of a decoding into a struct.
+type decodeOpts struct {
+	alias   bool // []byte fields are set to sub-slices of the body
+	lenient bool // non-minimal varints and identifier 0 are accepted (Decoder.Lenient)
 }
 
 // decode decodes body into the struct at v in one loop, with the common
-// field shapes decoded inline and the rest through a Decoder. With alias,
-// []byte fields are set to sub-slices of body.
-func (p *plan) decode(body []byte, base int64, v unsafe.Pointer, alias bool, depth int) error {
-	off := p.decodeFast(body, v, alias)
+// field shapes decoded inline and the rest through a Decoder.
+func (p *plan) decode(body []byte, base int64, v unsafe.Pointer, o decodeOpts, depth int) error {
+	off := p.decodeFast(body, v, o.alias)
 	if off == len(body) {
 		return nil
 	}
-	return p.decodeFrom(body, base, v, alias, depth, off)
+	return p.decodeFrom(body, base, v, o, depth, off)
 }
 
 // decodeFrom is decode's general loop, from the field at start on.
-func (p *plan) decodeFrom(body []byte, base int64, v unsafe.Pointer, alias bool, depth, start int) error {
+func (p *plan) decodeFrom(body []byte, base int64, v unsafe.Pointer, o decodeOpts, depth, start int) error {
 	// Locals, not p's fields: the stores through unsafe pointers below could
 	// alias anything, so the compiler would reload p.dense every field.
 	dense := p.dense
@@ -618,14 +681,22 @@ func (p *plan) decodeFrom(body []byte, base int64, v unsafe.Pointer, alias bool,
 			x, n = varint.Decode(q[2:])
 			n += 2
 		}
+		if n <= 2 && o.lenient && len(q) >= 3 {
+			var err error
+			if x, n, err = varint.UintLenient(q[2:]); err == nil {
+				n += 2
+			} else {
+				n = 0
+			}
+		}
 		if n <= 2 {
 			// Short or invalid: let a Decoder produce the error.
-			d := Decoder{buf: body, off: off, base: base}
+			d := Decoder{buf: body, off: off, base: base, lenient: o.lenient}
 			d.Next()
 			return d.Err()
 		}
 		id := ID(tag &^ blobBit)
-		if id == 0 {
+		if id == 0 && !o.lenient {
 			return &Error{Op: "decode", Offset: base + int64(off), Err: ErrReservedID}
 		}
 		var data []byte
@@ -670,7 +741,7 @@ func (p *plan) decodeFrom(body []byte, base int64, v unsafe.Pointer, alias bool,
 		case opString:
 			*(*string)(ptr) = string(data)
 		case opBytes:
-			if alias {
+			if o.alias {
 				*(*[]byte)(ptr) = data
 			} else {
 				b := (*[]byte)(ptr)
@@ -681,9 +752,10 @@ func (p *plan) decodeFrom(body []byte, base int64, v unsafe.Pointer, alias bool,
 				copy(unsafe.Slice((*byte)(ptr), f.n), data)
 			}
 		case opPackedUint, opPackedInt:
-			ok = decodePacked(f, ptr, data)
+			ok = decodePacked(f, ptr, data, o.lenient)
 		case opTime:
-			tf := Field{ID: id, Kind: Blob, Value: x, Data: data, Offset: base + int64(off)}
+			tf := Field{ID: id, Kind: Blob, Value: x, Data: data, Offset: base + int64(off),
+				extra: uint8(n - len(data) - 2 - varint.Len(x)), lenient: o.lenient}
 			t, err := tf.Time()
 			if err != nil {
 				return err
@@ -700,7 +772,7 @@ func (p *plan) decodeFrom(body []byte, base int64, v unsafe.Pointer, alias bool,
 					*(*unsafe.Pointer)(ptr) = sp
 				}
 			}
-			if err := f.sub.decode(data, base+int64(off+n-len(data)), sp, alias, depth+1); err != nil {
+			if err := f.sub.decode(data, base+int64(off+n-len(data)), sp, o, depth+1); err != nil {
 				return err
 			}
 		}
@@ -845,9 +917,16 @@ func (p *plan) decodeFast(body []byte, v unsafe.Pointer, alias bool) int {
 // decodePacked decodes a blob of exactly f.n varints into an integer
 // array, reporting false when the count or a value does not fit. A
 // varint error also reports false: the blob does not hold f.n integers.
-func decodePacked(f *fieldPlan, ptr unsafe.Pointer, data []byte) bool {
+// With lenient, non-minimal varints are accepted.
+func decodePacked(f *fieldPlan, ptr unsafe.Pointer, data []byte, lenient bool) bool {
 	for i := range f.n {
 		x, k := varint.Decode(data)
+		if k < 0 && lenient {
+			var err error
+			if x, k, err = varint.UintLenient(data); err != nil {
+				k = 0
+			}
+		}
 		if k <= 0 {
 			return false
 		}
@@ -888,7 +967,9 @@ func NewSchema[T any]() (*Schema[T], error) {
 	return &Schema[T]{p: p}, nil
 }
 
-// Encode adds the fields of *v to the current record of e.
+// Encode adds the fields of *v to the current record of e. A value nested
+// deeper than MaxDepth or pointing to itself makes EndRecord return
+// ErrTooDeep or ErrCycle and drop the record.
 func (s *Schema[T]) Encode(e *Writer, v *T) { s.p.encode(e, unsafe.Pointer(v)) }
 
 // Write encodes *v as a whole record: the bytes of Encode then EndRecord,
@@ -914,5 +995,5 @@ func (s *Schema[T]) Write(e *Writer, v *T) error {
 // Decode decodes the fields d yields into *v, as Unmarshal does but with
 // []byte fields aliasing the input.
 func (s *Schema[T]) Decode(d Decoder, v *T) error {
-	return s.p.decode(d.buf[d.off:], d.base+int64(d.off), unsafe.Pointer(v), true, 0)
+	return s.p.decode(d.buf[d.off:], d.base+int64(d.off), unsafe.Pointer(v), decodeOpts{alias: true, lenient: d.lenient}, 0)
 }

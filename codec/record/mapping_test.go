@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"math"
+	"strings"
 	"testing"
 	"time"
 
@@ -205,13 +206,123 @@ func TestRecursiveType(t *testing.T) {
 		t.Fatalf("(-want +got):\n%s", diff)
 	}
 	// Nesting deeper than MaxDepth is refused, not followed.
-	deep := &node{}
-	for i := 0; i < MaxDepth+5; i++ {
-		deep = &node{i, deep}
+	body = AppendUint(nil, 1, 7)
+	for range MaxDepth + 5 {
+		body = AppendBlob(AppendUint(nil, 1, 7), 2, body)
 	}
-	body = marshalBody(t, deep)
 	if err := Unmarshal(NewDecoder(body), &got); !errors.Is(err, ErrTooDeep) {
 		t.Fatalf("deep nesting: %v, want %v", err, ErrTooDeep)
+	}
+}
+
+// chain returns a list of n nodes.
+func chain(n int) *node {
+	var head *node
+	for i := range n {
+		head = &node{i, head}
+	}
+	return head
+}
+
+// TestMarshalDepthMatchesUnmarshal checks that Marshal writes every value
+// Unmarshal can read back, MaxDepth nested records, and refuses one level
+// more with the error Unmarshal would give, dropping the record.
+func TestMarshalDepthMatchesUnmarshal(t *testing.T) {
+	in := chain(MaxDepth + 1) // the top record and MaxDepth nested ones
+	body := marshalBody(t, in)
+	var got node
+	if err := Unmarshal(NewDecoder(body), &got); err != nil {
+		t.Fatalf("Unmarshal of what Marshal wrote: %v", err)
+	}
+	if diff := cmp.Diff(in, &got); diff != "" {
+		t.Fatalf("(-want +got):\n%s", diff)
+	}
+	var out core.Buffer
+	e := NewWriter(&out)
+	err := Marshal(e, chain(MaxDepth+2))
+	if !errors.Is(err, ErrTooDeep) || errors.Is(err, ErrCycle) {
+		t.Fatalf("Marshal one level deeper: %v, want %v", err, ErrTooDeep)
+	}
+	if want := "record.node" + strings.Repeat(".Next", MaxDepth+1); !strings.Contains(err.Error(), want+":") {
+		t.Fatalf("error %q does not name the path %s", err, want)
+	}
+	if err2 := e.EndRecord(); !errors.Is(err2, ErrTooDeep) {
+		t.Fatalf("EndRecord after a refused Marshal: %v", err2)
+	}
+	if out.Len() != 0 {
+		t.Fatalf("%d bytes written for a refused record", out.Len())
+	}
+	// Records opened with Begin count too.
+	e.Begin(9)
+	if err := Marshal(e, chain(MaxDepth+1)); !errors.Is(err, ErrTooDeep) {
+		t.Fatalf("Marshal inside Begin: %v", err)
+	}
+	e.End()
+	if err := e.EndRecord(); !errors.Is(err, ErrTooDeep) {
+		t.Fatalf("EndRecord: %v", err)
+	}
+	// The Writer is usable after it.
+	if err := Marshal(e, chain(3)); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.EndRecord(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+type ring struct {
+	A    int    `record:"1"`
+	Next *ring  `record:"2"`
+	In   inRing `record:"3"`
+}
+
+type inRing struct {
+	Back *ring `record:"1"`
+}
+
+func TestMarshalCycle(t *testing.T) {
+	self := &ring{A: 1}
+	self.Next = self
+	two := &ring{A: 1, Next: &ring{A: 2}}
+	two.Next.Next = two
+	viaValue := &ring{A: 1}
+	viaValue.In.Back = viaValue
+	long := chain(3)
+	long.Next.Next.Next = long // a cycle of 3 nodes
+	tests := []struct {
+		name string
+		v    any
+		path string
+	}{
+		{"self", self, "record.ring.Next:"},
+		{"two", two, "record.ring.Next.Next:"},
+		{"through a struct field", viaValue, "record.ring.In.Back:"},
+		{"three nodes", long, "record.node.Next.Next.Next:"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out core.Buffer
+			e := NewWriter(&out)
+			err := Marshal(e, tt.v)
+			if !errors.Is(err, ErrCycle) || !strings.Contains(err.Error(), tt.path) {
+				t.Fatalf("error %v, want %v naming %s", err, ErrCycle, tt.path)
+			}
+			if err := e.EndRecord(); !errors.Is(err, ErrCycle) {
+				t.Fatalf("EndRecord: %v", err)
+			}
+			s, err := NewSchema[ring]()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r, ok := tt.v.(*ring); ok {
+				if err := s.Write(e, r); !errors.Is(err, ErrCycle) {
+					t.Fatalf("Schema.Write: %v", err)
+				}
+			}
+			if out.Len() != 0 {
+				t.Fatalf("%d bytes written", out.Len())
+			}
+		})
 	}
 }
 

@@ -37,6 +37,10 @@ type Reader struct {
 	// claiming more stops the Reader with ErrTooLarge. Zero or negative
 	// means DefaultMaxRecord.
 	MaxRecord int
+	// Lenient makes the Reader accept frame lengths with redundant zero
+	// groups, and Fields return lenient Decoders (see Decoder.Lenient).
+	// The default is canonical decoding.
+	Lenient bool
 
 	r core.BufferedReader
 	// The current record is src[lo:hi]; src is win, or spill for a
@@ -58,10 +62,10 @@ func NewReader(r io.Reader) *Reader {
 	return &Reader{r: core.WrapReader(r)}
 }
 
-// Reset makes d read a new stream from r, keeping its buffers and
-// MaxRecord.
+// Reset makes d read a new stream from r, keeping its buffers, MaxRecord
+// and Lenient.
 func (d *Reader) Reset(r io.Reader) {
-	*d = Reader{MaxRecord: d.MaxRecord, r: core.WrapReader(r), spill: d.spill[:0]}
+	*d = Reader{MaxRecord: d.MaxRecord, Lenient: d.Lenient, r: core.WrapReader(r), spill: d.spill[:0]}
 }
 
 // Next reads the next record and reports whether there is one. It returns
@@ -100,7 +104,13 @@ func (d *Reader) next() bool {
 		d.off = d.recOff + int64(n)
 		return true
 	}
-	size, err := varint.ReadUint(d.r)
+	var size uint64
+	var err error
+	if d.Lenient {
+		size, err = varint.ReadUintLenient(d.r)
+	} else {
+		size, err = varint.ReadUint(d.r)
+	}
 	if err == io.EOF {
 		d.eof = true
 		return false
@@ -186,7 +196,9 @@ func (d *Reader) Record() []byte { return d.src[d.lo:d.hi:d.hi] }
 
 // Fields returns a Decoder over the current record whose error offsets
 // count from the start of the stream.
-func (d *Reader) Fields() Decoder { return Decoder{buf: d.src[d.lo:d.hi:d.hi], base: d.recOff} }
+func (d *Reader) Fields() Decoder {
+	return Decoder{buf: d.src[d.lo:d.hi:d.hi], base: d.recOff, lenient: d.Lenient, f: Field{lenient: d.Lenient}}
+}
 
 // Offset returns the stream offset of the current record's body.
 func (d *Reader) Offset() int64 { return d.recOff }

@@ -8,7 +8,7 @@ import (
 	"github.com/fastio-go/fastio/codec/varint"
 )
 
-// A timestamp field is the seed's shape (seeds/001): a blob holding two
+// A timestamp field is a blob holding two
 // varints, the seconds since the Unix epoch (time.Time.Unix, as an
 // unsigned 64-bit integer: a time before 1970 takes 10 bytes) and then the
 // nanoseconds within the second (0..999999999, at most 5 bytes).
@@ -83,15 +83,21 @@ func AppendTime(dst []byte, id ID, t time.Time) []byte {
 // ErrOverflow or ErrTooLong for a bad varint, and ErrTimestamp for bytes
 // after the two varints or nanoseconds of 1e9 or more.
 func (f *Field) Time() (time.Time, error) {
-	data := f.Offset + int64(2+varint.Len(f.Value)) // the blob's first byte
+	data := f.dataOffset() // the blob's first byte
 	if f.Kind != Blob {
 		return time.Time{}, &Error{Op: "decode timestamp", Offset: f.Offset, ID: f.ID, Err: ErrKind}
 	}
 	sec, n, err := varint.Uint(f.Data)
+	if err == varint.ErrOverlong && f.lenient {
+		sec, n, err = varint.UintLenient(f.Data)
+	}
 	if err != nil {
 		return time.Time{}, &Error{Op: "decode timestamp", Offset: data, ID: f.ID, Err: err}
 	}
 	nsec, k, err := varint.Uint(f.Data[n:])
+	if err == varint.ErrOverlong && f.lenient {
+		nsec, k, err = varint.UintLenient(f.Data[n:])
+	}
 	if err != nil {
 		return time.Time{}, &Error{Op: "decode timestamp", Offset: data + int64(n), ID: f.ID, Err: err}
 	}

@@ -41,10 +41,18 @@ type Writer struct {
 	// so that the room checks of the field methods also open a record;
 	// buf then keeps the last reserved slice, which is no longer valid but
 	// is never written (clearing it would cost a pointer store per record).
-	buf  []byte
-	lim  int
-	n    int   // 0 when no record is open, else 1 + body length
-	open []int // buf offsets where the content of open nested records starts
+	buf []byte
+	lim int
+	n   int // 0 when no record is open, else 1 + body length
+	// nest lists, in the order of their Begin calls (so by offset), the
+	// nested records that are open and those closed whose length needs
+	// more than the one byte Begin kept for it; open indexes the open
+	// ones in nest, innermost last. The content of the latter is moved
+	// once, when the record ends (settle), not at each End, which would
+	// move the content of deep nesting once per level.
+	nest []nested
+	open []int
+	grow int // the bytes settle will add: the extra length bytes of closed nested records
 	err  error
 	tmp  []byte // holds the open frame while more space is reserved
 	// frameAt is set by Start and cleared by Finish, EndRecord, Flush,
@@ -59,6 +67,13 @@ type Writer struct {
 	// instead of two calls through the interface per record.
 	cw *core.Writer
 	cb *core.Buffer
+}
+
+// nested is a nested record of the open record.
+type nested struct {
+	start int // buf offset of its content, in buf as written so far; the length byte is at start-1
+	size  int // its final length, set by End
+	grow  int // the bytes the content grows by when its own nested records settle
 }
 
 // NewWriter returns a Writer onto w, which is used as it is when it is a
@@ -87,6 +102,7 @@ func (e *Writer) Reset(w io.Writer) {
 // error.
 func (e *Writer) Discard() {
 	e.buf, e.lim, e.n, e.open, e.err, e.frameAt = nil, 0, 0, e.open[:0], nil, 0
+	e.nest, e.grow = e.nest[:0], 0
 }
 
 // commit is e.w.Commit(n), through the concrete type when there is one.
@@ -101,7 +117,7 @@ func (e *Writer) commit(n int) {
 }
 
 // Len returns the length of the current record body so far.
-func (e *Writer) Len() int { return max(e.n-1, 0) }
+func (e *Writer) Len() int { return max(e.n-1+e.grow, 0) }
 
 // room makes buf[n:lim] at least need bytes long, opening a record if
 // none is open. The frame moves to the start of the new space.
@@ -215,22 +231,31 @@ func (e *Writer) blobSlow(id ID, b []byte) {
 }
 
 // Begin opens a nested record: the fields added until the matching End
-// form the bytes of a blob field with identifier id.
+// form the bytes of a blob field with identifier id. Nesting deeper than
+// MaxDepth levels, which Unmarshal and Schema.Decode refuse, makes
+// EndRecord return ErrTooDeep and drop the record.
 func (e *Writer) Begin(id ID) {
 	if !validID(id) {
 		e.badID(id)
 		id = MaxID // keep Begin/End balanced; the record is dropped anyway
 	}
+	if len(e.open) >= MaxDepth && e.err == nil {
+		e.err = &Error{Op: "begin nested record", Offset: int64(e.Len()), ID: id, Err: ErrTooDeep}
+	}
 	if e.lim-e.n < 3 {
 		e.room(3)
 	}
 	tag := uint16(id) | blobBit
-	e.buf[e.n], e.buf[e.n+1], e.buf[e.n+2] = byte(tag>>8), byte(tag), 0 // length patched by End
+	e.buf[e.n], e.buf[e.n+1], e.buf[e.n+2] = byte(tag>>8), byte(tag), 0 // length written by End
 	e.n += 3
-	e.open = append(e.open, e.n)
+	e.open = append(e.open, len(e.nest))
+	e.nest = append(e.nest, nested{start: e.n})
 }
 
-// End closes the nested record opened by the last Begin.
+// End closes the nested record opened by the last Begin. Each End takes
+// constant time: a length that needs more than one byte is written, and
+// the content after it moved, once for all nested records when the record
+// ends.
 func (e *Writer) End() {
 	if len(e.open) == 0 {
 		if e.err == nil {
@@ -238,9 +263,45 @@ func (e *Writer) End() {
 		}
 		return
 	}
-	start := e.open[len(e.open)-1]
+	i := e.open[len(e.open)-1]
 	e.open = e.open[:len(e.open)-1]
-	e.patch(start)
+	nd := &e.nest[i]
+	size := e.n - nd.start + nd.grow
+	if size < 0x80 {
+		// The length fits the byte Begin kept; nothing inside needs
+		// settling (that would make it 128 bytes or more), so the entry
+		// is the last of nest.
+		e.buf[nd.start-1] = byte(size)
+		e.nest = e.nest[:i]
+		return
+	}
+	nd.size = size
+	extra := varint.Len(uint64(size)) - 1
+	e.grow += extra
+	if len(e.open) > 0 {
+		e.nest[e.open[len(e.open)-1]].grow += nd.grow + extra
+	}
+}
+
+// settle writes the lengths of the closed nested records that need more
+// than one byte, moving each stretch of the body between them once, from
+// the end backwards.
+func (e *Writer) settle() {
+	total := e.grow
+	if e.lim-e.n < total {
+		e.room(total)
+	}
+	b, end, shift := e.buf, e.n, total
+	for i := len(e.nest) - 1; i >= 0; i-- {
+		nd := &e.nest[i]
+		copy(b[nd.start+shift:], b[nd.start:end])
+		k := varint.Len(uint64(nd.size))
+		shift -= k - 1
+		varint.PutUint(b[nd.start-1+shift:], uint64(nd.size))
+		end = nd.start - 1
+	}
+	e.n += total
+	e.nest, e.grow = e.nest[:0], 0
 }
 
 // patch writes the length of the content at buf[start:n] into the byte
@@ -283,6 +344,9 @@ func (e *Writer) EndRecord() error {
 	}
 	if e.n == 0 {
 		e.room(0) // an empty record
+	}
+	if len(e.nest) > 0 {
+		e.settle()
 	}
 	e.patch(1)
 	e.commit(e.n)

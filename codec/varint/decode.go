@@ -65,6 +65,34 @@ func decodeErr(p []byte, n int) error {
 	return ErrOverflow
 }
 
+// UintLenient is Uint accepting non-minimal encodings as well: redundant
+// zero groups at the end (0x80 0x00 for 0), up to the 10-byte limit, as
+// encoding/binary's Uvarint and protobuf decoders do. ErrTruncated,
+// ErrOverflow and ErrTooLong are reported as by Uint; ErrOverlong never.
+func UintLenient(p []byte) (uint64, int, error) {
+	if v, n := Decode(p); n > 0 {
+		return v, n, nil
+	}
+	var v uint64
+	var s uint
+	for i, b := range p {
+		if i == MaxLen64-1 {
+			if b >= 0x80 {
+				return 0, i + 1, ErrTooLong
+			}
+			if b > 1 {
+				return 0, i + 1, ErrOverflow
+			}
+		}
+		if b < 0x80 {
+			return v | uint64(b)<<s, i + 1, nil
+		}
+		v |= uint64(b&0x7f) << s
+		s += 7
+	}
+	return 0, len(p), ErrTruncated
+}
+
 // Int decodes the zigzag varint at the start of p, as Uint.
 func Int(p []byte) (int64, int, error) {
 	u, n, err := Uint(p)
@@ -82,11 +110,26 @@ func ReadUint(r core.BufferedReader) (uint64, error) {
 		r.Consume(1)
 		return uint64(w[0]), nil
 	}
-	return readUintSlow(r)
+	return readUintSlow(r, false)
 }
 
-func readUintSlow(r core.BufferedReader) (uint64, error) {
-	if v, n, err := Uint(r.Window()); err != ErrTruncated {
+// ReadUintLenient is ReadUint accepting the non-minimal encodings
+// UintLenient accepts.
+func ReadUintLenient(r core.BufferedReader) (uint64, error) {
+	w := r.Window()
+	if len(w) > 0 && w[0] < 0x80 {
+		r.Consume(1)
+		return uint64(w[0]), nil
+	}
+	return readUintSlow(r, true)
+}
+
+func readUintSlow(r core.BufferedReader, lenient bool) (uint64, error) {
+	v, n, err := Uint(r.Window())
+	if lenient && err == ErrOverlong {
+		v, n, err = UintLenient(r.Window())
+	}
+	if err != ErrTruncated {
 		r.Consume(n)
 		return v, err
 	}
@@ -121,7 +164,7 @@ func readUintSlow(r core.BufferedReader) (uint64, error) {
 			}
 			if b < 0x80 {
 				r.Consume(j + 1)
-				if b == 0 && i > 0 {
+				if b == 0 && i > 0 && !lenient {
 					return 0, ErrOverlong
 				}
 				return x | uint64(b)<<s, nil

@@ -1,6 +1,6 @@
 // Package varint encodes integers in the variable-length format of the
-// fastio record codec (seeds/001): 7 bits per byte, least significant group
-// first, the top bit of each byte set when another byte follows. The bytes
+// fastio record codec (codec/record): 7 bits per byte, least significant
+// group first, the top bit of each byte set when another byte follows. The bytes
 // are identical to encoding/binary's Uvarint and to protobuf varints, so
 // values written here can be read there and back.
 //
@@ -15,6 +15,9 @@
 // than bit 63 with ErrOverflow, and an encoding that would need an 11th byte
 // with ErrTooLong. Canonical encodings make a record's bytes a function of its
 // values, so that files can be compared and hashed byte for byte.
+// UintLenient and ReadUintLenient accept the non-minimal encodings too, for
+// input from writers that produce them (some protobuf encoders pad
+// lengths they patch later); they still reject overflow and an 11th byte.
 //
 // Every operation comes as a family: AppendUint / PutUint / Uint work on
 // slices, WriteUint / ReadUint on core buffered writers and readers, and

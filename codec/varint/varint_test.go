@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"testing"
+	"testing/iotest"
 
 	"github.com/fastio-go/fastio/core"
 	"github.com/fastio-go/fastio/core/coretest"
@@ -348,4 +349,44 @@ func FuzzIntRoundTrip(f *testing.F) {
 			t.Fatalf("Int(AppendInt(%d)) = %d, %d, %v", v, got, n, err)
 		}
 	})
+}
+
+func TestLenient(t *testing.T) {
+	tests := []struct {
+		in  []byte
+		v   uint64
+		n   int
+		err error
+	}{
+		{[]byte{0x05}, 5, 1, nil},
+		{[]byte{0x80, 0x00}, 0, 2, nil},
+		{[]byte{0x85, 0x80, 0x00}, 5, 3, nil},
+		{[]byte{0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00}, 0, 10, nil},
+		{[]byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01}, 1<<64 - 1, 10, nil},
+		{[]byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02}, 0, 10, ErrOverflow},
+		{[]byte{0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00}, 0, 10, ErrTooLong},
+		{[]byte{0x80, 0x80}, 0, 2, ErrTruncated},
+		{nil, 0, 0, ErrTruncated},
+	}
+	for _, tt := range tests {
+		v, n, err := UintLenient(tt.in)
+		if v != tt.v || n != tt.n || err != tt.err {
+			t.Errorf("UintLenient(% x) = %d, %d, %v; want %d, %d, %v", tt.in, v, n, err, tt.v, tt.n, tt.err)
+		}
+		// The streaming form, one byte per fill, agrees.
+		rv, rerr := ReadUintLenient(core.NewReaderSize(iotest.OneByteReader(bytes.NewReader(tt.in)), 0))
+		if tt.in == nil {
+			if rerr != io.EOF {
+				t.Errorf("ReadUintLenient(empty) = %v, want io.EOF", rerr)
+			}
+			continue
+		}
+		if rv != tt.v || rerr != tt.err {
+			t.Errorf("ReadUintLenient(% x) = %d, %v; want %d, %v", tt.in, rv, rerr, tt.v, tt.err)
+		}
+		// The strict forms refuse exactly the overlong ones.
+		if _, _, serr := Uint(tt.in); tt.err == nil && tt.n > 1 && tt.in[tt.n-1] == 0 && serr != ErrOverlong {
+			t.Errorf("Uint(% x) = %v, want ErrOverlong", tt.in, serr)
+		}
+	}
 }

@@ -24,5 +24,5 @@ func ExampleLookup() {
 	fmt.Println(e, e.Native())
 	// Output:
 	// windows-1252 false
-	// UTF-16LE true
+	// UTF-16 true
 }

@@ -9,17 +9,23 @@ import (
 	"golang.org/x/text/encoding/ianaindex"
 )
 
-// natives maps the labels of the natively converted encodings. "utf-16" and
-// "utf-32" without a byte order mean little-endian, as in the WHATWG
-// Encoding Standard (use unicode.Options.SniffBOM to honour a mark).
+// natives maps the labels of the natively converted encodings. The labels
+// without a byte order follow glibc's iconv: "utf-16" and "utf-32" are
+// unicode.UTF16 and unicode.UTF32 (a leading byte order mark gives the
+// order, little-endian without one; as a target, a mark and little-endian
+// text), "ucs-2" is UTF-16LE and "ucs-4" UTF-32BE, with no mark written or
+// looked for.
 var natives = map[string]unicode.Encoding{
 	"utf-8": unicode.UTF8, "utf8": unicode.UTF8, "unicode-1-1-utf-8": unicode.UTF8, "unicode11utf8": unicode.UTF8,
 	"unicode20utf8": unicode.UTF8, "x-unicode20utf8": unicode.UTF8,
-	"utf-16le": unicode.UTF16LE, "utf-16": unicode.UTF16LE, "utf16le": unicode.UTF16LE, "ucs-2": unicode.UTF16LE,
-	"unicode": unicode.UTF16LE, "iso-10646-ucs-2": unicode.UTF16LE, "csunicode": unicode.UTF16LE, "unicodefeff": unicode.UTF16LE,
-	"utf-16be": unicode.UTF16BE, "utf16be": unicode.UTF16BE, "unicodefffe": unicode.UTF16BE,
-	"utf-32le": unicode.UTF32LE, "utf-32": unicode.UTF32LE, "utf32le": unicode.UTF32LE,
-	"utf-32be": unicode.UTF32BE, "utf32be": unicode.UTF32BE,
+	"utf-16": unicode.UTF16, "utf16": unicode.UTF16, "unicode": unicode.UTF16, "csutf16": unicode.UTF16,
+	"utf-32": unicode.UTF32, "utf32": unicode.UTF32, "csutf32": unicode.UTF32,
+	"utf-16le": unicode.UTF16LE, "utf16le": unicode.UTF16LE, "csutf16le": unicode.UTF16LE, "unicodefeff": unicode.UTF16LE,
+	"ucs-2": unicode.UTF16LE, "ucs2": unicode.UTF16LE, "iso-10646-ucs-2": unicode.UTF16LE, "csunicode": unicode.UTF16LE,
+	"utf-16be": unicode.UTF16BE, "utf16be": unicode.UTF16BE, "csutf16be": unicode.UTF16BE, "unicodefffe": unicode.UTF16BE,
+	"utf-32le": unicode.UTF32LE, "utf32le": unicode.UTF32LE, "csutf32le": unicode.UTF32LE,
+	"utf-32be": unicode.UTF32BE, "utf32be": unicode.UTF32BE, "csutf32be": unicode.UTF32BE,
+	"ucs-4": unicode.UTF32BE, "ucs4": unicode.UTF32BE, "iso-10646-ucs-4": unicode.UTF32BE, "csucs4": unicode.UTF32BE,
 	"gb18030": unicode.GB18030, "csgb18030": unicode.GB18030,
 }
 

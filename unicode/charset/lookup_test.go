@@ -21,7 +21,10 @@ func TestLookup(t *testing.T) {
 	}{
 		{"utf-8", unicode.UTF8, "UTF-8"},
 		{" UTF8 ", unicode.UTF8, "UTF-8"},
-		{"UTF-16", unicode.UTF16LE, "UTF-16LE"},
+		{"UTF-16", unicode.UTF16, "UTF-16"},
+		{"UCS-2", unicode.UTF16LE, "UTF-16LE"},
+		{"utf-32", unicode.UTF32, "UTF-32"},
+		{"UCS-4", unicode.UTF32BE, "UTF-32BE"},
 		{"utf-16be", unicode.UTF16BE, "UTF-16BE"},
 		{"UTF-32BE", unicode.UTF32BE, "UTF-32BE"},
 		{"GB18030", unicode.GB18030, "GB18030"},

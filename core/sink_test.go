@@ -1,0 +1,200 @@
+package core_test
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/fastio-go/fastio/core"
+	"github.com/fastio-go/fastio/core/coretest"
+)
+
+// quadSink is a Sink that passes on whole groups of 4 bytes, upper-cased,
+// keeps a shorter tail, and fails at the first '!' (after passing on the
+// groups before it). Close's final Take pads the tail with '.'.
+type quadSink struct {
+	dst    bytes.Buffer
+	out    bytes.Buffer // what Flush delivered
+	takes  int
+	finals int
+	flushs int
+}
+
+var errBang = errors.New("bang")
+
+func (s *quadSink) Take(p []byte, final bool) (int, error) {
+	s.takes++
+	if final {
+		s.finals++
+	}
+	n := len(p) &^ 3
+	if i := bytes.IndexByte(p, '!'); i >= 0 && i < n+4 {
+		n = i &^ 3
+		s.dst.Write(bytes.ToUpper(p[:n]))
+		return n, errBang
+	}
+	s.dst.Write(bytes.ToUpper(p[:n]))
+	if final && n < len(p) {
+		s.dst.Write(bytes.ToUpper(p[n:]))
+		s.dst.WriteString(strings.Repeat(".", 4-(len(p)-n)))
+		n = len(p)
+	}
+	return n, nil
+}
+
+func (s *quadSink) Flush() error {
+	s.flushs++
+	s.out.Write(s.dst.Bytes())
+	s.dst.Reset()
+	return nil
+}
+
+func TestSinkWriter(t *testing.T) {
+	tests := []struct {
+		name   string
+		chunks []string
+		size   int
+		flush  string // delivered after Flush
+		close  string // delivered after Close
+		err    error  // from Close
+	}{
+		{"empty", nil, 64, "", "", nil},
+		{"tail kept by flush", []string{"abcdef"}, 64, "ABCD", "ABCDEF..", nil},
+		{"split groups", []string{"a", "bc", "defg", "h"}, 64, "ABCDEFGH", "ABCDEFGH", nil},
+		{"bypass", []string{strings.Repeat("x", 130)}, 64, strings.Repeat("X", 128), strings.Repeat("X", 130) + "..", nil},
+		{"tail then bypass", []string{"ab", strings.Repeat("y", 200)}, 64, "AB" + strings.Repeat("Y", 198), "AB" + strings.Repeat("Y", 200) + "..", nil},
+		{"error delivers bytes before", []string{"abcdefgh!xyz"}, 64, "ABCDEFGH", "ABCDEFGH", errBang},
+		{"error in bypass", []string{strings.Repeat("z", 100) + "!" + strings.Repeat("z", 100)}, 64, strings.Repeat("Z", 100), strings.Repeat("Z", 100), errBang},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := &quadSink{}
+			w := core.NewSinkWriter(s, tc.size)
+			for _, c := range tc.chunks {
+				n, err := w.WriteString(c)
+				if err != nil && !errors.Is(err, errBang) {
+					t.Fatalf("Write: %d, %v", n, err)
+				}
+			}
+			ferr := w.Flush()
+			if got := s.out.String(); got != tc.flush {
+				t.Fatalf("after Flush (%v) device has %q, want %q", ferr, got, tc.flush)
+			}
+			if err := w.Close(); !errors.Is(err, tc.err) || (tc.err == nil && err != nil) {
+				t.Fatalf("Close = %v, want %v", err, tc.err)
+			}
+			if got := s.out.String(); got != tc.close {
+				t.Fatalf("after Close device has %q, want %q", got, tc.close)
+			}
+			if tc.err == nil && s.finals != 1 {
+				t.Fatalf("%d final Takes, want 1", s.finals)
+			}
+			if _, err := w.Write([]byte("more")); !errors.Is(err, core.ErrClosed) {
+				t.Fatalf("Write after Close = %v", err)
+			}
+		})
+	}
+}
+
+func TestSinkWriterReserve(t *testing.T) {
+	s := &quadSink{}
+	w := core.NewSinkWriter(s, 64)
+	for i := range 100 {
+		p := w.Reserve(3)
+		p[0], p[1], p[2] = 'a'+byte(i%26), 'b', 'c'
+		w.Commit(3)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var want strings.Builder
+	for i := range 100 {
+		want.WriteString(strings.ToUpper(string([]byte{'a' + byte(i%26), 'b', 'c'})))
+	}
+	if got := s.out.String(); got != want.String() {
+		t.Fatalf("got %q\nwant %q", got, want.String())
+	}
+}
+
+// stuckSink takes nothing, ever.
+type stuckSink struct{ calls int }
+
+func (s *stuckSink) Take(p []byte, final bool) (int, error) { s.calls++; return 0, nil }
+func (s *stuckSink) Flush() error                           { return nil }
+
+func TestSinkWriterNoProgress(t *testing.T) {
+	s := &stuckSink{}
+	w := core.NewSinkWriter(s, 64)
+	_, err := w.Write(make([]byte, 200))
+	if !errors.Is(err, io.ErrNoProgress) || s.calls != core.MaxEmptyCalls {
+		t.Fatalf("Write = %v after %d calls", err, s.calls)
+	}
+}
+
+// tempSink fails its first Take with a temporary error.
+type tempSink struct {
+	quadSink
+	failed bool
+}
+
+func (s *tempSink) Take(p []byte, final bool) (int, error) {
+	if !s.failed {
+		s.failed = true
+		return 0, &coretest.TempError{Err: coretest.ErrFault}
+	}
+	return s.quadSink.Take(p, final)
+}
+
+func TestSinkWriterTemporary(t *testing.T) {
+	s := &tempSink{}
+	w := core.NewSinkWriter(s, 64)
+	w.WriteString("abcd")
+	if err := w.Flush(); err == nil {
+		t.Fatal("Flush hid the temporary error")
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatalf("second Flush = %v", err)
+	}
+	if got := s.out.String(); got != "ABCD" {
+		t.Fatalf("device %q", got)
+	}
+}
+
+// closeRecorder is a device that records Close.
+type closeRecorder struct {
+	bytes.Buffer
+	closed int
+}
+
+func (c *closeRecorder) Close() error { c.closed++; return nil }
+
+func TestOwning(t *testing.T) {
+	dev := &closeRecorder{}
+	w := core.NewOwningWriter(dev, 0)
+	w.WriteString("hi")
+	if err := w.Close(); err != nil || dev.closed != 1 || dev.String() != "hi" {
+		t.Fatalf("Close = %v, closed %d, %q", err, dev.closed, dev.String())
+	}
+	if err := w.Close(); !errors.Is(err, core.ErrClosed) || dev.closed != 1 {
+		t.Fatalf("second Close = %v, closed %d", err, dev.closed)
+	}
+	// Reset retargets all of it: the new device is not owned.
+	other := &closeRecorder{}
+	w.Reset(other)
+	w.WriteString("x")
+	if err := w.Close(); err != nil || other.closed != 0 || other.String() != "x" || w.Device() != io.Writer(other) {
+		t.Fatalf("after Reset: Close = %v, closed %d", err, other.closed)
+	}
+
+	src := &closeRecorder{}
+	src.WriteString("data")
+	r := core.NewOwningReader(src, 0)
+	if err := r.Close(); err != nil || src.closed != 1 {
+		t.Fatalf("Reader Close = %v, closed %d", err, src.closed)
+	}
+	if _, err := r.Read(make([]byte, 4)); !errors.Is(err, core.ErrClosed) {
+		t.Fatalf("Read after Close = %v", err)
+	}
+}

@@ -1,0 +1,44 @@
+package format
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"strings"
+	"testing"
+
+	"github.com/fastio-go/fastio/core"
+)
+
+// stuckReader returns no bytes and no error, forever.
+type stuckReader struct{}
+
+func (stuckReader) Read([]byte) (int, error) { return 0, nil }
+
+// TestErrorVocabulary checks the three shared error meanings through the
+// scanner: truncated input matches io.ErrUnexpectedEOF, a reader used
+// after Close fs.ErrClosed, a reader that makes no progress
+// io.ErrNoProgress; and the clean end is io.EOF itself.
+func TestErrorVocabulary(t *testing.T) {
+	closed := core.NewReader(strings.NewReader("1 2"))
+	closed.Close()
+	tests := []struct {
+		name string
+		err  func() error
+		is   error
+		not  error
+	}{
+		{"truncated", func() error { var a, b int; return NewScanner(strings.NewReader("1")).Scan(&a, &b) }, io.ErrUnexpectedEOF, io.EOF},
+		{"clean end", func() error { var a int; return NewScanner(strings.NewReader("")).Scan(&a) }, io.EOF, io.ErrUnexpectedEOF},
+		{"after close", func() error { _, err := NewScanner(closed).Int(); return err }, fs.ErrClosed, io.EOF},
+		{"no progress", func() error { _, err := NewScanner(stuckReader{}).Int(); return err }, io.ErrNoProgress, io.EOF},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.err()
+			if !errors.Is(err, tt.is) || errors.Is(err, tt.not) {
+				t.Fatalf("error %v: want errors.Is %v and not %v", err, tt.is, tt.not)
+			}
+		})
+	}
+}

@@ -1,0 +1,91 @@
+// Package changelog inserts a release's section into CHANGELOG.md.
+package changelog
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Entry is one module's part of a release section.
+type Entry struct {
+	Module   string   // folder name, e.g. "core"
+	Previous string   // previous tag, "" for a first release
+	Summary  string   // one line: first release, or the compatibility verdict
+	Breaking []string // incompatible API changes
+	Commits  []string // "hash subject" lines since Previous
+}
+
+// Section renders the CHANGELOG.md section of version, dated date.
+func Section(version, date string, entries []Entry) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "## %s (%s)\n", version, date)
+	for _, e := range entries {
+		fmt.Fprintf(&b, "\n### %s\n\n%s\n", e.Module, e.Summary)
+		if len(e.Breaking) > 0 {
+			b.WriteString("\nIncompatible API changes:\n\n")
+			for _, c := range e.Breaking {
+				fmt.Fprintf(&b, "- %s\n", c)
+			}
+		}
+		if len(e.Commits) > 0 {
+			fmt.Fprintf(&b, "\nChanges since %s:\n\n", e.Previous)
+			for _, c := range e.Commits {
+				fmt.Fprintf(&b, "- %s\n", c)
+			}
+		}
+	}
+	return b.String()
+}
+
+// Insert returns doc with section placed before the newest release section
+// (the first "## " heading), or replacing the section of the same version if
+// doc has one already. doc's text before the first heading stays first.
+func Insert(doc, version, section string) string {
+	if !strings.HasSuffix(section, "\n") {
+		section += "\n"
+	}
+	lines := strings.SplitAfter(doc, "\n")
+	first, start, end := -1, -1, -1
+	for i, l := range lines {
+		if !strings.HasPrefix(l, "## ") {
+			continue
+		}
+		if first < 0 {
+			first = i
+		}
+		if start >= 0 && end < 0 {
+			end = i
+		}
+		if f := strings.Fields(l); len(f) > 1 && f[1] == version && start < 0 {
+			start = i
+		}
+	}
+	join := func(parts ...[]string) string {
+		var b strings.Builder
+		for _, p := range parts {
+			for _, l := range p {
+				b.WriteString(l)
+			}
+		}
+		return b.String()
+	}
+	switch {
+	case start >= 0:
+		if end < 0 {
+			end = len(lines)
+		}
+		tail := join(lines[end:])
+		if tail != "" {
+			section += "\n"
+		}
+		return join(lines[:start]) + section + tail
+	case first >= 0:
+		return join(lines[:first]) + section + "\n" + join(lines[first:])
+	default:
+		head := doc
+		if head != "" && !strings.HasSuffix(head, "\n\n") {
+			head = strings.TrimRight(head, "\n") + "\n\n"
+		}
+		return head + section
+	}
+}

@@ -23,7 +23,7 @@ func (l *logger) log(t time.Time, level, msg string, id int, took time.Duration)
 	defer l.out.Unlock()
 	format.PrintlnArgs(w,
 		format.V(t), format.V(" "),
-		format.V(format.Pad(format.Text(level), 5).Left()), format.V(" "),
+		format.V(format.Pad(format.Plain(level), 5).Left()), format.V(" "),
 		format.V(msg), format.V(" id="), format.V(id),
 		format.V(" took="), format.V(took))
 }

@@ -57,13 +57,13 @@ func (s *Site) prosePages() error {
 		all = append(all, p)
 		return nil
 	}
-	top := map[string]string{"index.md": "", "getting-started.md": "start", "design.md": "design"}
-	for name, section := range top {
-		slug := strings.TrimSuffix(name, ".md") + "/"
-		if name == "index.md" {
-			slug = ""
-		}
-		if err := add(filepath.Join(c, name), slug, section); err != nil {
+	top := []struct{ file, path, section string }{
+		{"index.md", "", ""},
+		{"getting-started.md", "getting-started/", "start"},
+		{"architecture.md", "design/", "design"},
+	}
+	for _, t := range top {
+		if err := add(filepath.Join(c, t.file), t.path, t.section); err != nil {
 			return err
 		}
 	}

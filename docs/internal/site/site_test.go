@@ -80,7 +80,7 @@ func ExampleNew() {
 		"docs/cookbook/hello/output.txt":    "hi\n",
 		"docs/content/index.md":             "# Home\n\n::modules\n\n::charts\n",
 		"docs/content/getting-started.md":   "# Start\n\n::install\n\n::include cookbook/hello/main.go\n::output cookbook/hello/output.txt\n",
-		"docs/content/design.md":            "# Design\n\nSee [m](/api/m/#T).\n",
+		"docs/content/architecture.md":            "# Design\n\nSee [m](/api/m/#T).\n",
 		"docs/content/cookbook/01-hello.md": "# Say hello\n\n::include cookbook/hello/main.go\n",
 		"docs/content/guide/m.md":           "# m guide\n\n::example m ExampleNew\n\n## Section\n",
 	}
@@ -165,11 +165,11 @@ func TestBuildBadInput(t *testing.T) {
 			f["docs/content/cookbook/01-hello.md"] = "# Say hello\n\n::include cookbook/nope/main.go\n"
 		}, "01-hello.md:3: ::include"},
 		{"unknown directive", func(f map[string]string) {
-			f["docs/content/design.md"] = "# Design\n\n::frobnicate\n"
+			f["docs/content/architecture.md"] = "# Design\n\n::frobnicate\n"
 		}, "unknown directive ::frobnicate"},
 		{"page without a title", func(f map[string]string) {
-			f["docs/content/design.md"] = "Design\n"
-		}, "design.md:1: a page starts with"},
+			f["docs/content/architecture.md"] = "Design\n"
+		}, "architecture.md:1: a page starts with"},
 		{"module without a guide", func(f map[string]string) {
 			delete(f, "docs/content/guide/m.md")
 		}, "module m has no guide"},

@@ -80,7 +80,7 @@ func ExampleNew() {
 		"docs/cookbook/hello/output.txt":    "hi\n",
 		"docs/content/index.md":             "# Home\n\n::modules\n\n::charts\n",
 		"docs/content/getting-started.md":   "# Start\n\n::install\n\n::include cookbook/hello/main.go\n::output cookbook/hello/output.txt\n",
-		"docs/content/architecture.md":            "# Design\n\nSee [m](/api/m/#T).\n",
+		"docs/content/architecture.md":      "# Design\n\nSee [m](/api/m/#T).\n",
 		"docs/content/cookbook/01-hello.md": "# Say hello\n\n::include cookbook/hello/main.go\n",
 		"docs/content/guide/m.md":           "# m guide\n\n::example m ExampleNew\n\n## Section\n",
 	}

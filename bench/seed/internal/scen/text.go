@@ -1,0 +1,236 @@
+package scen
+
+import (
+	"bufio"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"os"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/fastio-go/fastio/device"
+	fu "github.com/fastio-go/fastio/unicode"
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/simplifiedchinese"
+	xunicode "golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/encoding/unicode/utf32"
+	"golang.org/x/text/transform"
+)
+
+// The code-conversion scenarios: a file converted into another file, in
+// 1 MiB reads, by fastio's streaming Writer, x/text's transformer, the
+// standard library by hand, and the iconv command.
+
+// encodings by the names the scenarios take (iconv's names).
+var encodings = map[string]struct {
+	fastio fu.Encoding
+	xtext  encoding.Encoding
+}{
+	"UTF-8":    {fu.UTF8, xunicode.UTF8},
+	"UTF-16LE": {fu.UTF16LE, xunicode.UTF16(xunicode.LittleEndian, xunicode.IgnoreBOM)},
+	"UTF-32LE": {fu.UTF32LE, utf32.UTF32(utf32.LittleEndian, utf32.IgnoreBOM)},
+	"GB18030":  {fu.GB18030, simplifiedchinese.GB18030},
+}
+
+const chunk = 1 << 20
+
+// copyChunks copies in to w in 1 MiB reads, as every Go method does.
+func copyChunks(w io.Writer, in io.Reader) error {
+	buf := make([]byte, chunk)
+	for {
+		n, err := in.Read(buf)
+		if n > 0 {
+			if _, werr := w.Write(buf[:n]); werr != nil {
+				return werr
+			}
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// convArgs are from, to, input file, output file.
+func openConv(a []string) (from, to string, in *os.File, err error) {
+	from, to = arg(a, 0), arg(a, 1)
+	if _, ok := encodings[from]; !ok {
+		return "", "", nil, fmt.Errorf("unknown encoding %q", from)
+	}
+	if _, ok := encodings[to]; !ok {
+		return "", "", nil, fmt.Errorf("unknown encoding %q", to)
+	}
+	in, err = os.Open(arg(a, 2))
+	return from, to, in, err
+}
+
+var (
+	_ = register("conv.fastio", func(a []string) (string, error) {
+		from, to, in, err := openConv(a)
+		if err != nil {
+			return "", err
+		}
+		defer in.Close()
+		c, err := fu.New(encodings[from].fastio, encodings[to].fastio, fu.Options{Strict: true})
+		if err != nil {
+			return "", err
+		}
+		out, err := device.Create(arg(a, 3))
+		if err != nil {
+			return "", err
+		}
+		w := c.NewWriter(out)
+		if err := copyChunks(w, in); err != nil {
+			out.Close()
+			return "", err
+		}
+		if err := w.Close(); err != nil {
+			out.Close()
+			return "", err
+		}
+		return "", out.Close()
+	})
+	_ = register("conv.xtext", func(a []string) (string, error) {
+		from, to, in, err := openConv(a)
+		if err != nil {
+			return "", err
+		}
+		defer in.Close()
+		var t transform.Transformer
+		switch {
+		case from == "UTF-8":
+			t = encodings[to].xtext.NewEncoder()
+		case to == "UTF-8":
+			t = encodings[from].xtext.NewDecoder()
+		default:
+			t = transform.Chain(encodings[from].xtext.NewDecoder(), encodings[to].xtext.NewEncoder())
+		}
+		return "", withOut(arg(a, 3), func(bw *bufio.Writer) error {
+			w := transform.NewWriter(bw, t)
+			if err := copyChunks(w, in); err != nil {
+				return err
+			}
+			return w.Close()
+		})
+	})
+	_ = register("conv.std", func(a []string) (string, error) {
+		from, to, in, err := openConv(a)
+		if err != nil {
+			return "", err
+		}
+		defer in.Close()
+		return "", withOut(arg(a, 3), func(bw *bufio.Writer) error {
+			return stdConvert(bw, in, from, to)
+		})
+	})
+)
+
+// withOut creates path, gives f a bufio.Writer over it, flushes and closes.
+func withOut(path string, f func(*bufio.Writer) error) error {
+	file, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(file, chunk)
+	if err := f(bw); err != nil {
+		file.Close()
+		return err
+	}
+	if err := bw.Flush(); err != nil {
+		file.Close()
+		return err
+	}
+	return file.Close()
+}
+
+// stdConvert is the conversion a Go programmer writes with the standard
+// library alone: unicode/utf8 and unicode/utf16 over 1 MiB reads, the
+// bytes of a character cut by a read carried to the next.
+func stdConvert(w *bufio.Writer, in io.Reader, from, to string) error {
+	buf := make([]byte, chunk+4)
+	var out []byte
+	have := 0
+	for {
+		n, err := in.Read(buf[have : have+chunk])
+		have += n
+		eof := err == io.EOF
+		if err != nil && !eof {
+			return err
+		}
+		p := buf[:have]
+		out = out[:0]
+		switch from {
+		case "UTF-8":
+			for len(p) > 0 {
+				r, size := utf8.DecodeRune(p)
+				if r == utf8.RuneError && size <= 1 && !eof && !utf8.FullRune(p) {
+					break
+				}
+				p = p[size:]
+				switch to {
+				case "UTF-16LE":
+					if r >= 0x10000 {
+						r1, r2 := utf16.EncodeRune(r)
+						out = binary.LittleEndian.AppendUint16(out, uint16(r1))
+						out = binary.LittleEndian.AppendUint16(out, uint16(r2))
+					} else {
+						out = binary.LittleEndian.AppendUint16(out, uint16(r))
+					}
+				case "UTF-32LE":
+					out = binary.LittleEndian.AppendUint32(out, uint32(r))
+				}
+			}
+		case "UTF-16LE":
+			for len(p) >= 2 {
+				u := rune(binary.LittleEndian.Uint16(p))
+				if utf16.IsSurrogate(u) && u < 0xdc00 {
+					if len(p) < 4 {
+						if !eof {
+							break
+						}
+						out = utf8.AppendRune(out, utf8.RuneError)
+						p = p[2:]
+						continue
+					}
+					out = utf8.AppendRune(out, utf16.DecodeRune(u, rune(binary.LittleEndian.Uint16(p[2:]))))
+					p = p[4:]
+					continue
+				}
+				out = utf8.AppendRune(out, u)
+				p = p[2:]
+			}
+		case "UTF-32LE":
+			for len(p) >= 4 {
+				out = utf8.AppendRune(out, rune(binary.LittleEndian.Uint32(p)))
+				p = p[4:]
+			}
+		}
+		if _, err := w.Write(out); err != nil {
+			return err
+		}
+		have = copy(buf, p)
+		if eof {
+			if have > 0 {
+				return fmt.Errorf("%d bytes of a truncated character at the end", have)
+			}
+			return nil
+		}
+	}
+}
+
+// ConvertFile converts a file with fastio's slice form (to prepare the
+// inputs of the "back" columns).
+func ConvertFile(src, dst, from, to string) error {
+	b, err := os.ReadFile(src)
+	if err != nil {
+		return err
+	}
+	out, err := fu.Convert(nil, b, encodings[from].fastio, encodings[to].fastio)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(dst, out, 0o644)
+}

@@ -1,0 +1,180 @@
+package seed
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Markdown renders the results in the seed's layout: per table, Method,
+// then a time and a ratio per column, then Comment; below each, the
+// details (wall time, throughput, peak RSS, output size); at the end, every
+// cell where a peer beat fastio.
+func (r *Results) Markdown() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# fastio: the seed benchmark tables\n\n")
+	fmt.Fprintf(&b, "Run of %s UTC, %s size, %d timed rounds per cell after a check round.\n\n",
+		r.Date.Format("2006-01-02 15:04"), r.Size, r.Rounds)
+	m := r.Machine
+	fmt.Fprintf(&b, "- Machine: %s, %d logical CPUs, %s/%s, kernel %s; data in %s\n", m.CPU, m.Cores, m.OS, m.Arch, m.Kernel, m.TempDir)
+	fmt.Fprintf(&b, "- Go: %s%s\n", m.Go, opt(" ", m.GoFlags))
+	if m.CC != "" {
+		fmt.Fprintf(&b, "- C/C++ references: %s `%s`; %s `%s`\n", m.CC, m.CFlags, m.CXX, m.CXXFlags)
+	}
+	if len(m.Tools) > 0 {
+		names := make([]string, 0, len(m.Tools))
+		for k := range m.Tools {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		var parts []string
+		for _, k := range names {
+			parts = append(parts, fmt.Sprintf("%s (%s)", k, m.Tools[k]))
+		}
+		fmt.Fprintf(&b, "- Command-line peers: %s\n", strings.Join(parts, "; "))
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintf(&b, "- %s\n", n)
+	}
+	b.WriteString("\nTime is the median CPU time (user+sys) of the whole child process, start-up included. " +
+		"Ratio is the method's CPU time divided by fastio's in the same round, median (smallest–largest): " +
+		"above 1 fastio is faster. Every cell's output was first checked against fastio's.\n\n")
+	for i, t := range r.Tables {
+		writeTable(&b, i+1, &t)
+	}
+	behind := r.Behind()
+	b.WriteString("## Where fastio is not the fastest\n\n")
+	if len(behind) == 0 {
+		b.WriteString("Nowhere: fastio is the fastest method in every cell of this run.\n")
+	}
+	for _, l := range behind {
+		fmt.Fprintf(&b, "- %s\n", l)
+	}
+	return b.String()
+}
+
+func opt(prefix, s string) string {
+	if s == "" {
+		return ""
+	}
+	return prefix + s
+}
+
+// Behind lists every cell where a method ran faster than fastio (a ratio
+// below 1), with the ratio.
+func (r *Results) Behind() []string {
+	var out []string
+	for _, t := range r.Tables {
+		for _, row := range t.Rows {
+			if row.Skipped == "" && row.Kind != kindFastio && row.Ratio > 0 && row.Ratio < 1 {
+				what := "faster"
+				if t.Unit == "bytes" {
+					what = "smaller"
+				}
+				out = append(out, fmt.Sprintf("%s / %s: %s is %s, ratio %.2f (fastio takes %.2fx)", t.Title, row.Column, row.Method, what, row.Ratio, 1/row.Ratio))
+			}
+		}
+	}
+	return out
+}
+
+// writeTable renders one table.
+func writeTable(b *strings.Builder, n int, t *Table) {
+	fmt.Fprintf(b, "## %d. %s\n\n%s\n\n", n, t.Title, t.Goal)
+	if t.Counts != "" {
+		fmt.Fprintf(b, "Counts: %s.\n\n", t.Counts)
+	}
+	for _, note := range t.Notes {
+		fmt.Fprintf(b, "%s\n\n", note)
+	}
+	type key struct{ method, column string }
+	cells := map[key]*Row{}
+	var methods []string
+	comments := map[string]string{}
+	for i := range t.Rows {
+		row := &t.Rows[i]
+		k := key{row.Method, row.Column}
+		if _, seen := comments[row.Method]; !seen {
+			methods = append(methods, row.Method)
+			comments[row.Method] = row.Comment
+		}
+		if row.Skipped != "" && comments[row.Method] == row.Comment {
+			comments[row.Method] = joinComment(row.Comment, "skipped: "+row.Skipped)
+		}
+		cells[k] = row
+	}
+	b.WriteString("| Method |")
+	sep := "|---|"
+	for _, c := range t.Columns {
+		fmt.Fprintf(b, " %s | ratio |", c)
+		sep += "---:|---:|"
+	}
+	b.WriteString(" Comment |\n" + sep + "---|\n")
+	for _, m := range methods {
+		fmt.Fprintf(b, "| %s |", m)
+		for _, c := range t.Columns {
+			row := cells[key{m, c}]
+			switch {
+			case row == nil:
+				b.WriteString(" Meaningless | |")
+			case row.Skipped != "":
+				b.WriteString(" skipped | |")
+			case t.Unit == "bytes":
+				fmt.Fprintf(b, " %s | %.2f |", kib(row.OutputBytes), row.Ratio)
+			default:
+				fmt.Fprintf(b, " %s | %s |", seconds(row.CPU), ratio(row))
+			}
+		}
+		fmt.Fprintf(b, " %s |\n", strings.ReplaceAll(comments[m], "|", "\\|"))
+	}
+	b.WriteString("\n")
+	if t.Unit == "bytes" {
+		return
+	}
+	b.WriteString("<details><summary>wall time, throughput, peak RSS, output size</summary>\n\n")
+	b.WriteString("| Method | Column | CPU | wall | ratio | throughput (per CPU s) | peak RSS | output |\n|---|---|---:|---:|---:|---:|---:|---:|\n")
+	for i := range t.Rows {
+		row := &t.Rows[i]
+		if row.Skipped != "" {
+			continue
+		}
+		tp := ""
+		if row.Throughput > 0 {
+			tp = fmt.Sprintf("%.1f %s", row.Throughput, row.Unit)
+		}
+		out := ""
+		if row.OutputBytes > 0 {
+			out = fmt.Sprint(row.OutputBytes)
+		}
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", row.Method, row.Column, seconds(row.CPU), seconds(row.Wall), ratio(row), tp, kib(row.PeakRSS), out)
+	}
+	b.WriteString("\n</details>\n\n")
+}
+
+func joinComment(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
+}
+
+// ratio formats a cell's ratio with its spread.
+func ratio(r *Row) string {
+	if r.Kind == kindFastio && r.Ratio == 1 && r.RatioMin == 1 && r.RatioMax == 1 {
+		return "1.00"
+	}
+	return fmt.Sprintf("%.2f (%.2f–%.2f)", r.Ratio, r.RatioMin, r.RatioMax)
+}
+
+// kib formats a byte count.
+func kib(n int64) string {
+	switch {
+	case n == 0:
+		return ""
+	case n >= 10<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 10<<10:
+		return fmt.Sprintf("%.0f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}

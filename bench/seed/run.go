@@ -1,0 +1,424 @@
+package seed
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/fastio-go/fastio/bench/seed/internal/scen"
+)
+
+// Kinds of method.
+const (
+	kindFastio = "fastio" // fastio, a Go scenario of this package
+	kindGo     = "go"     // the Go way: the standard library or a Go package
+	kindC      = "c"      // one of our C/C++ references
+	kindCLI    = "cli"    // a command-line peer
+)
+
+// A fingerFunc says what a method produced, in a form that must be equal
+// across the methods of a column: a digest of the output file, the sum it
+// printed. out is the output file ("" if none), stdout what it printed.
+type fingerFunc func(e *env, out string, stdout []byte) (string, error)
+
+// method is one row of a table in one column.
+type method struct {
+	name    string
+	kind    string
+	comment string
+	child   string // Go scenario (kinds fastio and go)
+	cpeer   string // compiled reference (kind c)
+	tool    string // command on PATH (kind cli)
+	// args returns the child's arguments; out is its output file.
+	args func(e *env, out string) []string
+	// stdin names the file given to the child as standard input.
+	stdin func(e *env) string
+	// toStdout makes the child's standard output its output file.
+	toStdout bool
+	// finger, when set, replaces the column's fingerprint.
+	finger fingerFunc
+}
+
+// column is one measured operation of a table.
+type column struct {
+	name string
+	// null sends the output to /dev/null: the column measures the
+	// formatting alone and is checked by the file column of the same table.
+	null bool
+	// finger is the fingerprint every method must agree on (default: the
+	// SHA-256 of the output file); want, when set, is the expected value.
+	finger fingerFunc
+	want   func(e *env) (string, error)
+	// work is the amount of work of one run and its throughput unit,
+	// for instance (bytes/1e6, "MB/s").
+	work    func(e *env) (float64, string)
+	methods []method
+}
+
+// table is one of the seed's tables.
+type table struct {
+	id, title, goal string
+	counts          func(s *sizes) string
+	notes           []string
+	prepare         func(e *env) error
+	columns         []column
+	// build, when set, replaces the timed columns: the binary-size table.
+	build func(e *env, t *Table) error
+}
+
+// env is what a run shares: sizes, the temporary directory, the programs.
+type env struct {
+	size      *sizes
+	rounds    int
+	dir       string // generated data, removed at the end
+	child     string // the binary Go scenarios run in
+	cpeers    string // directory of the compiled references ("" if none)
+	cpeerNote string // why there are none
+	root      string // the repository's root ("" if unknown)
+	// launcher starts every measured program (cpeers/launch.c), so that
+	// its peak RSS is its own; "" runs them straight from this process.
+	launcher string
+	stderr   io.Writer
+	files    map[string]bool // prepared inputs
+	// lookPath finds command-line peers (exec.LookPath; tests replace it).
+	lookPath func(string) (string, error)
+}
+
+// path returns the path of a file in the run's temporary directory.
+func (e *env) path(name string) string { return filepath.Join(e.dir, name) }
+
+// once runs make for an input file the first time it is needed.
+func (e *env) once(name string, make func(path string) error) (string, error) {
+	p := e.path(name)
+	if e.files[name] {
+		return p, nil
+	}
+	if err := make(p); err != nil {
+		return "", fmt.Errorf("preparing %s: %w", name, err)
+	}
+	e.files[name] = true
+	return p, nil
+}
+
+// installHint names the Debian package of each command-line peer.
+var installHint = map[string]string{
+	"iconv":           "libc-bin",
+	"sha1sum":         "coreutils",
+	"sha256sum":       "coreutils",
+	"sha512sum":       "coreutils",
+	"openssl":         "openssl",
+	"gzip":            "gzip",
+	"pigz":            "pigz",
+	"libdeflate-gzip": "libdeflate-tools",
+	"igzip":           "isal",
+}
+
+// resolve returns the program that runs m, or why it cannot run.
+func (e *env) resolve(m method) (prog, skip string) {
+	switch m.kind {
+	case kindFastio, kindGo:
+		if !scen.Has(m.child) {
+			return "", "no Go scenario " + m.child
+		}
+		return e.child, ""
+	case kindC:
+		if e.cpeers == "" {
+			return "", e.cpeerNote
+		}
+		p := filepath.Join(e.cpeers, m.cpeer)
+		if _, err := os.Stat(p); err != nil {
+			return "", fmt.Sprintf("C/C++ reference %s not built in %s", m.cpeer, e.cpeers)
+		}
+		return p, ""
+	case kindCLI:
+		p, err := e.lookPath(m.tool)
+		if err != nil {
+			return "", fmt.Sprintf("%s not installed (apt-get install %s)", m.tool, installHint[m.tool])
+		}
+		return p, ""
+	}
+	return "", "unknown kind " + m.kind
+}
+
+// sample is one run of one method.
+type sample struct {
+	cpu, wall time.Duration
+	rss       int64
+	stdout    []byte
+}
+
+// exec runs m once with its output in out.
+func (e *env) exec(m method, prog, out string, check bool) (sample, error) {
+	var args []string
+	if m.args != nil {
+		args = m.args(e, out)
+	}
+	cmd := exec.Command(prog, args...)
+	var report *os.File
+	if e.launcher != "" {
+		cmd = exec.Command(e.launcher, append([]string{prog}, args...)...)
+		r, w, err := os.Pipe()
+		if err != nil {
+			return sample{}, err
+		}
+		defer r.Close()
+		defer w.Close()
+		cmd.ExtraFiles = []*os.File{w}
+		report = r
+	}
+	cmd.Env = append(os.Environ(), "LC_ALL=C")
+	if m.kind == kindFastio || m.kind == kindGo {
+		cmd.Env = append(cmd.Env, scen.ChildEnv+"="+m.child)
+	}
+	if check {
+		cmd.Env = append(cmd.Env, scen.CheckEnv+"=1")
+	}
+	if m.stdin != nil {
+		f, err := os.Open(m.stdin(e))
+		if err != nil {
+			return sample{}, err
+		}
+		defer f.Close()
+		cmd.Stdin = f
+	}
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout = &stdout
+	if m.toStdout {
+		f, err := os.Create(out)
+		if err != nil {
+			return sample{}, err
+		}
+		defer f.Close()
+		cmd.Stdout = f
+	}
+	cmd.Stderr = &stderr
+	start := time.Now()
+	err := cmd.Start()
+	if err == nil {
+		if report != nil {
+			cmd.ExtraFiles[0].Close()
+		}
+		err = cmd.Wait()
+	}
+	wall := time.Since(start)
+	if err != nil {
+		msg := strings.TrimSpace(stderr.String())
+		if len(msg) > 400 {
+			msg = msg[:400] + "…"
+		}
+		return sample{}, fmt.Errorf("%s %s: %v: %s", prog, strings.Join(args, " "), err, msg)
+	}
+	if report != nil {
+		return launched(report, stdout.Bytes())
+	}
+	ps := cmd.ProcessState
+	return sample{cpu: ps.UserTime() + ps.SystemTime(), wall: wall, rss: maxRSS(ps), stdout: stdout.Bytes()}, nil
+}
+
+// launched reads the launcher's report: wall ns, user µs, sys µs, peak
+// RSS KiB.
+func launched(r io.Reader, stdout []byte) (sample, error) {
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return sample{}, err
+	}
+	var wall, user, sys, rss int64
+	if _, err := fmt.Sscan(string(b), &wall, &user, &sys, &rss); err != nil {
+		return sample{}, fmt.Errorf("the launcher's report %q: %w", b, err)
+	}
+	return sample{cpu: time.Duration(user+sys) * time.Microsecond, wall: time.Duration(wall), rss: rss << 10, stdout: stdout}, nil
+}
+
+// fileDigest is the default fingerprint: the SHA-256 and size of the output.
+func fileDigest(_ *env, out string, _ []byte) (string, error) {
+	return scen.DigestFile(out)
+}
+
+// printed is the fingerprint of methods that print their result.
+func printed(_ *env, _ string, stdout []byte) (string, error) {
+	return strings.TrimSpace(string(stdout)), nil
+}
+
+// cell is a method of a column being measured.
+type cell struct {
+	m       method
+	prog    string
+	skip    string
+	out     string
+	samples []sample
+	bytes   int64
+}
+
+// runColumn measures one column and appends its rows to t.
+func (e *env) runColumn(t *Table, c *column, progress string) error {
+	start := time.Now()
+	cells := make([]*cell, len(c.methods))
+	ref := -1
+	for i, m := range c.methods {
+		prog, skip := e.resolve(m)
+		out := e.path(fmt.Sprintf("out-%s-%d", t.ID, i))
+		if c.null {
+			out = os.DevNull
+		}
+		cells[i] = &cell{m: m, prog: prog, skip: skip, out: out}
+		if skip == "" && ref < 0 && m.kind == kindFastio {
+			ref = i
+		}
+	}
+	if ref < 0 {
+		return fmt.Errorf("%s / %s: no fastio method can run", t.ID, c.name)
+	}
+	finger := c.finger
+	if finger == nil {
+		finger = fileDigest
+	}
+	var want string
+	if c.want != nil {
+		w, err := c.want(e)
+		if err != nil {
+			return fmt.Errorf("%s / %s: %w", t.ID, c.name, err)
+		}
+		want = w
+	}
+	// The check round: every method once, its output compared with
+	// fastio's (and with the expected value) before anything is timed.
+	var refPrint string
+	for i, cl := range cells {
+		if cl.skip != "" {
+			continue
+		}
+		s, err := e.exec(cl.m, cl.prog, cl.out, true)
+		if err != nil {
+			return fmt.Errorf("%s / %s / %s: %w", t.ID, c.name, cl.m.name, err)
+		}
+		if !c.null {
+			f := finger
+			if cl.m.finger != nil {
+				f = cl.m.finger
+			}
+			got, err := f(e, cl.out, s.stdout)
+			if err != nil {
+				return fmt.Errorf("%s / %s / %s: checking the output: %w", t.ID, c.name, cl.m.name, err)
+			}
+			if i == ref {
+				refPrint = got
+				if want != "" && got != want {
+					return fmt.Errorf("%s / %s: fastio (%s) produced %q, want %q", t.ID, c.name, cl.m.name, got, want)
+				}
+			} else if got != refPrint {
+				return fmt.Errorf("%s / %s: %s produced %q but fastio (%s) produced %q: the outputs differ", t.ID, c.name, cl.m.name, got, cells[ref].m.name, refPrint)
+			}
+			if st, err := os.Stat(cl.out); err == nil {
+				cl.bytes = st.Size()
+			}
+		}
+		if cl.out != os.DevNull {
+			os.Remove(cl.out)
+		}
+	}
+	// Timed rounds, A B A B, the order reversed every other round.
+	order := make([]int, 0, len(cells))
+	for i, cl := range cells {
+		if cl.skip == "" {
+			order = append(order, i)
+		}
+	}
+	for r := range e.rounds {
+		seq := slices.Clone(order)
+		if r%2 == 1 {
+			slices.Reverse(seq)
+		}
+		for _, i := range seq {
+			cl := cells[i]
+			s, err := e.exec(cl.m, cl.prog, cl.out, false)
+			if err != nil {
+				return fmt.Errorf("%s / %s / %s: %w", t.ID, c.name, cl.m.name, err)
+			}
+			s.stdout = nil
+			cl.samples = append(cl.samples, s)
+			if cl.out != os.DevNull {
+				os.Remove(cl.out)
+			}
+		}
+	}
+	var work float64
+	var unit string
+	if c.work != nil {
+		work, unit = c.work(e)
+	}
+	best, bestRatio := "", 0.0
+	for _, cl := range cells {
+		row := Row{Method: cl.m.name, Column: c.name, Kind: cl.m.kind, Comment: cl.m.comment, Skipped: cl.skip}
+		if cl.skip == "" {
+			row.Rounds = len(cl.samples)
+			row.CPU = median(durations(cl.samples, func(s sample) time.Duration { return s.cpu }))
+			row.Wall = median(durations(cl.samples, func(s sample) time.Duration { return s.wall }))
+			ratios := make([]float64, len(cl.samples))
+			for r := range cl.samples {
+				ratios[r] = cl.samples[r].cpu.Seconds() / max(cells[ref].samples[r].cpu.Seconds(), 1e-6)
+			}
+			row.Ratio = median(ratios)
+			row.RatioMin, row.RatioMax = slices.Min(ratios), slices.Max(ratios)
+			if work > 0 && row.CPU > 0 {
+				row.Throughput, row.Unit = work/row.CPU, unit
+			}
+			for _, s := range cl.samples {
+				row.PeakRSS = max(row.PeakRSS, s.rss)
+			}
+			row.OutputBytes = cl.bytes
+			if cl.m.kind != kindFastio && (best == "" || row.Ratio < bestRatio) {
+				best, bestRatio = cl.m.name, row.Ratio
+			}
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	fastio := t.Rows[len(t.Rows)-len(cells)+ref]
+	msg := fmt.Sprintf("seedbench: %s %s / %s: fastio %s", progress, t.Title, c.name, seconds(fastio.CPU))
+	if best != "" {
+		msg += fmt.Sprintf(", best peer %s at %.2fx", best, bestRatio)
+	}
+	fmt.Fprintf(e.stderr, "%s (%d methods, %d rounds, %.1fs)\n", msg, len(order), e.rounds, time.Since(start).Seconds())
+	return nil
+}
+
+func durations(s []sample, f func(sample) time.Duration) []float64 {
+	out := make([]float64, len(s))
+	for i := range s {
+		out[i] = f(s[i]).Seconds()
+	}
+	return out
+}
+
+// median returns the median of xs (the mean of the middle two for an even
+// count); 0 for none.
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	n := len(s)
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
+}
+
+// seconds formats a time in seconds with four significant digits.
+func seconds(s float64) string {
+	switch {
+	case s == 0:
+		return "0 s"
+	case s < 0.01:
+		return fmt.Sprintf("%.5f s", s)
+	case s < 1:
+		return fmt.Sprintf("%.4f s", s)
+	}
+	return fmt.Sprintf("%.3f s", s)
+}

@@ -1,0 +1,10 @@
+package seed
+
+// tables returns every table in the order of the output.
+func tables() []table {
+	var all []table
+	all = append(all, numberTables()...)
+	all = append(all, textTables()...)
+	all = append(all, moreTables()...)
+	return all
+}

@@ -1,0 +1,548 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/fastio-go/fastio/core"
+	"github.com/fastio-go/fastio/unicode"
+	"github.com/fastio-go/fastio/unicode/charset"
+	"github.com/spf13/cobra"
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/htmlindex"
+	"golang.org/x/text/encoding/ianaindex"
+	"golang.org/x/text/transform"
+)
+
+// convOptions are the flags of fastio conv.
+type convOptions struct {
+	from, to, output       string
+	list, omit, bom, quiet bool
+	silent                 bool
+}
+
+func newConvCommand() *cobra.Command {
+	var o convOptions
+	c := &cobra.Command{
+		Use:   "conv -f FROM -t TO [-c] [-o OUTPUT] [--bom] [FILE]...\n  fastio conv -l",
+		Short: "Convert text between character encodings, as iconv does",
+		Long: `conv converts each FILE (standard input for none or "-") from the encoding
+FROM to the encoding TO and writes the result to standard output or to OUTPUT,
+with the options, messages and exit status of glibc's iconv.
+
+UTF-8, UTF-16LE/BE, UTF-32LE/BE and GB18030 are converted natively; every
+other encoding of golang.org/x/text is found by its IANA or WHATWG label
+(-l lists them). As in glibc, "UTF-16" and "UTF-32" read a byte-order mark
+that chooses the byte order (little-endian without one) and write a mark
+followed by little-endian text; "UCS-4" is UTF-32BE.
+
+Without -c the first illegal input stops the conversion with "illegal input
+sequence at position N" (N counts bytes from the start of the file) and exit
+status 1; input ending inside a character gives "incomplete character or
+shift sequence at end of buffer". -c (or "//IGNORE" after TO) drops invalid
+input and characters TO cannot represent, with exit status 0.
+"//TRANSLIT" is refused: there are no transliteration tables. --bom writes
+TO's byte-order mark first.
+
+OUTPUT is written under a temporary name and renamed at the end, so an
+interrupted or failed run leaves no partial file (and OUTPUT may be one of the
+inputs).`,
+		Example: `  fastio conv -f UTF-8 -t UTF-16LE in.txt > out.txt
+  fastio conv -f GB18030 -t UTF-8 -o utf8.txt legacy.txt
+  fastio conv -c -f UTF-8 -t ISO-8859-1 mixed.txt
+  fastio conv -l | grep -i jis`,
+		Args: cobra.ArbitraryArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			return runConv(c, &o, args)
+		},
+	}
+	f := c.Flags()
+	f.StringVarP(&o.from, "from-code", "f", "", "encoding of original text (default UTF-8)")
+	f.StringVarP(&o.to, "to-code", "t", "", "encoding for output (default UTF-8)")
+	f.BoolVarP(&o.list, "list", "l", false, "list all known coded character sets")
+	f.BoolVarP(&o.omit, "omit-invalid", "c", false, "omit invalid characters from output")
+	f.StringVarP(&o.output, "output", "o", "", "output `FILE`")
+	f.BoolVarP(&o.silent, "silent", "s", false, "suppress warnings")
+	f.BoolVarP(&o.quiet, "quiet", "q", false, "no progress bar")
+	f.BoolVar(&o.bom, "bom", false, "write a byte-order mark first")
+	return c
+}
+
+// iconvEncoding is an encoding named the way iconv names it.
+type iconvEncoding struct {
+	enc   unicode.Encoding
+	x     encoding.Encoding // the golang.org/x/text encoding of a bridged enc
+	sniff bool              // a leading byte-order mark chooses the byte order (UTF-16, UTF-32)
+	bom   bool              // output starts with a byte-order mark (UTF-16, UTF-32)
+}
+
+// iconvNames are the labels whose meaning in glibc's iconv differs from the
+// WHATWG meaning that package charset gives them.
+var iconvNames = map[string]iconvEncoding{
+	"UTF-8":    {enc: unicode.UTF8},
+	"UTF8":     {enc: unicode.UTF8},
+	"UTF-16":   {enc: unicode.UTF16LE, sniff: true, bom: true},
+	"UTF16":    {enc: unicode.UTF16LE, sniff: true, bom: true},
+	"UTF-32":   {enc: unicode.UTF32LE, sniff: true, bom: true},
+	"UTF32":    {enc: unicode.UTF32LE, sniff: true, bom: true},
+	"UCS-4":    {enc: unicode.UTF32BE},
+	"UCS-4BE":  {enc: unicode.UTF32BE},
+	"UCS-4LE":  {enc: unicode.UTF32LE},
+	"WCHAR_T":  {enc: unicode.UTF32LE},
+	"UTF-16LE": {enc: unicode.UTF16LE},
+	"UTF-16BE": {enc: unicode.UTF16BE},
+	"UTF-32LE": {enc: unicode.UTF32LE},
+	"UTF-32BE": {enc: unicode.UTF32BE},
+	"GB18030":  {enc: unicode.GB18030},
+}
+
+// iconvAliases are glibc names that the IANA registry spells differently.
+var iconvAliases = map[string]string{
+	"ASCII": "US-ASCII", "646": "US-ASCII", "ANSI_X3.4": "US-ASCII",
+	"CP1250": "windows-1250", "CP1251": "windows-1251", "CP1252": "windows-1252",
+	"CP1253": "windows-1253", "CP1254": "windows-1254", "CP1255": "windows-1255",
+	"CP1256": "windows-1256", "CP1257": "windows-1257", "CP1258": "windows-1258",
+	"CP936": "GBK", "EUCJP": "EUC-JP", "EUCKR": "EUC-KR", "SJIS": "Shift_JIS",
+	"BIG-5": "Big5", "CP950": "Big5",
+}
+
+// splitSuffixes separates iconv's "//IGNORE" and "//TRANSLIT" suffixes from
+// a charset name.
+func splitSuffixes(s string) (name string, ignore, translit bool) {
+	parts := strings.Split(s, "/")
+	name = parts[0]
+	for _, p := range parts[1:] {
+		for _, q := range strings.Split(p, ",") {
+			switch strings.ToUpper(strings.TrimSpace(q)) {
+			case "IGNORE":
+				ignore = true
+			case "TRANSLIT":
+				translit = true
+			}
+		}
+	}
+	return name, ignore, translit
+}
+
+// lookupIconv finds an encoding by an iconv name: glibc's meaning of the
+// Unicode names first, then the IANA registry (whose ISO-8859-1 and US-ASCII
+// are those of iconv, not the WHATWG's windows-1252), then WHATWG labels.
+func lookupIconv(name string) (iconvEncoding, error) {
+	if name == "" {
+		return iconvEncoding{enc: unicode.UTF8}, nil
+	}
+	up := strings.ToUpper(strings.TrimSpace(name))
+	if e, ok := iconvNames[up]; ok {
+		return e, nil
+	}
+	if a, ok := iconvAliases[up]; ok {
+		name = a
+	}
+	x, err := ianaindex.IANA.Encoding(name)
+	if err != nil || x == nil {
+		x, err = htmlindex.Get(name)
+	}
+	if err != nil || x == nil {
+		e, err := charset.Lookup(name)
+		if err != nil {
+			return iconvEncoding{}, err
+		}
+		if e.Native() {
+			return iconvEncoding{enc: e}, nil
+		}
+		return iconvEncoding{}, fmt.Errorf("%w: %q", unicode.ErrUnknownEncoding, name)
+	}
+	canon, err := ianaindex.IANA.Name(x)
+	if err != nil || canon == "" {
+		canon = name
+	}
+	if e, ok := iconvNames[strings.ToUpper(canon)]; ok {
+		return e, nil
+	}
+	e, err := unicode.Register(canon, x)
+	if err != nil {
+		return iconvEncoding{}, err
+	}
+	if e.Native() {
+		return iconvEncoding{enc: e}, nil
+	}
+	return iconvEncoding{enc: e, x: x}, nil
+}
+
+// listCharsets writes the labels conv knows, one a line with iconv's "//".
+func listCharsets(w io.Writer) error {
+	seen := map[string]bool{}
+	var names []string
+	add := func(n string) {
+		if n != "" && !seen[strings.ToUpper(n)] {
+			seen[strings.ToUpper(n)] = true
+			names = append(names, strings.ToUpper(n))
+		}
+	}
+	for n := range iconvNames {
+		add(n)
+	}
+	for _, n := range []string{"UTF-8", "GB18030"} {
+		add(n)
+	}
+	for _, enc := range allEncodings() {
+		if n, err := ianaindex.IANA.Name(enc); err == nil {
+			add(n)
+		}
+		if n, err := ianaindex.MIME.Name(enc); err == nil {
+			add(n)
+		}
+		if n, err := htmlindex.Name(enc); err == nil {
+			add(n)
+		}
+	}
+	slices.Sort(names)
+	bw := core.NewWriter(w)
+	for _, n := range names {
+		bw.WriteString(n)
+		bw.WriteString("//\n")
+	}
+	return bw.Flush()
+}
+
+func runConv(c *cobra.Command, o *convOptions, args []string) error {
+	prog := progName(c)
+	stderr := c.ErrOrStderr()
+	if o.list {
+		if err := listCharsets(c.OutOrStdout()); err != nil {
+			fmt.Fprintf(stderr, "%s: error while writing the list: %s\n", prog, strerror(err))
+			return exitStatus(1)
+		}
+		return nil
+	}
+	fromName, _, _ := splitSuffixes(o.from)
+	toName, ignore, translit := splitSuffixes(o.to)
+	if translit {
+		fmt.Fprintf(stderr, "%s: conversion to `%s' with //TRANSLIT unsupported: fastio has no transliteration tables; use -c or //IGNORE to drop what %s cannot represent\n", prog, toName, toName)
+		return exitStatus(1)
+	}
+	from, ferr := lookupIconv(fromName)
+	to, terr := lookupIconv(toName)
+	switch {
+	case ferr != nil && terr != nil:
+		fmt.Fprintf(stderr, "%s: conversions from `%s' and to `%s' are not supported\n", prog, fromName, toName)
+		return exitStatus(1)
+	case ferr != nil:
+		fmt.Fprintf(stderr, "%s: conversion from `%s' unsupported\n", prog, fromName)
+		return exitStatus(1)
+	case terr != nil:
+		fmt.Fprintf(stderr, "%s: conversion to `%s' unsupported\n", prog, toName)
+		return exitStatus(1)
+	}
+	cv := &converter{omit: o.omit || ignore, enc: to.x, unit: 1}
+	switch from.enc {
+	case unicode.UTF16LE, unicode.UTF16BE:
+		cv.unit = 2
+	case unicode.UTF32LE, unicode.UTF32BE:
+		cv.unit = 4
+	}
+	mid := to.enc
+	if to.x != nil {
+		mid = unicode.UTF8
+	}
+	var err error
+	base := unicode.Options{Strict: true, KeepBOM: !from.sniff, SniffBOM: from.sniff, EmitBOM: to.bom || o.bom}
+	if cv.first, err = unicode.New(from.enc, mid, base); err != nil {
+		return err
+	}
+	if cv.rest, err = unicode.New(from.enc, mid, unicode.Options{Strict: true, KeepBOM: true}); err != nil {
+		return err
+	}
+	// The destination: standard output, or a temporary file renamed to
+	// OUTPUT at the end (a device or other non-regular OUTPUT is written
+	// in place).
+	var af *atomicFile
+	var dst io.Writer = c.OutOrStdout()
+	if o.output != "" {
+		if st, err := os.Stat(o.output); err == nil && !st.Mode().IsRegular() {
+			f, err := os.OpenFile(o.output, os.O_WRONLY|os.O_TRUNC, 0)
+			if err != nil {
+				fmt.Fprintf(stderr, "%s: cannot open output file: %s\n", prog, strerror(err))
+				return exitStatus(1)
+			}
+			defer f.Close()
+			dst = f
+		} else {
+			af, err = createAtomic(o.output, 0o666&^umask())
+			if err != nil {
+				fmt.Fprintf(stderr, "%s: cannot open output file: %s\n", prog, strerror(err))
+				return exitStatus(1)
+			}
+			defer af.Abort()
+			dst = af
+		}
+	}
+	cv.out = core.NewWriter(dst)
+	if len(args) == 0 {
+		args = []string{"-"}
+	}
+	status := 0
+	for _, name := range args {
+		r, closeFn, err := openConvInput(name, c.InOrStdin())
+		if err != nil {
+			cv.out.Flush()
+			fmt.Fprintf(stderr, "%s: cannot open input file `%s': %s\n", prog, name, strerror(err))
+			status = 1
+			continue
+		}
+		in, done := withProgress(r, sizeOf(r), name, stderr, o.quiet)
+		cerr := cv.convert(in)
+		done()
+		closeFn()
+		if cerr == nil {
+			continue
+		}
+		cv.out.Flush()
+		var ue *unicode.Error
+		var re *readError
+		switch {
+		case errors.As(cerr, &ue) && errors.Is(cerr, unicode.ErrTruncated):
+			fmt.Fprintf(stderr, "%s: incomplete character or shift sequence at end of buffer\n", prog)
+		case errors.As(cerr, &ue):
+			fmt.Fprintf(stderr, "%s: illegal input sequence at position %d\n", prog, cv.pos)
+		case errors.As(cerr, &re):
+			fmt.Fprintf(stderr, "%s: error while reading the input: %s\n", prog, strerror(re.err))
+		default:
+			if isEPIPE(cerr) {
+				return exitStatus(141)
+			}
+			fmt.Fprintf(stderr, "%s: error while writing output: %s\n", prog, strerror(cerr))
+		}
+		return exitStatus(1)
+	}
+	if err := cv.out.Flush(); err != nil {
+		if isEPIPE(err) {
+			return exitStatus(141)
+		}
+		fmt.Fprintf(stderr, "%s: error while closing output file: %s\n", prog, strerror(err))
+		return exitStatus(1)
+	}
+	if af != nil {
+		if err := af.Commit(); err != nil {
+			fmt.Fprintf(stderr, "%s: error while closing output file: %s\n", prog, strerror(err))
+			return exitStatus(1)
+		}
+	}
+	if status != 0 {
+		return exitStatus(status)
+	}
+	return nil
+}
+
+// umask returns the process's file mode creation mask.
+func umask() os.FileMode { return os.FileMode(sysUmask()) }
+
+// openConvInput opens an input of conv; a directory fails on reading, as
+// in iconv, not on opening.
+func openConvInput(name string, stdin io.Reader) (io.Reader, func(), error) {
+	if name == "-" {
+		return stdin, func() {}, nil
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, func() { f.Close() }, nil
+}
+
+// readError marks an error of the input device.
+type readError struct{ err error }
+
+func (e *readError) Error() string { return "read: " + e.err.Error() }
+func (e *readError) Unwrap() error { return e.err }
+
+// converter runs conversions into out. A native target is converted in one
+// step; a golang.org/x/text target in two, the source into UTF-8 by package
+// unicode and UTF-8 into the target by the x/text encoder, so that a
+// character the target lacks is found where it is (for its position, or to
+// drop it alone under -c).
+type converter struct {
+	first, rest unicode.Converter // source → UTF-8 or the target: at the start of a file; after a skipped sequence
+	enc         encoding.Encoding // the bridged target, or nil
+	omit        bool
+	unit        int // bytes of invalid input dropped at a time: a UTF-16 or UTF-32 code unit, else 1
+	out         *core.Writer
+	src, dst    []byte
+	dst2        []byte
+	pos         int64 // with an error: the position of the bad input in its file
+}
+
+const convChunk = 256 << 10
+
+// convert converts one input to c.out, through the transformer protocol so
+// that a character split between two reads is converted whole. Bad input
+// stops it with a *unicode.Error (c.pos is its position), unless omit is set,
+// when the bad bytes are skipped and the conversion resumes after them.
+func (c *converter) convert(r io.Reader) error {
+	if c.src == nil {
+		c.src = make([]byte, convChunk)
+		c.dst = make([]byte, 4*convChunk+16)
+		if c.enc != nil {
+			c.dst2 = make([]byte, 4*convChunk+16)
+		}
+	}
+	t := c.first.NewTransformer()
+	var e *encoding.Encoder
+	if c.enc != nil {
+		e = c.enc.NewEncoder()
+	}
+	var (
+		base   int64 // file offset of t's first byte
+		bufOff int64 // file offset of c.src[0]
+		start  int   // first unconverted byte in c.src
+		end    int   // end of the bytes read
+		atEOF  bool
+	)
+	for {
+		if !atEOF {
+			// Keep the unconverted tail, then read more behind it.
+			if start > 0 {
+				n := copy(c.src, c.src[start:end])
+				bufOff += int64(start)
+				start, end = 0, n
+			}
+			n, err := io.ReadAtLeast(r, c.src[end:], 1)
+			end += n
+			if err == io.EOF && bufOff == 0 && end == 0 {
+				return nil // an empty input gives no output, not even a mark
+			}
+			if err == io.EOF || err == io.ErrUnexpectedEOF {
+				atEOF = true
+			} else if err != nil {
+				return &readError{err}
+			}
+		}
+		for {
+			nDst, nSrc, err := t.Transform(c.dst, c.src[start:end], atEOF)
+			if nDst > 0 {
+				var werr error
+				if e == nil {
+					_, werr = c.out.Write(c.dst[:nDst])
+				} else {
+					werr = c.encode(e, c.dst[:nDst], c.src[start:start+nSrc], bufOff+int64(start))
+				}
+				if werr != nil {
+					return werr
+				}
+			}
+			start += nSrc
+			if err == nil {
+				if atEOF {
+					if e != nil {
+						if err := c.encodeEnd(e); err != nil {
+							return err
+						}
+					}
+					return c.out.Err()
+				}
+				break
+			}
+			if err == transform.ErrShortDst {
+				continue
+			}
+			if err == transform.ErrShortSrc {
+				if atEOF {
+					return &unicode.Error{Err: unicode.ErrTruncated, Offset: -1}
+				}
+				break
+			}
+			var ue *unicode.Error
+			if !errors.As(err, &ue) {
+				return err
+			}
+			c.pos = base + ue.Offset
+			if ue.Offset < 0 {
+				c.pos = bufOff + int64(start)
+			}
+			if !c.omit || errors.Is(err, unicode.ErrTruncated) {
+				return err
+			}
+			// Resume behind the bad sequence with a fresh transformer.
+			start = min(int(c.pos+int64(c.unit)-bufOff), end)
+			base = bufOff + int64(start)
+			t = c.rest.NewTransformer()
+		}
+	}
+}
+
+// encode encodes UTF-8 text, converted from src (at offset off in its file),
+// into the bridged target and writes it.
+func (c *converter) encode(e *encoding.Encoder, mid, src []byte, off int64) error {
+	done := 0
+	for done < len(mid) {
+		nDst, nSrc, err := e.Transform(c.dst2, mid[done:], false)
+		if nDst > 0 {
+			if _, werr := c.out.Write(c.dst2[:nDst]); werr != nil {
+				return werr
+			}
+		}
+		done += nSrc
+		switch err {
+		case nil:
+			if nSrc == 0 {
+				return nil
+			}
+			continue
+		case transform.ErrShortDst:
+			continue
+		case transform.ErrShortSrc:
+			if nSrc == 0 {
+				// A stateful encoder waiting for more: whole characters
+				// are all there is, so end the batch.
+				return nil
+			}
+			continue
+		}
+		// A character the target cannot represent.
+		if !c.omit {
+			c.pos = off + int64(c.sourceLen(src, utf8.RuneCount(mid[:done])))
+			return &unicode.Error{Err: unicode.ErrUnencodable, Offset: c.pos}
+		}
+		_, size := utf8.DecodeRune(mid[done:])
+		done += size
+	}
+	return nil
+}
+
+// encodeEnd ends the bridged target's text (a stateful encoder's final
+// shift sequence).
+func (c *converter) encodeEnd(e *encoding.Encoder) error {
+	nDst, _, err := e.Transform(c.dst2, nil, true)
+	if nDst > 0 {
+		c.out.Write(c.dst2[:nDst])
+	}
+	if err != nil && err != transform.ErrShortSrc {
+		return err
+	}
+	return nil
+}
+
+// sourceLen returns the length of the first n characters of well-formed
+// source text src, found by converting one character at a time.
+func (c *converter) sourceLen(src []byte, n int) int {
+	t := c.rest.NewTransformer()
+	var tmp [64]byte
+	i := 0
+	for ; n > 0 && i < len(src); n-- {
+		k := 1
+		for ; i+k <= len(src); k++ {
+			nDst, _, _ := t.Transform(tmp[:], src[i:i+k], false)
+			if nDst > 0 {
+				break
+			}
+		}
+		i += k
+		t = c.rest.NewTransformer()
+	}
+	return min(i, len(src))
+}

@@ -1,0 +1,5 @@
+//go:build !unix
+
+package cli
+
+func sysUmask() int { return 0o022 }

@@ -1,0 +1,238 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+func TestConvLikeIconv(t *testing.T) {
+	needPeers(t, "iconv")
+	dir := tempCopy(t, "ascii.txt", "latin.txt", "mixed.txt", "small.txt", "bad.txt", "badlate.txt", "trunc.txt", "empty")
+	// Inputs in other encodings, made by iconv itself.
+	for _, enc := range []string{"UTF-16LE", "UTF-16BE", "UTF-32LE", "UTF-32BE", "UTF-16", "UTF-32", "GB18030"} {
+		r := run(t, dir, nil, "iconv", "-f", "UTF-8", "-t", enc, "mixed.txt")
+		if r.code != 0 {
+			t.Fatalf("iconv to %s: %s", enc, r.stderr)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "mixed."+enc), r.stdout, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := run(t, dir, nil, "iconv", "-f", "UTF-8", "-t", "ISO-8859-1", "latin.txt")
+	os.WriteFile(filepath.Join(dir, "latin.l1"), r.stdout, 0o644)
+	os.WriteFile(filepath.Join(dir, "lone.utf16le"), []byte("a\x00\x00\xd8b\x00"), 0o644)
+	os.WriteFile(filepath.Join(dir, "odd.utf16le"), []byte("a\x00b"), 0o644)
+	os.WriteFile(filepath.Join(dir, "bom.utf8"), []byte("\xef\xbb\xbfbom kept\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "nobom.utf16"), []byte("h\x00i\x00"), 0o644)
+	os.WriteFile(filepath.Join(dir, "be.utf16"), []byte("\xfe\xff\x00h\x00i"), 0o644)
+	os.Mkdir(filepath.Join(dir, "adir"), 0o755)
+
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"utf8-utf16le", []string{"-f", "UTF-8", "-t", "UTF-16LE", "mixed.txt"}},
+		{"utf8-utf16be", []string{"-f", "UTF-8", "-t", "UTF-16BE", "mixed.txt"}},
+		{"utf8-utf32le", []string{"-f", "UTF-8", "-t", "UTF-32LE", "mixed.txt"}},
+		{"utf8-utf32be", []string{"-f", "UTF-8", "-t", "UTF-32BE", "mixed.txt"}},
+		{"utf8-utf16", []string{"-f", "UTF-8", "-t", "UTF-16", "mixed.txt"}},
+		{"utf8-utf32", []string{"-f", "UTF-8", "-t", "UTF-32", "small.txt"}},
+		{"utf8-gb18030", []string{"-f", "UTF-8", "-t", "GB18030", "mixed.txt"}},
+		{"utf8-latin1", []string{"-f", "UTF-8", "-t", "ISO-8859-1", "latin.txt"}},
+		{"utf8-ascii", []string{"-f", "UTF-8", "-t", "ASCII", "ascii.txt"}},
+		{"utf8-utf8", []string{"-f", "UTF-8", "-t", "UTF-8", "mixed.txt"}},
+		{"lower-case-names", []string{"-f", "utf-8", "-t", "utf-16le", "small.txt"}},
+		{"long-options", []string{"--from-code=UTF-8", "--to-code=UTF-16BE", "small.txt"}},
+		{"utf16le-utf8", []string{"-f", "UTF-16LE", "-t", "UTF-8", "mixed.UTF-16LE"}},
+		{"utf16be-utf8", []string{"-f", "UTF-16BE", "-t", "UTF-8", "mixed.UTF-16BE"}},
+		{"utf32le-utf8", []string{"-f", "UTF-32LE", "-t", "UTF-8", "mixed.UTF-32LE"}},
+		{"utf32be-utf16le", []string{"-f", "UTF-32BE", "-t", "UTF-16LE", "mixed.UTF-32BE"}},
+		{"utf16-bom-utf8", []string{"-f", "UTF-16", "-t", "UTF-8", "mixed.UTF-16"}},
+		{"utf16-be-bom", []string{"-f", "UTF-16", "-t", "UTF-8", "be.utf16"}},
+		{"utf16-no-bom", []string{"-f", "UTF-16", "-t", "UTF-8", "nobom.utf16"}},
+		{"utf32-bom-utf8", []string{"-f", "UTF-32", "-t", "UTF-8", "mixed.UTF-32"}},
+		{"gb18030-utf8", []string{"-f", "GB18030", "-t", "UTF-8", "mixed.GB18030"}},
+		{"latin1-utf8", []string{"-f", "ISO-8859-1", "-t", "UTF-8", "latin.l1"}},
+		{"utf8-bom-kept", []string{"-f", "UTF-8", "-t", "UTF-16LE", "bom.utf8"}},
+		{"stdin", []string{"-f", "UTF-8", "-t", "UTF-16LE"}},
+		{"dash", []string{"-f", "UTF-8", "-t", "UTF-16LE", "-", "small.txt"}},
+		{"two-files-bom-each", []string{"-f", "UTF-8", "-t", "UTF-16", "small.txt", "small.txt"}},
+		{"empty", []string{"-f", "UTF-8", "-t", "UTF-16", "empty"}},
+		// Errors: the exit status and first message line match.
+		{"illegal", []string{"-f", "UTF-8", "-t", "UTF-16LE", "bad.txt"}},
+		{"illegal-late", []string{"-f", "UTF-8", "-t", "UTF-16LE", "badlate.txt"}},
+		{"illegal-utf16", []string{"-f", "UTF-16LE", "-t", "UTF-8", "lone.utf16le"}},
+		{"incomplete", []string{"-f", "UTF-8", "-t", "UTF-16LE", "trunc.txt"}},
+		{"incomplete-utf16", []string{"-f", "UTF-16LE", "-t", "UTF-8", "odd.utf16le"}},
+		{"unencodable", []string{"-f", "UTF-8", "-t", "ISO-8859-1", "small.txt"}},
+		{"unencodable-ascii", []string{"-f", "UTF-8", "-t", "ASCII", "latin.txt"}},
+		{"omit-invalid", []string{"-c", "-f", "UTF-8", "-t", "UTF-16LE", "bad.txt"}},
+		{"omit-invalid-late", []string{"-c", "-f", "UTF-8", "-t", "UTF-32BE", "badlate.txt"}},
+		{"omit-invalid-utf16", []string{"-c", "-f", "UTF-16LE", "-t", "UTF-8", "lone.utf16le"}},
+		{"omit-unencodable", []string{"-c", "-f", "UTF-8", "-t", "ISO-8859-1", "small.txt"}},
+		{"omit-incomplete", []string{"-c", "-f", "UTF-8", "-t", "UTF-16LE", "trunc.txt"}},
+		{"ignore-suffix", []string{"-f", "UTF-8", "-t", "ASCII//IGNORE", "ascii.txt"}},
+		{"missing", []string{"-f", "UTF-8", "-t", "UTF-16LE", "nofile", "small.txt"}},
+		{"directory", []string{"-f", "UTF-8", "-t", "UTF-16LE", "adir"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			stdin := readFile(t, filepath.Join(dir, "small.txt"))
+			ours := run(t, dir, stdin, fastio, append([]string{"conv"}, tc.args...)...)
+			peer := run(t, dir, stdin, "iconv", tc.args...)
+			same(t, ours, peer, "fastio conv", "iconv")
+		})
+	}
+}
+
+func TestConvBOM(t *testing.T) {
+	needPeers(t, "iconv")
+	// --bom with an explicit byte order writes what iconv's UTF-16/UTF-32 write.
+	for _, tc := range []struct{ ours, peer string }{{"UTF-16LE", "UTF-16"}, {"UTF-32LE", "UTF-32"}} {
+		ours := run(t, dataDir, nil, fastio, "conv", "--bom", "-f", "UTF-8", "-t", tc.ours, "small.txt")
+		peer := run(t, dataDir, nil, "iconv", "-f", "UTF-8", "-t", tc.peer, "small.txt")
+		same(t, ours, peer, "fastio conv", "iconv")
+	}
+	r := run(t, dataDir, nil, fastio, "conv", "--bom", "-f", "UTF-8", "-t", "UTF-8", "one")
+	if string(r.stdout) != "\xef\xbb\xbfx" {
+		t.Errorf("--bom to UTF-8: %q", r.stdout)
+	}
+}
+
+func TestConvCharsets(t *testing.T) {
+	tests := []struct {
+		args    []string
+		code    int
+		message string
+	}{
+		{[]string{"-f", "NO-SUCH", "-t", "UTF-8", "one"}, 1, "conversion from `NO-SUCH' unsupported"},
+		{[]string{"-f", "UTF-8", "-t", "NOPE", "one"}, 1, "conversion to `NOPE' unsupported"},
+		{[]string{"-f", "A", "-t", "B", "one"}, 1, "conversions from `A' and to `B' are not supported"},
+		{[]string{"-f", "UTF-8", "-t", "ASCII//TRANSLIT", "one"}, 1, "//TRANSLIT unsupported"},
+		{[]string{"-f", "UTF-8", "-t", "UTF-16LE", "--bogus"}, 64, "unknown flag"},
+	}
+	for _, tc := range tests {
+		r := run(t, dataDir, nil, fastio, append([]string{"conv"}, tc.args...)...)
+		if r.code != tc.code || !strings.Contains(string(r.stderr), tc.message) || len(r.stdout) != 0 {
+			t.Errorf("%q: exit %d, stderr %q; want exit %d and %q", tc.args, r.code, r.stderr, tc.code, tc.message)
+		}
+	}
+	r := run(t, dataDir, nil, fastio, "conv", "-l")
+	for _, want := range []string{"UTF-8//", "UTF-16LE//", "GB18030//", "SHIFT_JIS//", "ISO-8859-1//", "WINDOWS-1252//", "KOI8-R//"} {
+		if !bytes.Contains(r.stdout, []byte("\n"+want+"\n")) {
+			t.Errorf("-l lacks %s", want)
+		}
+	}
+	// Every listed charset is accepted.
+	for _, l := range strings.Fields(string(r.stdout)) {
+		name := strings.TrimSuffix(l, "//")
+		c := run(t, dataDir, nil, fastio, "conv", "-f", name, "-t", "UTF-8", "empty")
+		if c.code != 0 {
+			t.Errorf("-l lists %s but -f %s fails: %s", name, name, c.stderr)
+		}
+	}
+	// A bridged encoding both ways: Shift_JIS through x/text.
+	sj := run(t, dataDir, []byte("日本語テキスト abc\n"), fastio, "conv", "-f", "UTF-8", "-t", "SHIFT_JIS")
+	back := run(t, dataDir, sj.stdout, fastio, "conv", "-f", "SJIS", "-t", "UTF-8")
+	if sj.code != 0 || string(back.stdout) != "日本語テキスト abc\n" {
+		t.Errorf("Shift_JIS round trip: %q %s %s", back.stdout, sj.stderr, back.stderr)
+	}
+}
+
+func TestConvOutputFile(t *testing.T) {
+	needPeers(t, "iconv")
+	dir := tempCopy(t, "mixed.txt", "bad.txt")
+	ours := run(t, dir, nil, fastio, "conv", "-f", "UTF-8", "-t", "UTF-16BE", "-o", "out16", "mixed.txt")
+	peer := run(t, dir, nil, "iconv", "-f", "UTF-8", "-t", "UTF-16BE", "mixed.txt")
+	if ours.code != 0 || !bytes.Equal(readFile(t, filepath.Join(dir, "out16")), peer.stdout) {
+		t.Errorf("-o: exit %d %s", ours.code, ours.stderr)
+	}
+	// In place: the output may be an input.
+	run(t, dir, nil, "cp", "mixed.txt", "inplace")
+	r := run(t, dir, nil, fastio, "conv", "-f", "UTF-8", "-t", "UTF-16BE", "-o", "inplace", "inplace")
+	if r.code != 0 || !bytes.Equal(readFile(t, filepath.Join(dir, "inplace")), peer.stdout) {
+		t.Errorf("-o onto the input: exit %d %s", r.code, r.stderr)
+	}
+	// A failed conversion leaves no output file and no temporary file.
+	r = run(t, dir, nil, fastio, "conv", "-f", "UTF-8", "-t", "UTF-16LE", "-o", "failed", "bad.txt")
+	if r.code != 1 {
+		t.Errorf("bad input to -o: exit %d", r.code)
+	}
+	noLeftovers(t, dir, "failed")
+	// An unwritable output directory.
+	r = run(t, dir, nil, fastio, "conv", "-f", "UTF-8", "-t", "UTF-16LE", "-o", "nodir/out", "mixed.txt")
+	if r.code != 1 || !strings.Contains(string(r.stderr), "cannot open output file") {
+		t.Errorf("-o into a missing directory: exit %d %q", r.code, r.stderr)
+	}
+}
+
+// noLeftovers checks that dir holds no file named name and no temporary file.
+func noLeftovers(t *testing.T, dir, name string) {
+	t.Helper()
+	if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+		t.Errorf("%s exists after a failed run", name)
+	}
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		if strings.HasSuffix(e.Name(), ".tmp") {
+			t.Errorf("temporary file %s left behind", e.Name())
+		}
+	}
+}
+
+func TestConvFullDiskAndClosedPipe(t *testing.T) {
+	needPeers(t, "iconv", "sh", "head")
+	for _, out := range []string{"> /dev/full", "-o /dev/full"} {
+		ours := run(t, dataDir, nil, "sh", "-c", fastio+" conv -f UTF-8 -t UTF-16LE small.txt "+out)
+		peer := run(t, dataDir, nil, "sh", "-c", "iconv -f UTF-8 -t UTF-16LE small.txt "+out)
+		same(t, ours, peer, "fastio conv", "iconv")
+	}
+	// A reader that goes away: both end by SIGPIPE, without a message.
+	script := `%s -f UTF-8 -t UTF-16LE mixed.txt mixed.txt mixed.txt | head -c1 >/dev/null; echo "${PIPESTATUS:-x}"`
+	ours := run(t, dataDir, nil, "bash", "-c", strings.Replace(script, "%s", fastio+" conv", 1))
+	peer := run(t, dataDir, nil, "bash", "-c", strings.Replace(script, "%s", "iconv", 1))
+	if string(ours.stdout) != string(peer.stdout) || len(ours.stderr) != 0 {
+		t.Errorf("closed pipe: status %q messages %q; iconv: status %q messages %q", ours.stdout, ours.stderr, peer.stdout, peer.stderr)
+	}
+}
+
+// TestConvInterrupted interrupts a conversion into a named file: neither
+// the file nor a temporary one may remain.
+func TestConvInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	cmd := exec.Command(fastio, "conv", "-f", "UTF-8", "-t", "UTF-16LE", "-o", "out.txt")
+	cmd.Dir = dir
+	w, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w.Write(bytes.Repeat([]byte("some text that keeps coming\n"), 1<<14))
+	// Wait until the temporary file exists, then interrupt.
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		ents, _ := os.ReadDir(dir)
+		if len(ents) > 0 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	cmd.Process.Signal(syscall.SIGINT)
+	err = cmd.Wait()
+	w.Close()
+	if err == nil {
+		t.Error("interrupted run exited 0")
+	}
+	noLeftovers(t, dir, "out.txt")
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Errorf("left behind: %v", ents)
+	}
+}

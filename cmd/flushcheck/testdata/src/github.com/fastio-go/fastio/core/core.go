@@ -1,0 +1,14 @@
+// Package core is a stand-in for fastio's core with the methods the
+// analyzer looks at.
+package core
+
+import "io"
+
+type Writer struct{ w io.Writer }
+
+func NewWriter(w io.Writer) *Writer                 { return &Writer{w} }
+func (b *Writer) Write(p []byte) (int, error)       { return len(p), nil }
+func (b *Writer) WriteString(s string) (int, error) { return len(s), nil }
+func (b *Writer) Flush() error                      { return nil }
+func (b *Writer) Close() error                      { return nil }
+func (b *Writer) Reset(w io.Writer)                 { b.w = w }

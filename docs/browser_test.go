@@ -69,10 +69,12 @@ func chromium(t *testing.T) string {
 func TestSiteInBrowser(t *testing.T) {
 	exe := chromium(t)
 	out := t.TempDir()
-	cfg, err := config("..", out)
+	cfg, cleanup, err := config("..")
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer cleanup()
+	cfg.Out = out
 	s, err := site.Build(cfg)
 	if err != nil {
 		t.Fatal(err)

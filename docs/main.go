@@ -11,13 +11,18 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"net"
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 
+	"github.com/fastio-go/fastio/bench/seed"
+	"github.com/fastio-go/fastio/cmd/cli"
 	"github.com/fastio-go/fastio/docs/internal/site"
 )
 
@@ -33,10 +38,12 @@ func main() {
 }
 
 func run(root, out, serve string) error {
-	cfg, err := config(root, out)
+	cfg, cleanup, err := config(root)
 	if err != nil {
 		return err
 	}
+	defer cleanup()
+	cfg.Out = out
 	s, err := site.Build(cfg)
 	if err != nil {
 		return err
@@ -54,7 +61,76 @@ func run(root, out, serve string) error {
 	return http.Serve(ln, http.FileServer(http.Dir(out)))
 }
 
-// config gathers what the site is built from.
-func config(root, out string) (site.Config, error) {
-	return site.Config{Root: root, Out: out}, nil
+// config gathers what the site is built from: the repository, the fastio
+// command's tree, and the bench module's results with their charts (drawn
+// into a temporary folder that cleanup removes).
+func config(root string) (cfg site.Config, cleanup func(), err error) {
+	cfg = site.Config{Root: root, Commands: cli.NewRootCommand()}
+	cleanup = func() {}
+	b, tmp, err := benchResults(root)
+	if err != nil {
+		return cfg, cleanup, err
+	}
+	if tmp != "" {
+		cleanup = func() { os.RemoveAll(tmp) }
+	}
+	cfg.Bench = b
+	return cfg, cleanup, nil
+}
+
+// benchResults loads bench/RESULTS.json and draws its charts. Without it,
+// the tables come from bench/RESULTS.md alone, with no charts; with
+// neither, the benchmarks page shows only each module's own figures.
+func benchResults(root string) (*site.Bench, string, error) {
+	jsonPath := filepath.Join(root, "bench", "RESULTS.json")
+	mdPath := filepath.Join(root, "bench", "RESULTS.md")
+	r, err := seed.LoadResults(jsonPath)
+	if errors.Is(err, fs.ErrNotExist) {
+		md, err := os.ReadFile(mdPath)
+		if errors.Is(err, fs.ErrNotExist) {
+			fmt.Fprintf(os.Stderr, "docs: no %s or %s: the benchmarks page has only the modules' own figures\n", jsonPath, mdPath)
+			return nil, "", nil
+		}
+		if err != nil {
+			return nil, "", err
+		}
+		fmt.Fprintf(os.Stderr, "docs: no %s: benchmark tables from %s, without charts\n", jsonPath, mdPath)
+		return &site.Bench{Markdown: string(md)}, "", nil
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	tmp, err := os.MkdirTemp("", "fastio-docs-charts")
+	if err != nil {
+		return nil, "", err
+	}
+	charts, err := seed.WriteCharts(r, tmp)
+	if err != nil {
+		os.RemoveAll(tmp)
+		return nil, "", err
+	}
+	b := &site.Bench{Charts: charts}
+	for _, c := range charts {
+		id := strings.TrimSuffix(filepath.Base(c), ".svg")
+		title := id
+		for _, t := range r.Tables {
+			if t.ID == id {
+				title = t.Title
+			}
+		}
+		b.Titles = append(b.Titles, title)
+	}
+	// The committed RESULTS.md is the text of record; the JSON's own
+	// rendering stands in when it is missing.
+	if md, err := os.ReadFile(mdPath); err == nil {
+		b.Markdown = string(md)
+	} else {
+		b.Markdown = r.Markdown()
+	}
+	flags := ""
+	if r.Size == "full" {
+		flags = " -full"
+	}
+	b.Markdown += fmt.Sprintf("\n\nReproduce these tables from the repository root with `go run ./bench/cmd/seedbench%s` (it prints the Markdown; charts are drawn from its JSON results).\n", flags)
+	return b, tmp, nil
 }

@@ -33,7 +33,9 @@ func (s *Site) benchPage() error {
 	body.WriteString("<p>Every figure is a ratio against a named peer, measured in the same run on the same data; the machine was shared, so only ratios are meaningful, not absolute times.</p>")
 	if b := s.cfg.Bench; b != nil {
 		body.WriteString(`<h2 id="seed-tables">The headline tables</h2>`)
-		body.WriteString(s.chartsHTML("benchmarks/"))
+		if len(b.Charts) > 0 {
+			body.WriteString(s.chartsHTML("benchmarks/"))
+		}
 		var out bytes.Buffer
 		if err := md.Convert([]byte(stripTitle(b.Markdown)), &out); err != nil {
 			return fmt.Errorf("site: bench results: %w", err)
@@ -105,7 +107,8 @@ func demoteHeadings(text string) string {
 func (s *Site) chartsHTML(from string) string {
 	b := s.cfg.Bench
 	if b == nil || len(b.Charts) == 0 {
-		return ""
+		return fmt.Sprintf(`<p>This tree has no bench results file, so there are no charts here; the <a href="%s#modules">benchmarks page</a> has each module's own figures.</p>`,
+			s.rel(from, "benchmarks/"))
 	}
 	var out strings.Builder
 	out.WriteString(`<div class="charts">`)

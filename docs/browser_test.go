@@ -23,6 +23,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
@@ -298,6 +299,51 @@ func TestSiteInBrowser(t *testing.T) {
 		}
 	}
 
+	// Light by default, dark when the reader's system asks for it.
+	background := func() string {
+		t.Helper()
+		if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/")); err != nil {
+			t.Fatal(err)
+		}
+		bg, err := chromedp.Run(ctx, chromedp.Evaluate[string](`getComputedStyle(document.body).backgroundColor`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return bg
+	}
+	if bg := background(); brightness(bg) < 600 {
+		t.Errorf("light scheme: body background %s is not light", bg)
+	}
+	if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+		Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if bg := background(); brightness(bg) < 0 || brightness(bg) > 150 {
+		t.Errorf("dark scheme: body background %s is not dark", bg)
+	}
+	if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{}); err != nil {
+		t.Fatal(err)
+	}
+
+	// On a phone, pages fit the screen's width: only code blocks and
+	// tables scroll sideways, inside themselves.
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile)); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"", "getting-started/", "cookbook/numbers/", "api/core/", "api/codec/record/", "src/core/writer.go.html", "commands/", "benchmarks/"} {
+		if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/"+p)); err != nil {
+			t.Fatal(err)
+		}
+		over, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`document.documentElement.scrollWidth - window.innerWidth`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if over > 1 {
+			t.Errorf("%s is %vpx wider than a 390px phone screen", p, over)
+		}
+	}
+
 	mu.Lock()
 	defer mu.Unlock()
 	for _, p := range problems {
@@ -438,4 +484,13 @@ func receiver(e ast.Expr) string {
 			return ""
 		}
 	}
+}
+
+// brightness adds up the red, green and blue of a CSS "rgb(r, g, b)" colour.
+func brightness(css string) int {
+	var r, g, b int
+	if _, err := fmt.Sscanf(css, "rgb(%d, %d, %d)", &r, &g, &b); err != nil {
+		return -1
+	}
+	return r + g + b
 }

@@ -71,6 +71,22 @@
       if (first) window.location.href = first.href;
     } else if (ev.key === "Escape") {
       list.hidden = true;
+    } else if (ev.key === "ArrowDown") {
+      var a = list.querySelector("a");
+      if (a) { ev.preventDefault(); a.focus(); }
+    }
+  });
+  // Arrow keys move between results; Escape goes back to the box.
+  list.addEventListener("keydown", function (ev) {
+    var links = Array.prototype.slice.call(list.querySelectorAll("a"));
+    var i = links.indexOf(document.activeElement);
+    if (ev.key === "ArrowDown" && i >= 0 && i + 1 < links.length) {
+      ev.preventDefault(); links[i + 1].focus();
+    } else if (ev.key === "ArrowUp") {
+      ev.preventDefault();
+      if (i > 0) links[i - 1].focus(); else input.focus();
+    } else if (ev.key === "Escape") {
+      list.hidden = true; input.focus();
     }
   });
   document.addEventListener("keydown", function (ev) {

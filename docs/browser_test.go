@@ -28,6 +28,7 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"golang.org/x/mod/modfile"
 
 	"github.com/fastio-go/fastio/docs/internal/site"
@@ -247,6 +248,15 @@ func TestSiteInBrowser(t *testing.T) {
 		if !slices.ContainsFunc(hrefs, func(h string) bool { return strings.HasSuffix(h, c.want) }) {
 			t.Errorf("search %q: no result %s in %v", c.query, c.want, hrefs)
 		}
+	}
+
+	// Enter opens the first result.
+	search("NewWriter")
+	if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.CSS("#search"), kb.Enter), chromedp.WaitReady(chromedp.CSS("#NewWriter"))); err != nil {
+		t.Fatalf("enter in search: %v", err)
+	}
+	if loc, err := chromedp.Run(ctx, chromedp.Location()); err != nil || !strings.HasSuffix(loc, "/api/core/#NewWriter") {
+		t.Errorf("enter in search went to %s (%v)", loc, err)
 	}
 
 	// The landing page's charts render with a size.

@@ -658,3 +658,69 @@ func signature(fset *token.FileSet, d *ast.FuncDecl) string {
 	}
 	return s
 }
+
+// sourceMarks links a source file's identifiers to the documentation: the
+// names of documented declarations and references to them go to their
+// anchors on the package page (apiPage, relative to the source page), and
+// qualified identifiers of imported packages to those packages' pages.
+func (a *apiPkg) sourceMarks(src []byte, apiPage string) Marks {
+	m := Marks{Links: map[int]string{}}
+	fs := token.NewFileSet()
+	f, err := parser.ParseFile(fs, "", src, parser.SkipObjectResolution)
+	if err != nil {
+		return m
+	}
+	imports := map[string]string{}
+	for _, im := range f.Imports {
+		p, _ := strconv.Unquote(im.Path.Value)
+		name := path.Base(p)
+		if im.Name != nil {
+			name = im.Name.Name
+		} else if pk, ok := a.site.byPath[p]; ok {
+			name = pk.Name
+		}
+		imports[name] = p
+	}
+	off := func(p token.Pos) int { return fs.Position(p).Offset }
+	// A source page sits as deep as its package page (src/<rel>/ and
+	// api/<rel>/), so links to other packages are the package page's own.
+	sel := map[*ast.Ident]bool{} // selected names: fields and methods, not package-level names
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.IsExported() {
+			id := fd.Name.Name
+			if fd.Recv != nil && len(fd.Recv.List) > 0 {
+				id = recvName(fd.Recv.List[0].Type) + "." + id
+				if !a.names[recvName(fd.Recv.List[0].Type)] {
+					id = ""
+				}
+			} else if !a.names[id] {
+				id = ""
+			}
+			if id != "" {
+				m.Links[off(fd.Name.Pos())] = apiPage + "#" + id
+			}
+		}
+		ast.Inspect(d, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.SelectorExpr:
+				if x, ok := n.X.(*ast.Ident); ok {
+					if ip, ok := imports[x.Name]; ok {
+						m.Links[off(n.Sel.Pos())] = a.link(ip, n.Sel.Name)
+						return false
+					}
+				}
+				sel[n.Sel] = true
+			case *ast.KeyValueExpr:
+				if k, ok := n.Key.(*ast.Ident); ok {
+					sel[k] = true // a field name in a composite literal
+				}
+			case *ast.Ident:
+				if _, done := m.Links[off(n.Pos())]; !done && !sel[n] && n.IsExported() && a.names[n.Name] {
+					m.Links[off(n.Pos())] = apiPage + "#" + n.Name
+				}
+			}
+			return true
+		})
+	}
+	return m
+}

@@ -239,8 +239,10 @@ func (s *Site) sourcePages() error {
 					return err
 				}
 				pp := "src/" + p.Rel + "/" + f + ".html"
+				m := a.sourceMarks(src, s.rel(pp, a.from))
+				m.Lines = true
 				body := fmt.Sprintf(`<p class="meta">Package <a href="%s">%s</a></p><pre class="source">%s</pre>`,
-					s.rel(pp, a.from), template.HTMLEscapeString(p.ImportPath), Highlight(src, Marks{Lines: true}))
+					s.rel(pp, a.from), template.HTMLEscapeString(p.ImportPath), Highlight(src, m))
 				if err := s.add(&Page{Path: pp, Title: p.Rel + "/" + f, Section: "api", Body: template.HTML(body)}); err != nil {
 					return err
 				}

@@ -137,6 +137,14 @@ func TestBuild(t *testing.T) {
 	if !strings.Contains(src, `id="L27"`) {
 		t.Error("source page has no line anchors")
 	}
+	for _, want := range []string{`<a href="../../api/m/#New">New</a>`, `<a href="../../api/m/#T.Get">Get</a>`, `<a href="https://pkg.go.dev/io#Writer">Writer</a>`} {
+		if !strings.Contains(src, want) {
+			t.Errorf("source page lacks %s", want)
+		}
+	}
+	if strings.Contains(src, `#g"`) {
+		t.Error("source page links an unexported name")
+	}
 	if _, err := os.Stat(filepath.Join(out, "api", "m", "sub", "index.html")); err != nil {
 		t.Error("nested package has no page")
 	}

@@ -29,17 +29,18 @@ const resultsJSON = `{
 
 func TestBenchResults(t *testing.T) {
 	tests := []struct {
-		name       string
-		files      map[string]string
-		wantNil    bool
-		wantCharts int
-		wantText   []string
+		name         string
+		files        map[string]string
+		wantNil      bool
+		wantCharts   int
+		wantText     []string
+		wantHeadline string
 	}{
 		{name: "none", wantNil: true},
 		{name: "markdown only", files: map[string]string{"RESULTS.md": "# Tables\n\n| a | b |\n"},
 			wantText: []string{"| a | b |"}},
 		{name: "json", files: map[string]string{"RESULTS.json": resultsJSON}, wantCharts: 1,
-			wantText: []string{"Integers to a file and back", "go run ./bench/cmd/seedbench`"}},
+			wantText: []string{"Integers to a file and back", "go run ./bench/cmd/seedbench`"}, wantHeadline: "| Integers to a file and back | input | bufio+strconv | **2.50× faster** |"},
 		{name: "json and markdown", files: map[string]string{"RESULTS.json": resultsJSON, "RESULTS.md": "# T\n\nthe committed text\n"},
 			wantCharts: 1, wantText: []string{"the committed text", "go run ./bench/cmd/seedbench`"}},
 	}
@@ -74,6 +75,9 @@ func TestBenchResults(t *testing.T) {
 				if b.Titles[i] != "Integers to a file and back" {
 					t.Errorf("chart title %q", b.Titles[i])
 				}
+			}
+			if !strings.Contains(b.Headline, tc.wantHeadline) {
+				t.Errorf("headline lacks %q:\n%s", tc.wantHeadline, b.Headline)
 			}
 			for _, w := range tc.wantText {
 				if !strings.Contains(b.Markdown, w) {
@@ -121,6 +125,9 @@ func TestBenchPages(t *testing.T) {
 		data, _ := os.ReadFile(filepath.Join(out, page))
 		if !strings.Contains(string(data), `ints.svg" alt="Integers to a file and back"`) {
 			t.Errorf("%s shows no chart", page)
+		}
+		if hasHeadline := strings.Contains(string(data), "<strong>3.00× faster</strong>"); hasHeadline != (page == "index.html") {
+			t.Errorf("%s: headline ratios shown %v", page, hasHeadline)
 		}
 	}
 }

@@ -120,6 +120,7 @@ func benchResults(root string) (*site.Bench, string, error) {
 		}
 		b.Titles = append(b.Titles, title)
 	}
+	b.Headline = headline(r)
 	// The committed RESULTS.md is the text of record; the JSON's own
 	// rendering stands in when it is missing.
 	if md, err := os.ReadFile(mdPath); err == nil {
@@ -133,4 +134,43 @@ func benchResults(root string) (*site.Bench, string, error) {
 	}
 	b.Markdown += fmt.Sprintf("\n\nReproduce these tables from the repository root with `go run ./bench/cmd/seedbench%s` (it prints the Markdown; charts are drawn from its JSON results).\n", flags)
 	return b, tmp, nil
+}
+
+// headline is the landing page's table of ratios: for each operation of
+// each table, fastio against the fastest other method measured in the
+// same run (above 1: fastio is faster).
+func headline(r *seed.Results) string {
+	var b strings.Builder
+	b.WriteString("| task | operation | fastest other method | fastio is |\n|---|---|---|---|\n")
+	rows := 0
+	for _, t := range r.Tables {
+		if t.Unit == "bytes" {
+			continue // binary size: not a speed
+		}
+		for _, col := range t.Columns {
+			best := -1
+			for i, row := range t.Rows {
+				if row.Column != col || row.Kind == "fastio" || row.Skipped != "" || row.Ratio <= 0 {
+					continue
+				}
+				if best < 0 || row.Ratio < t.Rows[best].Ratio {
+					best = i
+				}
+			}
+			if best < 0 {
+				continue
+			}
+			row := t.Rows[best]
+			verdict := fmt.Sprintf("**%.2f× faster**", row.Ratio)
+			if row.Ratio < 1 {
+				verdict = fmt.Sprintf("%.2f× slower", 1/row.Ratio)
+			}
+			fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", t.Title, col, row.Method, verdict)
+			rows++
+		}
+	}
+	if rows == 0 {
+		return ""
+	}
+	return b.String()
 }

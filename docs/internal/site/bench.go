@@ -15,6 +15,7 @@ import (
 // that reproduces them) and its SVG charts.
 type Bench struct {
 	Markdown string   // the results tables
+	Headline string   // a short Markdown table of ratios for the landing page
 	Charts   []string // paths of SVG charts
 	Titles   []string // a caption per chart; empty uses the file name
 }
@@ -111,6 +112,12 @@ func (s *Site) chartsHTML(from string) string {
 			s.rel(from, "benchmarks/"))
 	}
 	var out strings.Builder
+	if b.Headline != "" && from == "" {
+		var h bytes.Buffer
+		if err := md.Convert([]byte(b.Headline), &h); err == nil {
+			out.WriteString(h.String())
+		}
+	}
 	out.WriteString(`<div class="charts">`)
 	for i, c := range b.Charts {
 		name := "benchmarks/" + filepath.Base(c)

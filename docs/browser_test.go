@@ -385,15 +385,15 @@ type listedPackage struct {
 	files           []string
 }
 
-// listPackages asks the go command for every importable package of the
-// workspace, independently of the generator's own discovery.
+// listPackages asks the go command for every package of the workspace,
+// commands included, independently of the generator's own discovery.
 func listPackages(t *testing.T, root string) []listedPackage {
 	t.Helper()
 	work, err := filepath.Abs(filepath.Join(root, "go.work"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("go", "list", "-f", `{{if ne .Name "main"}}{{.ImportPath}}|{{.Dir}}|{{join .GoFiles ","}}{{end}}`, "work")
+	cmd := exec.Command("go", "list", "-f", `{{.ImportPath}}|{{.Dir}}|{{join .GoFiles ","}}`, "work")
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "GOWORK="+work, "GOOS=linux", "GOARCH=amd64", "CGO_ENABLED=0")
 	outb, err := cmd.Output()

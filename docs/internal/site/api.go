@@ -486,7 +486,11 @@ func (a *apiPkg) render() string {
 	var b strings.Builder
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	p := a.pkg
-	w(`<p class="importpath"><code>import "%s"</code></p>`, p.ImportPath)
+	if p.IsCommand() {
+		w(`<p class="importpath"><code>go install %s@latest</code></p>`, p.ImportPath)
+	} else {
+		w(`<p class="importpath"><code>import "%s"</code></p>`, p.ImportPath)
+	}
 	w(`<p class="meta">Module <a href="%s">%s</a> · <code>go get %s@latest</code></p>`,
 		a.site.rel(a.from, "guide/"+p.Module.Dir+"/"), p.Module.Dir, p.Module.Path)
 	w(`<section id="pkg-overview">%s`, a.docHTML(d.Doc))

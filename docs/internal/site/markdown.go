@@ -292,6 +292,9 @@ func (s *Site) moduleTable(from string) string {
 		var pk []string
 		synopsis := ""
 		for _, p := range m.Packages {
+			if p.IsCommand() {
+				continue // the module table lists what users import
+			}
 			pk = append(pk, fmt.Sprintf(`<a href="%s"><code>%s</code></a>`, s.rel(from, "api/"+p.Rel+"/"), html.EscapeString(p.Rel)))
 			if p.ImportPath == m.Path || synopsis == "" {
 				synopsis = p.Synopsis

@@ -19,10 +19,9 @@ const RepoPath = "github.com/fastio-go/fastio"
 
 // Module is one module of the workspace.
 type Module struct {
-	Dir      string // folder relative to the repository root, "core"
-	Path     string // module path
-	Packages []*Package
-	Commands []*Package // package main programs
+	Dir      string     // folder relative to the repository root, "core"
+	Path     string     // module path
+	Packages []*Package // every package, commands (package main) included
 }
 
 // Package is one package directory of a module.
@@ -117,14 +116,22 @@ func (m *Module) findPackages(root string) error {
 		}
 		relRoot, _ := filepath.Rel(root, p)
 		pkg := &Package{Module: m, ImportPath: ip, Rel: filepath.ToSlash(relRoot), Dir: p, Name: bp.Name}
-		if bp.Name == "main" {
-			m.Commands = append(m.Commands, pkg)
-		} else {
-			m.Packages = append(m.Packages, pkg)
-		}
+		m.Packages = append(m.Packages, pkg)
 		return nil
 	})
 }
 
 // Short is the module's folder name, which is also its name in prose.
 func (m *Module) Short() string { return m.Dir }
+
+// IsCommand reports whether the package is a program (package main).
+func (p *Package) IsCommand() bool { return p.Name == "main" }
+
+// Title is the heading of the package's page: "package name", or
+// "command name" for a program, named after its folder.
+func (p *Package) Title() string {
+	if p.IsCommand() {
+		return "command " + path.Base(p.ImportPath)
+	}
+	return "package " + p.Name
+}

@@ -210,13 +210,21 @@ func (s *Site) apiPages() error {
 			m.Dir, m.Dir, m.Path, s.rel("api/", "guide/"+m.Dir+"/"))
 		for _, p := range m.Packages {
 			a := s.api[p.Rel]
-			fmt.Fprintf(&b, `<tr><td><a href="%s">%s</a></td><td>%s</td></tr>`,
-				s.rel("api/", a.from), template.HTMLEscapeString(p.ImportPath), template.HTMLEscapeString(p.Synopsis))
-			if err := s.add(&Page{Path: a.from, Title: "package " + p.Name, Section: "api",
+			kind := ""
+			if p.IsCommand() {
+				kind = ` <span class="kind">command</span>`
+			}
+			fmt.Fprintf(&b, `<tr><td><a href="%s">%s</a>%s</td><td>%s</td></tr>`,
+				s.rel("api/", a.from), template.HTMLEscapeString(p.ImportPath), kind, template.HTMLEscapeString(p.Synopsis))
+			if err := s.add(&Page{Path: a.from, Title: p.Title(), Section: "api",
 				Body: template.HTML(a.render()), Text: p.ImportPath + " " + p.Synopsis}); err != nil {
 				return err
 			}
-			s.search = append(s.search, SearchEntry{Title: p.ImportPath, URL: a.from, Kind: "package", Summary: p.Synopsis})
+			kindName := "package"
+			if p.IsCommand() {
+				kindName = "command"
+			}
+			s.search = append(s.search, SearchEntry{Title: p.ImportPath, URL: a.from, Kind: kindName, Summary: p.Synopsis})
 			for _, id := range a.idents {
 				s.search = append(s.search, SearchEntry{Title: p.Name + "." + id.Name, URL: a.from + "#" + id.Name,
 					Kind: id.Kind, Summary: id.Synopsis})

@@ -76,6 +76,7 @@ func ExampleNew() {
 `,
 		"m/sub/sub.go":                      "// Package sub is nested.\npackage sub\n\n// S is exported.\nvar S = 1\n",
 		"m/testdata/x.go":                   "package ignored\n",
+		"m/cmd/tool/main.go":                "// Command tool does a thing.\npackage main\n\nfunc main() {}\n",
 		"docs/cookbook/hello/main.go":       "package main\n\nfunc main() { println(\"hi\") }\n",
 		"docs/cookbook/hello/output.txt":    "hi\n",
 		"docs/content/index.md":             "# Home\n\n::modules\n\n::charts\n",
@@ -113,7 +114,7 @@ func TestBuild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(s.Modules) != 1 || len(s.Modules[0].Packages) != 2 {
+	if len(s.Modules) != 1 || len(s.Modules[0].Packages) != 3 {
 		t.Fatalf("modules %+v", s.Modules)
 	}
 	api := read(t, filepath.Join(out, "api", "m", "index.html"))
@@ -147,6 +148,9 @@ func TestBuild(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(out, "api", "m", "sub", "index.html")); err != nil {
 		t.Error("nested package has no page")
+	}
+	if tool := read(t, filepath.Join(out, "api", "m", "cmd", "tool", "index.html")); !strings.Contains(tool, "<h1>command tool</h1>") || !strings.Contains(tool, "go install github.com/fastio-go/fastio/m/cmd/tool@latest") {
+		t.Error("command page lacks its title or install line")
 	}
 	index := read(t, filepath.Join(out, "search-index.js"))
 	for _, want := range []string{`"t":"m.New"`, `"t":"m.T.F"`, `"t":"m.I.Do"`, `"t":"Say hello"`, `"u":"cookbook/hello/"`} {

@@ -4,18 +4,24 @@ SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 
 GO          ?= go
+# The installed Go runs everything; no go.mod may make it download another.
+export GOTOOLCHAIN := local
 GOBIN       := $(shell $(GO) env GOPATH)/bin
 STATICCHECK := $(GOBIN)/staticcheck
 BENCHSTAT   := $(GOBIN)/benchstat
 STATICCHECK_VERSION := v0.8.2
 BENCHSTAT_VERSION   := v0.0.0-20260908200009-22c9c6c9d4da
+WAZERO      := $(GOBIN)/wazero
+WAZERO_VERSION      := v1.12.0
+GORELEASER  := $(GOBIN)/goreleaser
+GORELEASER_VERSION  := v2.15.1
 
 # Every module of the workspace, read from go.work so that a new module only
 # has to add itself there.
 MODULES := $(shell sed -n 's|^[[:space:]]*\./\([a-z0-9]*\)$$|\1|p' go.work)
 
 # Packages whose tests exercise concurrency; they run again under -race.
-RACE_PKGS ?= $(shell $(GO) list work | grep -E '/(core|device|compress)(/|$$)' || true)
+RACE_PKGS ?= $(shell $(GO) list work | grep -E '/(core|device|compress|unicode)(/|$$)' || true)
 
 # Packages with a `purego` build tag (an assembly or unsafe fast path with a
 # pure-Go fallback); their tests run again with the tag.
@@ -25,20 +31,40 @@ FUZZTIME  ?= 10s
 BENCHTIME ?= 1s
 COUNT     ?= 6
 CROSS     := darwin/amd64 freebsd/amd64 windows/amd64 wasip1/wasm
+STRESSTIME ?= 1m
+
+# Modules whose tests also run as wasip1/wasm binaries under wazero.
+WASM_MODULES := core format codec unicode crypto compress
 
 .PHONY: test fmt-check vet staticcheck unit race purego modcheck closure layers cross \
-        lint tidy bench fuzz cover tools docs docs-serve
+        lint tidy bench fuzz cover tools goversion wasm release dist stress docs docs-serve
 
-test: fmt-check vet staticcheck unit race purego modcheck closure layers cross
+test: goversion fmt-check vet staticcheck unit race purego modcheck closure layers cross wasm
 	@echo "make test: all checks passed"
 
-tools: $(STATICCHECK) $(BENCHSTAT)
+tools: $(STATICCHECK) $(BENCHSTAT) $(WAZERO)
 
 $(STATICCHECK):
 	$(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
 
 $(BENCHSTAT):
 	$(GO) install golang.org/x/perf/cmd/benchstat@$(BENCHSTAT_VERSION)
+
+$(WAZERO):
+	$(GO) install github.com/tetratelabs/wazero/cmd/wazero@$(WAZERO_VERSION)
+
+$(GORELEASER):
+	$(GO) install github.com/goreleaser/goreleaser/v2@$(GORELEASER_VERSION)
+
+# The supported floor: every go.mod says go 1.26.0 and names no toolchain,
+# and the local Go is at least that.
+goversion:
+	@$(GO) version
+	@bad=$$(for m in $(MODULES); do grep -Hv '^go 1.26.0$$' $$m/go.mod | grep -E ':(go|toolchain) ' || true; done); \
+	if [ -n "$$bad" ]; then echo "go.mod lines other than 'go 1.26.0':"; echo "$$bad"; exit 1; fi; \
+	v=$$($(GO) env GOVERSION); if [ "$$(printf '%s\n' go1.26.0 "$$v" | sort -V | head -1)" != go1.26.0 ]; then \
+		echo "$$v is older than go1.26.0, the supported floor"; exit 1; fi; \
+	echo "goversion: every go.mod says go 1.26.0; GOTOOLCHAIN=$$GOTOOLCHAIN"
 
 fmt-check:
 	@out=$$(gofmt -l $(MODULES)); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
@@ -78,6 +104,35 @@ layers:
 
 cross:
 	@for t in $(CROSS); do echo "vet GOOS/GOARCH=$$t"; GOOS=$${t%/*} GOARCH=$${t#*/} $(GO) vet work; done
+
+# The wasip1 tests: Go runs each test binary through its go_wasip1_wasm_exec
+# script, which starts wazero (GOWASIRUNTIME). Short mode; tests that need a
+# subprocess, python or mmap skip there with the reason.
+wasm: $(WAZERO)
+	PATH="$$($(GO) env GOROOT)/lib/wasm:$(GOBIN):$$PATH" GOWASIRUNTIME=wazero GOOS=wasip1 GOARCH=wasm \
+		$(GO) test -count=1 -short $(foreach m,$(WASM_MODULES),./$(m)/...)
+
+# make release VERSION=v0.x.y [-n]: bump the fastio requirements, compare each
+# module's API with its previous tag, write CHANGELOG.md, print the tag
+# commands. Under make -n (or DRYRUN=1) it only prints the plan; the recipe
+# runs even then (+) so that the plan is computed.
+DRYRUN ?= $(if $(findstring n,$(firstword -$(MAKEFLAGS))),1)
+release:
+	+@if [ -z "$(VERSION)" ]; then echo "usage: make release VERSION=v0.x.y [-n]"; exit 2; fi
+	+cd release && $(GO) run ./cmd/release $(if $(DRYRUN),-n) -root .. $(VERSION)
+
+# Binaries of the fastio command for every platform of .goreleaser.yaml, with
+# checksums, built offline (GOPROXY=off: modules come from the local cache,
+# filled first by go mod download) by goreleaser in snapshot mode into dist/.
+dist: $(GORELEASER)
+	cd cmd && $(GO) mod download
+	GOPROXY=off $(GORELEASER) release --snapshot --clean --config .goreleaser.yaml
+	@cat dist/checksums.txt
+
+# Every fuzz target for STRESSTIME and the full-size tests of .ci/stress.list,
+# then a table of executions and failures.
+stress:
+	cd release && $(GO) run ./cmd/stress -root .. -time $(STRESSTIME) -list ../.ci/stress.list
 
 lint: fmt-check vet staticcheck
 

@@ -39,6 +39,7 @@ func TestABFigures(t *testing.T) {
 		rounds, _ = strconv.Atoi(s)
 	}
 	text, random := corpora(nil)
+	binary := binaryData(t)
 	for _, c := range []struct {
 		name     string
 		data     []byte
@@ -48,6 +49,8 @@ func TestABFigures(t *testing.T) {
 		{"compress text level 1", text, BestSpeed, BestSpeed},
 		{"compress text level 6", text, 6, 6},
 		{"compress random level 6", random, 6, 6},
+		{"compress binary level 1", binary, BestSpeed, BestSpeed},
+		{"compress binary level 6", binary, 6, 6},
 	} {
 		var sizes [3]int64
 		abRun(t, c.name, int64(len(c.data)), rounds, []abImpl{
@@ -65,7 +68,7 @@ func TestABFigures(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		data []byte
-	}{{"inflate text", text}, {"inflate random", random}} {
+	}{{"inflate text", text}, {"inflate random", random}, {"inflate binary", binary}} {
 		var zs bytes.Buffer
 		sw, _ := stdzlib.NewWriterLevel(&zs, 6)
 		sw.Write(c.data)
@@ -103,6 +106,25 @@ func TestABFigures(t *testing.T) {
 			if s != want {
 				t.Errorf("%s: implementation %d inflated data with Adler-32 %08x, want %08x", c.name, i, s, want)
 			}
+		}
+	}
+	for _, c := range []struct {
+		name  string
+		data  []byte
+		level int
+	}{
+		{"parallel gzip text level 1", text, 1},
+		{"parallel gzip text level 6", text, 6},
+		{"parallel gzip binary level 1", binary, 1},
+		{"parallel gzip binary level 6", binary, 6},
+	} {
+		var sizes [2]int64
+		abRunWall(t, c.name, int64(len(c.data)), rounds, []abImpl{
+			{"fastio 1 goroutine", func() { sizes[0] = abCompressParallel(c.data, c.level, 1) }},
+			{"fastio 2 goroutines", func() { sizes[1] = abCompressParallel(c.data, c.level, 2) }},
+		})
+		if sizes[0] != 0 {
+			t.Logf("  size: 2 goroutines %+.3f%% against 1", 100*(float64(sizes[1])/float64(sizes[0])-1))
 		}
 	}
 	path := filepath.Join(t.TempDir(), "ints.zz")
@@ -163,6 +185,68 @@ func abRun(t *testing.T, name string, bytes int64, rounds int, impls []abImpl) {
 			im.name, float64(bytes)/med.Seconds()/1e6, impls[0].name, ratios[rounds/2], ratios[0], ratios[rounds-1])
 	}
 }
+
+// abRunWall times each implementation in alternating order in wall time
+// and in the process's CPU time, for code that runs on several
+// goroutines; it reports the load average, which wall time depends on.
+func abRunWall(t *testing.T, name string, bytes int64, rounds int, impls []abImpl) {
+	if only := os.Getenv("FASTIO_AB_ONLY"); only != "" && !strings.Contains(name, only) {
+		return
+	}
+	wall := make([][]time.Duration, len(impls))
+	cpu := make([][]time.Duration, len(impls))
+	for r := range rounds {
+		for k := range impls {
+			i := (k + r) % len(impls)
+			runtime.GC()
+			c0, w0 := coretest.ProcessCPU(), time.Now()
+			impls[i].run()
+			wall[i] = append(wall[i], time.Since(w0))
+			cpu[i] = append(cpu[i], coretest.ProcessCPU()-c0)
+		}
+	}
+	load, _ := os.ReadFile("/proc/loadavg")
+	t.Logf("%s (%d rounds, %.1f MB, wall and process CPU time, GOMAXPROCS %d, load average %s):", name, rounds,
+		float64(bytes)/1e6, runtime.GOMAXPROCS(0), strings.Join(strings.Fields(string(load))[:min(3, len(strings.Fields(string(load))))], " "))
+	med := func(d []time.Duration) time.Duration {
+		d = slices.Clone(d)
+		slices.Sort(d)
+		return d[len(d)/2]
+	}
+	ratio := func(x [][]time.Duration, i int) float64 {
+		q := make([]float64, rounds)
+		for r := range rounds {
+			q[r] = float64(x[0][r]) / float64(x[i][r])
+		}
+		slices.Sort(q)
+		return q[rounds/2]
+	}
+	for i, im := range impls {
+		t.Logf("  %-20s wall median %7.1f MB/s (speed-up %.2f×)   CPU median %7.1f MB/s (CPU ratio %.2f×)",
+			im.name, float64(bytes)/med(wall[i]).Seconds()/1e6, ratio(wall, i),
+			float64(bytes)/med(cpu[i]).Seconds()/1e6, ratio(cpu, i))
+	}
+}
+
+// abCompressParallel compresses data to gzip with n goroutines from a
+// pooled Writer (made once per n, as a server would).
+func abCompressParallel(data []byte, level, n int) int64 {
+	key := [2]int{level, n}
+	w := abWriters[key]
+	var c counter
+	if w == nil {
+		w, _ = NewWriterOptions(&c, Gzip, level, &WriterOptions{Concurrency: n})
+		abWriters[key] = w
+	}
+	w.Reset(&c)
+	for p := data; len(p) > 0; p = p[min(len(p), benchChunk):] {
+		w.Write(p[:min(len(p), benchChunk)])
+	}
+	w.Close()
+	return c.n
+}
+
+var abWriters = map[[2]int]*Writer{}
 
 func abCompressFastio(data []byte, level int) int64 {
 	var c counter

@@ -35,6 +35,24 @@ func TestAllocs(t *testing.T) {
 				t.Errorf("compressing a stream with Write allocates %v times", n)
 			}
 		})
+		t.Run(f.String()+"/write_concurrent", func(t *testing.T) {
+			big := textCorpus(3<<20, 4)
+			var out core.Buffer
+			out.Grow(2 << 20)
+			w, _ := NewWriterOptions(&out, f, 1, &WriterOptions{Concurrency: 2, BlockSize: MinBlockSize})
+			run := func() {
+				out.Reset()
+				w.Reset(&out)
+				w.Write(big)
+				w.Flush()
+				w.Write(big[:1000])
+				w.Close()
+			}
+			run()
+			if n := testing.AllocsPerRun(3, run); n != 0 {
+				t.Errorf("compressing a stream on 2 goroutines allocates %v times", n)
+			}
+		})
 		t.Run(f.String()+"/reserve_commit", func(t *testing.T) {
 			w, _ := NewWriter(core.NewWriter(io.Discard), f, 1)
 			v := int64(0)

@@ -3,6 +3,7 @@ package compress
 import (
 	"bufio"
 	"bytes"
+	stdgzip "compress/gzip"
 	stdzlib "compress/zlib"
 	"io"
 	"os"
@@ -12,6 +13,8 @@ import (
 	"testing"
 
 	"github.com/fastio-go/fastio/core"
+	"github.com/fastio-go/fastio/core/coretest"
+	kgzip "github.com/klauspost/compress/gzip"
 	kzlib "github.com/klauspost/compress/zlib"
 )
 
@@ -214,6 +217,102 @@ func benchInflate(b *testing.B, data []byte) {
 			}
 		}
 	})
+}
+
+var (
+	binaryOnce sync.Once
+	corpusBin  []byte
+)
+
+// binaryData is the binary corpus (binaryCorpus) of FASTIO_CORPUS_MB
+// megabytes, like the others.
+func binaryData(tb testing.TB) []byte {
+	binaryOnce.Do(func() {
+		text, _ := corpora(tb)
+		corpusBin = binaryCorpus(tb, len(text))
+	})
+	return corpusBin
+}
+
+func BenchmarkCompressBinary(b *testing.B) {
+	data := binaryData(b)
+	for _, level := range []int{BestSpeed, 6} {
+		b.Run("level="+strconv.Itoa(level), func(b *testing.B) { benchCompress(b, data, level) })
+	}
+}
+
+func BenchmarkInflateBinary(b *testing.B) {
+	benchInflate(b, binaryData(b))
+}
+
+// BenchmarkCompressParallel compresses gzip with one goroutine and with
+// two beside compress/gzip and klauspost's gzip, reporting wall time
+// (ns/op) and the process's CPU time (cpu-ns/op): on two idle cores the
+// concurrent Writer's wall time approaches half of one goroutine's.
+func BenchmarkCompressParallel(b *testing.B) {
+	text, _ := corpora(b)
+	for _, c := range []struct {
+		name string
+		data []byte
+	}{{"text", text}, {"binary", binaryData(b)}} {
+		for _, level := range []int{BestSpeed, 6} {
+			b.Run("corpus="+c.name+"/level="+strconv.Itoa(level), func(b *testing.B) {
+				for _, n := range []int{1, 2} {
+					b.Run("impl=fastio_goroutines"+strconv.Itoa(n), func(b *testing.B) {
+						var cnt counter
+						dst := core.NewWriter(&cnt)
+						w, err := NewWriterOptions(dst, Gzip, level, &WriterOptions{Concurrency: n})
+						if err != nil {
+							b.Fatal(err)
+						}
+						benchCPU(b, c.data, &cnt, func() {
+							w.Reset(dst)
+							for p := c.data; len(p) > 0; p = p[min(len(p), benchChunk):] {
+								w.Write(p[:min(len(p), benchChunk)])
+							}
+							w.Close()
+						})
+					})
+				}
+				b.Run("impl=klauspost_gzip", func(b *testing.B) {
+					var cnt counter
+					w, _ := kgzip.NewWriterLevel(&cnt, level)
+					benchCPU(b, c.data, &cnt, func() {
+						w.Reset(&cnt)
+						for p := c.data; len(p) > 0; p = p[min(len(p), benchChunk):] {
+							w.Write(p[:min(len(p), benchChunk)])
+						}
+						w.Close()
+					})
+				})
+				b.Run("impl=stdlib_gzip", func(b *testing.B) {
+					var cnt counter
+					w, _ := stdgzip.NewWriterLevel(&cnt, level)
+					benchCPU(b, c.data, &cnt, func() {
+						w.Reset(&cnt)
+						for p := c.data; len(p) > 0; p = p[min(len(p), benchChunk):] {
+							w.Write(p[:min(len(p), benchChunk)])
+						}
+						w.Close()
+					})
+				})
+			})
+		}
+	}
+}
+
+// benchCPU runs one compression per iteration and reports throughput,
+// the output ratio and the process's CPU time per operation.
+func benchCPU(b *testing.B, data []byte, cnt *counter, run func()) {
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	cpu := coretest.ProcessCPU()
+	for b.Loop() {
+		cnt.n = 0
+		run()
+	}
+	b.ReportMetric(float64(coretest.ProcessCPU()-cpu)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(cnt.n)/float64(len(data)), "out/in")
 }
 
 func BenchmarkInflateText(b *testing.B) {

@@ -1,8 +1,17 @@
 package compress
 
 import (
+	"archive/tar"
+	"bytes"
+	"io/fs"
 	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strconv"
+	"strings"
+	"testing"
+	"time"
 )
 
 // textCorpus returns n bytes of deterministic English-like text: lines of
@@ -71,6 +80,47 @@ func randomCorpus(n int, seed uint64) []byte {
 	}
 	for i := n &^ 7; i < n; i++ {
 		out[i] = byte(rng.Uint32())
+	}
+	return out
+}
+
+// binaryCorpus returns n bytes of binary data: a tar archive, made at
+// test time, of the Go toolchain's pkg directory (compiled tools, object
+// headers), in a fixed order with fixed times so that it is the same on
+// every run with the same toolchain; repeated when shorter than n.
+func binaryCorpus(tb testing.TB, n int) []byte {
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		tb.Fatalf("binary corpus: go env GOROOT: %v", err)
+	}
+	root := filepath.Join(strings.TrimSpace(string(goroot)), "pkg")
+	var buf bytes.Buffer
+	tw := tar.NewWriter(&buf)
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() || buf.Len() >= n {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		hdr := &tar.Header{Name: filepath.ToSlash(rel), Mode: 0o644, Size: int64(len(data)), ModTime: time.Unix(1<<30, 0), Format: tar.FormatPAX}
+		if err := tw.WriteHeader(hdr); err != nil {
+			return err
+		}
+		_, err = tw.Write(data)
+		return err
+	})
+	if err == nil {
+		err = tw.Close()
+	}
+	if err != nil || buf.Len() == 0 {
+		tb.Fatalf("binary corpus from %s: %v (%d bytes)", root, err, buf.Len())
+	}
+	out := make([]byte, 0, n)
+	for len(out) < n {
+		out = append(out, buf.Bytes()[:min(buf.Len(), n-len(out))]...)
 	}
 	return out
 }

@@ -8,20 +8,27 @@
 //	file → compress.Reader → scan
 //
 // The deflate engine is github.com/klauspost/compress/flate; this package
-// adds the zlib and gzip framing, checksums, buffering in the core
-// concepts, limits and errors.
+// adds the zlib and gzip framing, checksums, the concurrent compression,
+// limits and errors. The buffering is core's engine (core.Writer and
+// core.Reader), so the Writer and the Reader follow core's rules for
+// errors, Reserve/Commit, Flush and Close.
 //
 // # Writing
 //
 // NewWriter takes a format and a level (HuffmanOnly, DefaultCompression,
-// NoCompression, BestSpeed … BestCompression); NewWriterDict adds a preset
-// dictionary. Formatters write in place with Reserve and Commit; Flush is
-// a sync flush for streaming protocols; Close writes the trailer. Writers
-// are reused with Reset or a WriterPool, without allocation.
+// NoCompression, BestSpeed … BestCompression); NewWriterSize sets the
+// input buffer's size, NewWriterDict adds a preset dictionary, and
+// NewWriterOptions takes WriterOptions: a dictionary and a concurrency,
+// with which blocks of the input are compressed on several goroutines into
+// one standard stream. Formatters write in place with Reserve and Commit;
+// Flush is a sync flush for streaming protocols; Close writes the trailer
+// and does not close the destination. Writers are reused with Reset or a
+// WriterPool, without allocation.
 //
 // # Reading
 //
-// NewReader inflates a stream; Window hands out the inflated bytes in
+// NewReader inflates a stream (NewReaderSize sets the window's size);
+// Window hands out the inflated bytes in
 // place, so a scanner needs no copy of its own. ReaderOptions set a preset
 // dictionary, a limit on the inflated size (DefaultMaxSize, 1 GiB, unless
 // set) and on the compression ratio, whether gzip members after the first

@@ -4,9 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-
-	"github.com/fastio-go/fastio/core"
 )
 
 // Sentinel errors. Every error a Reader or Writer returns for bad input or
@@ -40,19 +37,9 @@ var (
 	ErrFormat = errors.New("compress: invalid format")
 )
 
-// errClosed is what a Writer or Reader returns after Close: it matches
-// fs.ErrClosed, as use after close does everywhere in fastio, and
-// core.ErrClosed.
-var errClosed error = &stdError{"compress: use of closed stream", []error{fs.ErrClosed, core.ErrClosed}}
-
-// errNoProgress is what a Writer or Reader returns when its source keeps
-// returning no bytes and no error: it matches io.ErrNoProgress and
-// core.ErrNoProgress.
-var errNoProgress error = &stdError{"compress: source made no progress", []error{io.ErrNoProgress, core.ErrNoProgress}}
-
 // stdError is a sentinel of this package that also matches the standard
-// (and core) errors meaning the same thing, so that a caller can test for
-// either with errors.Is.
+// errors meaning the same thing, so that a caller can test for either
+// with errors.Is.
 type stdError struct {
 	msg string
 	std []error

@@ -107,7 +107,7 @@ func TestLimits(t *testing.T) {
 	for _, f := range formats {
 		stream := compressBytes(t, f, 6, data)
 		for _, limit := range []int64{1, 4095, 4096, 99999, 100000} {
-			r, _ := NewReader(bytes.NewReader(stream), f, &ReaderOptions{MaxSize: limit, BufferSize: 4096})
+			r, _ := NewReaderSize(bytes.NewReader(stream), f, &ReaderOptions{MaxSize: limit}, 4096)
 			got, err := io.ReadAll(r)
 			if limit == int64(len(data)) {
 				if err != nil || !bytes.Equal(got, data) {
@@ -180,7 +180,7 @@ func TestReaderSourceErrors(t *testing.T) {
 	stream := compressBytes(t, Gzip, 6, textCorpus(100<<10, 1))
 	for _, at := range []int{1, 2, 5, 20} {
 		src := &coretest.Reader{Data: stream, Faults: coretest.Faults{Max: 1000, FailAt: at}}
-		r, _ := NewReader(src, Gzip, &ReaderOptions{BufferSize: 1024})
+		r, _ := NewReaderSize(src, Gzip, nil, 1024)
 		_, err := io.Copy(io.Discard, r)
 		if !errors.Is(err, coretest.ErrFault) {
 			t.Errorf("fail at call %d: err = %v, want the device's error", at, err)

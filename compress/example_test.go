@@ -126,3 +126,21 @@ func ExampleWriterPool() {
 	// first response
 	// second response
 }
+
+// Compressing on two goroutines: the output is one ordinary gzip stream.
+func ExampleWriterOptions_concurrency() {
+	var out bytes.Buffer
+	w, _ := compress.NewWriterOptions(&out, compress.Gzip, 6, &compress.WriterOptions{Concurrency: 2})
+	line := []byte("a line of text that repeats, as logs do\n")
+	for range 100000 { // 4 MB: four blocks of DefaultBlockSize
+		w.Write(line)
+	}
+	if err := w.Close(); err != nil {
+		panic(err)
+	}
+
+	r, _ := compress.NewReader(&out, compress.Gzip, nil)
+	n, err := io.Copy(io.Discard, r)
+	fmt.Println(n, err, w.Concurrency())
+	// Output: 4000000 <nil> 2
+}

@@ -43,8 +43,8 @@ const (
 	// HuffmanOnly skips match searching and only entropy-codes the bytes:
 	// very fast, useful on data that is already LZ-compressed.
 	HuffmanOnly = flate.HuffmanOnly
-	// DefaultCompression is klauspost/compress's default, its level 5
-	// encoder (faster than level 6, a little larger output).
+	// DefaultCompression is level 6 (which runs klauspost/compress's
+	// level 7 encoder, see README.md).
 	DefaultCompression = flate.DefaultCompression
 	// NoCompression stores the data in stored blocks.
 	NoCompression = flate.NoCompression

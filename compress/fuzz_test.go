@@ -35,7 +35,8 @@ func FuzzInflate(f *testing.F) {
 	f.Add(uint8(Gzip), cat(compressBytes(f, Gzip, 1, []byte("a")), compressBytes(f, Gzip, 1, []byte("b")), []byte{0, 0}))
 	f.Fuzz(func(t *testing.T, fm uint8, stream []byte) {
 		format := Format(fm % 3)
-		got, err := inflateAll(format, stream, &ReaderOptions{MaxSize: fuzzLimit, BufferSize: 512})
+		r0, _ := NewReaderSize(bytes.NewReader(stream), format, &ReaderOptions{MaxSize: fuzzLimit}, 512)
+		got, err := io.ReadAll(r0)
 		if len(got) > fuzzLimit {
 			t.Fatalf("inflated %d bytes past the limit", len(got))
 		}

@@ -49,6 +49,7 @@ type block struct {
 	out  blockOut
 	sum  uint32 // checksum of in[dict:]
 	done chan struct{}
+	job  func() // compresses the block; made once, so that starting it allocates nothing
 }
 
 // blockOut collects a block's compressed output; it keeps its memory
@@ -152,7 +153,7 @@ func (p *parallel) start() {
 		p.free = p.free[:len(p.free)-1]
 	case p.all <= p.n:
 		p.all++
-		b = &block{in: make([]byte, 0, historySize+p.bsize), done: make(chan struct{}, 1)}
+		b = p.newBlock()
 	default:
 		// Every block is in flight: write the oldest and take it.
 		p.waitHead()
@@ -162,6 +163,12 @@ func (p *parallel) start() {
 	b.in = append(b.in[:0], p.hist...)
 	b.dict = len(p.hist)
 	p.cur = b
+}
+
+func (p *parallel) newBlock() *block {
+	b := &block{in: make([]byte, 0, historySize+p.bsize), done: make(chan struct{}, 1)}
+	b.job = func() { p.run(b) }
+	return b
 }
 
 // submit hands cur to a goroutine and keeps its tail as the history of
@@ -181,7 +188,7 @@ func (p *parallel) submit(last bool) {
 		p.comps <- fw
 	}
 	p.queue = append(p.queue, b)
-	go p.run(b)
+	go b.job()
 }
 
 // run compresses b on its own goroutine.

@@ -200,12 +200,14 @@ func TestParallelDestinationError(t *testing.T) {
 }
 
 // TestParallelTemporaryError checks that a temporary destination error is
-// returned, not kept, and that a retried Close delivers a complete stream.
+// returned, not kept, and that a retried Close delivers a complete stream,
+// on one goroutine and on two.
 func TestParallelTemporaryError(t *testing.T) {
 	data := textCorpus(1<<20, 10)
-	for _, at := range []int{1, 3, 6, 40} {
+	for _, c := range []struct{ at, conc int }{{1, 1}, {3, 1}, {40, 1}, {1, 2}, {3, 2}, {6, 2}, {40, 2}} {
+		at := c.at
 		dev := &coretest.Writer{Faults: coretest.Faults{Max: 4096, FailAt: at, FailFor: 2, Temporary: true, Partial: true}}
-		w, _ := NewWriterOptions(dev, Gzip, 1, &WriterOptions{Concurrency: 2, BlockSize: MinBlockSize})
+		w, _ := NewWriterOptions(dev, Gzip, 1, &WriterOptions{Concurrency: c.conc, BlockSize: MinBlockSize})
 		var errs int
 		for p := data; len(p) > 0; {
 			n, err := w.Write(p[:min(len(p), 50000)])

@@ -33,7 +33,7 @@ const RatioGrace = 1 << 20
 
 // ReaderOptions configure a Reader. The zero value (or nil) means: no
 // dictionary, DefaultMaxSize, no ratio limit, every gzip member, an
-// error on trailing data, a DefaultReaderBufferSize window.
+// error on trailing data.
 type ReaderOptions struct {
 	// Dict is the preset dictionary for Zlib streams that ask for one (it
 	// is checked against the header's dictionary id) and for Deflate
@@ -59,10 +59,6 @@ type ReaderOptions struct {
 	// an error wrapping ErrTrailingData, after all the stream's bytes were
 	// delivered.
 	StopAtEnd bool
-	// BufferSize is the size of the output window; 0 means
-	// DefaultReaderBufferSize, smaller values are raised to
-	// core.MinBufferSize.
-	BufferSize int
 }
 
 type readState uint8
@@ -78,7 +74,11 @@ const (
 // Reader is an inflating input device: it reads a compressed stream in its
 // Format from a source and serves the inflated bytes. It implements
 // core.BufferedReader: Window hands out the inflated bytes in place, so a
-// scanner parses them with no copy beyond the inflater's own.
+// scanner parses them with no copy beyond the inflater's own. The
+// buffering (Window, Fill, Consume, Read, ReadByte, Peek, Discard,
+// WriteTo) is core.Reader's; the Reader supplies the inflating.
+//
+// Close releases the source; it does not close it.
 //
 // From a core.BufferedReader source (a *bufio.Reader is adapted with
 // core.WrapReader, which allocates a small adapter on each Reset) or a
@@ -105,9 +105,8 @@ type Reader struct {
 	// first Fill or Read has returned.
 	Header Header
 
-	buf    []byte
-	r, w   int
-	err    error
+	eng    core.Reader
+	err    error // the stream's sticky error, or io.EOF
 	s      source
 	fr     io.ReadCloser
 	format Format
@@ -122,10 +121,23 @@ type Reader struct {
 	tmp    [16]byte // scratch for headers and trailers (a local array would escape)
 }
 
+// inflater is the Reader seen as the device of its engine: reading it
+// inflates.
+type inflater Reader
+
+func (d *inflater) Read(p []byte) (int, error) { return (*Reader)(d).inflate(p) }
+
 // NewReader returns a Reader that inflates the stream in format read from
-// src. opts may be nil. The error wraps ErrFormat, or ErrDictionary for a
-// dictionary given with Gzip.
+// src, with a window of DefaultReaderBufferSize. opts may be nil. The
+// error wraps ErrFormat, or ErrDictionary for a dictionary given with
+// Gzip.
 func NewReader(src io.Reader, format Format, opts *ReaderOptions) (*Reader, error) {
+	return NewReaderSize(src, format, opts, DefaultReaderBufferSize)
+}
+
+// NewReaderSize is NewReader with a window of size bytes; sizes below
+// core.MinBufferSize (zero and negative included) mean core.MinBufferSize.
+func NewReaderSize(src io.Reader, format Format, opts *ReaderOptions, size int) (*Reader, error) {
 	r := &Reader{format: format}
 	if opts != nil {
 		r.opts = *opts
@@ -144,11 +156,7 @@ func NewReader(src io.Reader, format Format, opts *ReaderOptions) (*Reader, erro
 	case r.max < 0:
 		r.max = math.MaxInt64
 	}
-	size := r.opts.BufferSize
-	if size == 0 {
-		size = DefaultReaderBufferSize
-	}
-	r.buf = make([]byte, max(size, core.MinBufferSize))
+	r.eng = *core.NewReaderSize((*inflater)(r), size)
 	r.s.br = bufio.NewReaderSize(&r.s, sourceBufferSize)
 	r.fr = flate.NewReader(r.s.br)
 	r.Reset(src)
@@ -176,9 +184,10 @@ func (r *Reader) Reset(src io.Reader) {
 	}
 	r.s.br.Reset(&r.s)
 	r.s.lent, r.s.done = 0, 0
-	r.r, r.w, r.err = 0, 0, nil
+	r.err = nil
 	r.state, r.out, r.msize, r.start = stHeader, 0, 0, 0
 	r.Header = Header{}
+	r.eng.Reset((*inflater)(r))
 	if src == nil {
 		r.err = &Error{Format: r.format, Op: "read", Offset: 0, Err: core.ErrNilDevice}
 	}
@@ -187,11 +196,11 @@ func (r *Reader) Reset(src io.Reader) {
 // Format returns the Reader's format.
 func (r *Reader) Format() Format { return r.format }
 
-// Size returns the size of the output window's buffer.
-func (r *Reader) Size() int { return len(r.buf) }
+// Size returns the size of the output window's buffer in bytes.
+func (r *Reader) Size() int { return r.eng.Size() }
 
 // Buffered returns the length of the window.
-func (r *Reader) Buffered() int { return r.w - r.r }
+func (r *Reader) Buffered() int { return r.eng.Buffered() }
 
 // InputOffset returns how many compressed bytes the Reader has consumed.
 func (r *Reader) InputOffset() int64 { return r.s.offset() }
@@ -200,148 +209,46 @@ func (r *Reader) InputOffset() int64 { return r.s.offset() }
 func (r *Reader) OutputSize() int64 { return r.out }
 
 // Window returns the inflated bytes not yet consumed.
-func (r *Reader) Window() []byte { return r.buf[r.r:r.w] }
+func (r *Reader) Window() []byte { return r.eng.Window() }
 
 // Consume drops the first n bytes of the window; n is clamped to
 // [0, Buffered()].
-func (r *Reader) Consume(n int) {
-	if uint(n) <= uint(r.w-r.r) {
-		r.r += n
-		return
-	}
-	if n > 0 {
-		r.r = r.w
-	}
-}
+func (r *Reader) Consume(n int) { r.eng.Consume(n) }
 
 // Fill inflates more bytes into the window, moving it to the start of the
 // buffer first. See core.BufferedReader for the contract.
-func (r *Reader) Fill() (int, error) {
-	if r.err != nil {
-		return 0, r.err
-	}
-	if r.r > 0 {
-		copy(r.buf, r.buf[r.r:r.w])
-		r.w -= r.r
-		r.r = 0
-	}
-	if r.w == len(r.buf) {
-		return 0, core.ErrBufferFull
-	}
-	n, err := r.inflate(r.buf[r.w:])
-	r.w += n
-	return n, err
-}
+func (r *Reader) Fill() (int, error) { return r.eng.Fill() }
 
 // Read reads inflated bytes into p: from the window first, else straight
 // from the inflater when p is at least as large as the buffer.
-func (r *Reader) Read(p []byte) (int, error) {
-	if r.r == r.w {
-		if len(p) == 0 {
-			return 0, nil
-		}
-		if r.err != nil {
-			return 0, r.err
-		}
-		if len(p) >= len(r.buf) {
-			return r.inflate(p)
-		}
-		r.r, r.w = 0, 0
-		n, err := r.inflate(r.buf)
-		if n == 0 {
-			return 0, err
-		}
-		r.w = n
-	}
-	n := copy(p, r.buf[r.r:r.w])
-	r.r += n
-	return n, nil
-}
+func (r *Reader) Read(p []byte) (int, error) { return r.eng.Read(p) }
 
 // ReadByte reads one inflated byte.
-func (r *Reader) ReadByte() (byte, error) {
-	for r.r == r.w {
-		if _, err := r.Fill(); err != nil {
-			return 0, err
-		}
-	}
-	c := r.buf[r.r]
-	r.r++
-	return c, nil
-}
+func (r *Reader) ReadByte() (byte, error) { return r.eng.ReadByte() }
 
 // Peek returns the next n inflated bytes without consuming them, filling
 // as needed. It returns fewer bytes and an error when the stream ends
 // first (io.EOF), fails, or n exceeds the buffer size (core.ErrBufferFull).
-func (r *Reader) Peek(n int) ([]byte, error) {
-	n = max(n, 0)
-	for r.w-r.r < n {
-		if _, err := r.Fill(); err != nil {
-			return r.buf[r.r:r.w], err
-		}
-	}
-	return r.buf[r.r : r.r+n], nil
-}
+func (r *Reader) Peek(n int) ([]byte, error) { return r.eng.Peek(n) }
 
 // Discard skips the next n inflated bytes and returns how many were
 // skipped; fewer than n only with an error.
-func (r *Reader) Discard(n int) (int, error) {
-	done := 0
-	for done < n {
-		if r.r == r.w {
-			if _, err := r.Fill(); err != nil {
-				return done, err
-			}
-		}
-		m := min(n-done, r.w-r.r)
-		r.r += m
-		done += m
-	}
-	return done, nil
-}
+func (r *Reader) Discard(n int) (int, error) { return r.eng.Discard(n) }
 
 // WriteTo writes the inflated stream to w, straight from the window.
-func (r *Reader) WriteTo(w io.Writer) (int64, error) {
-	var total int64
-	for {
-		if r.r < r.w {
-			m, err := w.Write(r.buf[r.r:r.w])
-			if m < 0 || m > r.w-r.r {
-				return total, core.ErrInvalidCount
-			}
-			r.r += m
-			total += int64(m)
-			if err != nil {
-				return total, err
-			}
-			if r.r < r.w {
-				return total, io.ErrShortWrite
-			}
-		}
-		r.r, r.w = 0, 0
-		n, err := r.inflate(r.buf)
-		r.w = n
-		if n == 0 {
-			if err == io.EOF {
-				return total, nil
-			}
-			return total, err
-		}
-	}
-}
+func (r *Reader) WriteTo(w io.Writer) (int64, error) { return r.eng.WriteTo(w) }
 
-// Close releases the source, positioned after the bytes consumed, and
-// makes later calls return an error matching fs.ErrClosed (and
-// core.ErrClosed). It returns nil: problems of the
-// stream are reported by Read and Fill. It does not close the source.
+// Close releases the source, positioned after the bytes consumed; it does
+// not close it. Later calls return an error matching fs.ErrClosed, a
+// second Close too. It returns nil otherwise: problems of the stream are
+// reported by Read and Fill.
 func (r *Reader) Close() error {
-	if r.err == errClosed {
-		return errClosed
+	if err := r.eng.Close(); err != nil {
+		return err
 	}
 	if r.s.src != nil || r.s.plain != nil || r.s.mem != nil {
 		r.s.release()
 	}
-	r.r, r.w, r.err = 0, 0, errClosed
 	return nil
 }
 

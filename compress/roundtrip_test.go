@@ -223,7 +223,7 @@ func TestReaderRoundTrip(t *testing.T) {
 			for _, s := range sources {
 				for _, m := range readModes {
 					t.Run(f.String()+"/"+in.name+"/"+s.name+"/"+m.name, func(t *testing.T) {
-						r, err := NewReader(s.src(stream), f, &ReaderOptions{BufferSize: 4096})
+						r, err := NewReaderSize(s.src(stream), f, nil, 4096)
 						if err != nil {
 							t.Fatal(err)
 						}

@@ -77,11 +77,6 @@ func (s *source) discard(n int) {
 	s.mem.Seek(int64(n), io.SeekCurrent)
 }
 
-// maxEmptyReads bounds how often a plain source may return no bytes and no
-// error in a row before reading fails with an error matching
-// io.ErrNoProgress (the bound bufio uses).
-const maxEmptyReads = 100
-
 // sourceBufferSize is the size of the bufio.Reader between the source and
 // the inflater.
 const sourceBufferSize = 4 << 10
@@ -92,7 +87,7 @@ func (s *source) Read(p []byte) (int, error) {
 	if s.plain != nil {
 		// bufio.Reader.Read calls its source once, and io.ReadFull would
 		// call it for ever on a source that yields nothing: stop here.
-		for range maxEmptyReads {
+		for range core.MaxEmptyCalls {
 			n, err := s.plain.Read(p)
 			if n < 0 || n > len(p) {
 				return 0, core.ErrInvalidCount
@@ -102,7 +97,7 @@ func (s *source) Read(p []byte) (int, error) {
 				return n, err
 			}
 		}
-		return 0, errNoProgress
+		return 0, core.ErrNoProgress
 	}
 	win := s.src.Window()
 	if s.lent >= len(win) {
@@ -112,7 +107,7 @@ func (s *source) Read(p []byte) (int, error) {
 		}
 		win = s.src.Window()
 		if s.lent >= len(win) {
-			return 0, errNoProgress
+			return 0, core.ErrNoProgress
 		}
 	}
 	n := copy(p, win[s.lent:])

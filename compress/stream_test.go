@@ -325,7 +325,7 @@ func TestPeekDiscardEdges(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			r, _ := NewReader(bytes.NewReader(stream), Zlib, &ReaderOptions{BufferSize: 4096})
+			r, _ := NewReaderSize(bytes.NewReader(stream), Zlib, nil, 4096)
 			n, err := tc.op(r)
 			if n != tc.want || !errors.Is(err, tc.wantErr) {
 				t.Fatalf("got %d, %v; want %d, %v", n, err, tc.want, tc.wantErr)

@@ -40,9 +40,12 @@ type WriterOptions struct {
 // as much as compressing 32 KiB: the default keeps that under 4% of the
 // work.
 const (
-	MinBlockSize     = 128 << 10
+	// MinBlockSize is the smallest block a concurrent Writer cuts.
+	MinBlockSize = 128 << 10
+	// DefaultBlockSize is the block size when WriterOptions.BlockSize is 0.
 	DefaultBlockSize = 1 << 20
-	MaxBlockSize     = 1 << 20
+	// MaxBlockSize is the largest block a concurrent Writer cuts.
+	MaxBlockSize = 1 << 20
 )
 
 // Writer is a compressing output device: bytes written to it (by Write or

@@ -97,3 +97,36 @@ func ExampleSpanReader() {
 	fmt.Printf("%s\n", r.Window())
 	// Output: zero|copy
 }
+
+// rot13 is a transform behind a core.Writer: it supplies only Take and
+// Flush; buffering, Reserve/Commit, errors and Close are the Writer's.
+type rot13 struct{ dst *core.Writer }
+
+func (s *rot13) Take(p []byte, final bool) (int, error) {
+	out := s.dst.Reserve(len(p))
+	for i, c := range p {
+		switch {
+		case 'a' <= c && c <= 'z':
+			c = 'a' + (c-'a'+13)%26
+		case 'A' <= c && c <= 'Z':
+			c = 'A' + (c-'A'+13)%26
+		}
+		out[i] = c
+	}
+	s.dst.Commit(len(p))
+	return len(p), nil
+}
+
+func (s *rot13) Flush() error { return s.dst.Flush() }
+
+func ExampleNewSinkWriter() {
+	w := core.NewSinkWriter(&rot13{dst: core.NewWriter(os.Stdout)}, 0)
+	w.WriteString("Hello, ")
+	p := w.Reserve(6) // formatters write into the transform's buffer in place
+	w.Commit(copy(p, "World!"))
+	w.WriteByte('\n')
+	if err := w.Close(); err != nil { // the final Take, then Flush to stdout
+		fmt.Println(err)
+	}
+	// Output: Uryyb, Jbeyq!
+}

@@ -198,3 +198,42 @@ func TestOwning(t *testing.T) {
 		t.Fatalf("Read after Close = %v", err)
 	}
 }
+
+// unitSource produces 4-byte units and returns 0, io.ErrShortBuffer when
+// p cannot hold one, as a decoder whose next character does not fit does.
+type unitSource struct{ left int }
+
+func (s *unitSource) Read(p []byte) (int, error) {
+	if s.left == 0 {
+		return 0, io.EOF
+	}
+	if len(p) < 4 {
+		return 0, io.ErrShortBuffer
+	}
+	n := min(len(p)/4, s.left)
+	for i := range 4 * n {
+		p[i] = 'a' + byte(i%4)
+	}
+	s.left -= n
+	return 4 * n, nil
+}
+
+func TestReaderShortBufferSource(t *testing.T) {
+	r := core.NewReaderSize(&unitSource{left: 1000}, 66) // 66 = 16 units and 2 bytes
+	for {
+		if _, err := r.Fill(); err != nil {
+			if !errors.Is(err, core.ErrBufferFull) {
+				t.Fatalf("Fill with 2 bytes free = %v, want ErrBufferFull", err)
+			}
+			break
+		}
+	}
+	if len(r.Window()) != 64 {
+		t.Fatalf("window %d bytes, want 64", len(r.Window()))
+	}
+	r.Consume(64)
+	got, err := io.ReadAll(r)
+	if err != nil || len(got) != 4000-64 {
+		t.Fatalf("ReadAll = %d bytes, %v", len(got), err)
+	}
+}

@@ -139,7 +139,7 @@ func BenchmarkMACOneShot(b *testing.B) {
 	})
 }
 
-// BenchmarkHelloWorldLines: the seed's shape, 12-byte lines printed one
+// BenchmarkHelloWorldLines: 12-byte "Hello World\n" lines printed one
 // by one into a SHA-256 device, against hashing the same bytes in one
 // call and against fmt.Fprint into the standard library's sha256.New().
 func BenchmarkHelloWorldLines(b *testing.B) {

@@ -1,8 +1,9 @@
 // Package crypto hashes data by printing it into a hash device, the way
-// fast_io does: a Hasher is an output device that implements
-// core.BufferedWriter, so format can print into it and codec can encode
+// fast_io does: a [Hasher] is an output device that implements
+// [core.BufferedWriter], so format can print into it and codec can encode
 // records into it with no intermediate buffer; the digest is read out
-// afterwards with Sum, Digest, AppendHex or Verify, and Reset makes the
+// afterwards with [Hasher.Sum], [Hasher.Digest], [Hasher.AppendHex] or
+// [Hasher.Verify], and [Hasher.Reset] makes the
 // device ready for the next message.
 //
 // Algorithms: SHA-1, SHA-224, SHA-256, SHA-384, SHA-512 and SHA-512/256
@@ -24,16 +25,27 @@
 // The device layer costs little: small writes are copied into a buffer
 // whose size is a multiple of the block size, and the compression function
 // sees whole buffers; a write at least as large as the buffer goes to it
-// without a copy. For hot loops, Put, PutString and PutByte are Write,
+// without a copy. For hot loops, [Hasher.Put], [Hasher.PutString] and
+// [Hasher.PutByte] are Write,
 // WriteString and WriteByte without results (a device that cannot fail has
 // nothing to report per write): their fast paths inline into the caller.
 // Write, WriteString, the Put methods, Reserve/Commit, Sum into a slice
 // with room, Digest, the one-shot sums and MAC allocate nothing.
 //
-// One-shot helpers cover byte slices and strings (Sum256, Sum, MAC, ...),
-// readers (SumReader) and files (SumFile and SumFileHMAC, which read in
-// 1 MiB blocks and report ErrFileChanged for a file that changes while it
-// is read). Digests compare in constant time (Equal, Hasher.Verify).
+// One-shot helpers cover byte slices and strings ([Sum256], [Sum], [MAC],
+// ...), readers ([SumReader]) and files ([SumFile] and [SumFileHMAC], which
+// read in 1 MiB blocks and report [ErrFileChanged] for a file that changes
+// while it is read). Digests compare in constant time ([Digest.Equal],
+// [Hasher.Verify]).
+//
+// Size means the digest size, as in hash.Hash and the standard library's
+// crypto.Hash ([Hasher.Size], [Algorithm.Size]); the Hasher's buffer is
+// [BufferSize] bytes.
+//
+// Errors follow fastio's vocabulary: a file that ends before its size while
+// it is hashed satisfies errors.Is(err, io.ErrUnexpectedEOF) besides
+// [ErrFileChanged], and a reader that makes no progress gives an error
+// satisfying errors.Is(err, io.ErrNoProgress).
 //
 // The non-cryptographic Jenkins hashes of fast_io live apart, in package
 // github.com/fastio-go/fastio/crypto/jenkins.

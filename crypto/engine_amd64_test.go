@@ -44,3 +44,11 @@ func TestOtherEngines(t *testing.T) {
 		}
 	}
 }
+
+// TestHasherOperationsOtherEngines is TestHasherOperations on the engines of
+// other packages, which keep their own partial block.
+func TestHasherOperationsOtherEngines(t *testing.T) {
+	own256, own512 = false, false
+	defer func() { own256, own512 = hasSHANI, hasAVX2 }()
+	hasherOperations(t)
+}

@@ -120,6 +120,16 @@ func ExampleSumFile() {
 	// ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad <nil>
 }
 
+func ExampleSumFileHMAC() {
+	path := filepath.Join(os.TempDir(), "fastio-crypto-hmac-example.txt")
+	os.WriteFile(path, []byte("The quick brown fox jumps over the lazy dog"), 0o600)
+	defer os.Remove(path)
+	d, err := crypto.SumFileHMAC(crypto.SHA256, []byte("key"), path)
+	fmt.Println(d, err)
+	// Output:
+	// f7bc83f430538424b13298e6aa6fb143ef4d59a14946175997479dbc2d1a3cd8 <nil>
+}
+
 func ExampleParseHexDigest() {
 	want, err := crypto.ParseHexDigest("A9993E364706816ABA3E25717850C26C9CD0D89D")
 	fmt.Println(err, want.Equal(mustSum(crypto.SHA1, "abc")))

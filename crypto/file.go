@@ -18,10 +18,6 @@ import (
 // function without a copy into the Hasher's buffer.
 const readBlock = 1 << 20
 
-// maxEmptyReads is how many reads in a row may return nothing before
-// readAll gives up with io.ErrNoProgress.
-const maxEmptyReads = 100
-
 var blockPool = sync.Pool{New: func() any { return new([readBlock]byte) }}
 
 var hasherPools [maxAlgorithm]sync.Pool
@@ -146,8 +142,7 @@ func (h *Hasher) hashChecked(f statReader) error {
 	return nil
 }
 
-// changeError says how a file changed while it was hashed. It unwraps to
-// ErrFileChanged.
+// changeError says how a file changed while it was hashed.
 type changeError struct {
 	what          string
 	before, after int64
@@ -161,7 +156,14 @@ func (e *changeError) Error() string {
 	return fmt.Sprintf("%v: modification time %v when opened, %v after reading", ErrFileChanged, e.t0, e.t1)
 }
 
-func (e *changeError) Unwrap() error { return ErrFileChanged }
+// Unwrap returns ErrFileChanged, and io.ErrUnexpectedEOF too when the file
+// ended before its size: that is truncated input.
+func (e *changeError) Unwrap() []error {
+	if e.what == "size" && e.after < e.before {
+		return []error{ErrFileChanged, io.ErrUnexpectedEOF}
+	}
+	return []error{ErrFileChanged}
+}
 
 // readAll hashes what r yields until io.EOF through a pooled 1 MiB block and
 // returns the count. Whole blocks go to the block function straight from
@@ -186,8 +188,8 @@ func (h *Hasher) readAll(r io.Reader) (int64, error) {
 		}
 		if m > 0 {
 			empty = 0
-		} else if empty++; empty >= maxEmptyReads {
-			return total, io.ErrNoProgress
+		} else if empty++; empty >= core.MaxEmptyCalls {
+			return total, core.ErrNoProgress
 		}
 	}
 }

@@ -24,7 +24,13 @@ const BufferSize = 8 << 10
 // Hasher is a hash device: an output device whose bytes go into a hash
 // function instead of a file. It implements core.BufferedWriter (so
 // fastio's formatters print into it in place), io.Writer,
-// io.StringWriter, io.ByteWriter, io.ReaderFrom and hash.Hash.
+// io.StringWriter, io.ByteWriter, io.ReaderFrom and hash.Hash. Its
+// buffering is core.Writer's (the rules of errors and of Reserve and Commit
+// are the engine's): written bytes are gathered in a buffer of BufferSize
+// bytes, the hash function is given whole blocks, and the whole blocks of a
+// write of a block or more made while nothing is buffered are hashed in
+// place. The inlined fast paths write into space reserved from the engine,
+// as a formatter does, and commit it before any other call on it.
 //
 // A Hasher made by NewHMAC computes HMAC over its algorithm with the key
 // it was given; Reset starts a new message under the same key.
@@ -34,16 +40,30 @@ const BufferSize = 8 << 10
 // it is sticky (later writes return it and hash nothing) and Flush and Err
 // report it until Reset.
 //
+// Size is the digest size, as hash.Hash and the standard library's
+// crypto.Hash have it; the buffer's size is the constant BufferSize. A
+// Hasher has no Close: it owns no device, and the digest can be read at any
+// time.
+//
 // The zero Hasher hashes with SHA-256; New and NewHMAC make the others.
 //
 // A Hasher is not safe for concurrent use.
 type Hasher struct {
-	// buf holds the gathered input in buf[:len(buf)] and the free space
-	// in buf[len(buf):cap(buf)]. After a sticky error cap(buf) ==
-	// len(buf), which closes every fast path without a separate check.
-	buf  []byte
-	full []byte // the whole buffer, a multiple of the block size; buf is a prefix of it
-	err  error
+	// win is free space of the engine's buffer, reserved from it and
+	// filled by the inlined fast paths, as a formatter fills what it
+	// reserved: win[:len(win)] is written and not yet committed, cap(win)
+	// ends the reservation. Every call on the engine commits it first
+	// (settle). It is nil while nothing is reserved (a zero Hasher, after a
+	// sticky error), which sends every write to the slow path. full is the
+	// whole reservation, win a prefix of it. badCommit records a Commit out
+	// of range, for the engine to hear of at the next settle: the fast
+	// path cannot afford the call.
+	win, full []byte
+	badCommit bool
+	// bw is the buffering engine; its Sink is the Hasher itself (hashSink),
+	// which hashes the whole blocks of what it is given and leaves the
+	// partial block in the buffer.
+	bw core.Writer
 
 	alg  Algorithm
 	eng  engine
@@ -70,17 +90,21 @@ type Hasher struct {
 	ipad512, opad512 [8]uint64
 }
 
+// hashSink is the Hasher seen as the core.Sink of its buffering engine.
+type hashSink Hasher
+
 // New returns a Hasher for algorithm a. The error, for an invalid a, is an
 // *AlgorithmError wrapping ErrAlgorithm.
 func New(a Algorithm) (*Hasher, error) {
 	if !a.Valid() {
 		return nil, &AlgorithmError{Value: a}
 	}
-	h := &Hasher{full: make([]byte, BufferSize), alg: a, eng: newEngine(a), size: a.Size()}
-	h.buf = h.full[:0]
+	h := &Hasher{alg: a, eng: newEngine(a), size: a.Size()}
+	h.bw = *core.NewSinkWriter((*hashSink)(h), BufferSize)
 	h.d256, _ = h.eng.(*digest256)
 	h.d1, _ = h.eng.(*digest1)
 	h.d512, _ = h.eng.(*digest512)
+	h.reserve()
 	return h, nil
 }
 
@@ -117,8 +141,8 @@ func NewHMAC(a Algorithm, key []byte) (*Hasher, error) {
 }
 
 // init makes a zero Hasher a SHA-256 one. Every path that reaches the
-// engine or the buffer's capacity calls it first; the fast paths need not,
-// since a zero Hasher has no free space.
+// engine calls it first; the fast paths need not, since a zero Hasher has
+// no window.
 func (h *Hasher) init() {
 	if h.eng == nil {
 		h.initZero()
@@ -126,12 +150,38 @@ func (h *Hasher) init() {
 }
 
 // initZero is init's out-of-line part, so that init inlines.
+//
+//go:noinline
 func (h *Hasher) initZero() {
 	g, _ := New(SHA256)
-	err := h.err // a misused Commit on the zero Hasher stays recorded
-	*h = Hasher{buf: g.buf, full: g.full, alg: g.alg, eng: g.eng, size: g.size, d256: g.d256, d1: g.d1}
-	if err != nil {
-		h.err, h.buf = err, h.full[:0:0]
+	bad := h.badCommit // a misused Commit on the zero Hasher stays recorded
+	*h = Hasher{alg: g.alg, eng: g.eng, size: g.size, d256: g.d256, d1: g.d1, badCommit: bad}
+	h.bw = *core.NewSinkWriter((*hashSink)(h), BufferSize)
+	h.reserve()
+}
+
+// minWindow is the least free space the fast paths are given at a time.
+const minWindow = 64
+
+// settle commits what the fast paths wrote into the window and drops it;
+// every call on the engine comes after it.
+func (h *Hasher) settle() {
+	if h.win != nil {
+		h.bw.Commit(len(h.win))
+		h.win, h.full = nil, nil
+	}
+	if h.badCommit {
+		h.badCommit = false
+		h.bw.Commit(-1) // records core.ErrCommitRange
+	}
+}
+
+// reserve opens a window on the engine's free space, unless the engine
+// holds a sticky error.
+func (h *Hasher) reserve() {
+	if h.bw.Err() == nil {
+		h.full = h.bw.Reserve(minWindow)
+		h.win = h.full[:0]
 	}
 }
 
@@ -179,16 +229,29 @@ func (h *Hasher) BlockSize() int {
 }
 
 // Buffered returns the number of bytes written but not yet hashed.
-func (h *Hasher) Buffered() int { return len(h.buf) }
+func (h *Hasher) Buffered() int { return len(h.win) + h.bw.Buffered() }
 
 // Err returns the sticky error, or nil.
-func (h *Hasher) Err() error { return h.err }
+func (h *Hasher) Err() error {
+	if h.badCommit {
+		h.init()
+		h.settle()
+	}
+	return h.bw.Err()
+}
 
 // Reset discards everything written and any error and starts a new
 // message; an HMAC Hasher keeps its key.
 func (h *Hasher) Reset() {
 	h.init()
-	h.buf, h.err = h.full[:0], nil
+	if h.win != nil && h.bw.Buffered() == 0 && !h.badCommit {
+		// Everything since the last Reset is in the window: drop it.
+		h.win = h.win[:0]
+	} else {
+		h.win, h.full, h.badCommit = nil, nil, false
+		h.bw.ResetSink((*hashSink)(h))
+		h.reserve()
+	}
 	if d := h.d256; d != nil {
 		d.nx = 0
 		if h.outer != nil {
@@ -226,14 +289,14 @@ func (h *Hasher) Reset() {
 // Write hashes p. It returns len(p), nil unless a misused Commit left a
 // sticky error, which it then returns having hashed nothing.
 func (h *Hasher) Write(p []byte) (int, error) {
-	n := len(h.buf)
-	if len(p)-8 <= 8 && len(p) >= 8 && n+16 <= cap(h.buf) {
-		h.buf = h.buf[:n+len(p)]
-		move8to16(unsafe.Pointer(&h.buf[n]), unsafe.Pointer(unsafe.SliceData(p)), len(p))
+	n := len(h.win)
+	if len(p)-8 <= 8 && len(p) >= 8 && n+16 <= cap(h.win) {
+		h.win = h.win[:n+len(p)]
+		move8to16(unsafe.Pointer(&h.win[n]), unsafe.Pointer(unsafe.SliceData(p)), len(p))
 		return len(p), nil
 	}
-	if len(p) <= cap(h.buf)-n && len(p) < directWrite && (n > 0 || len(p) < 64) {
-		h.buf = append(h.buf, p...)
+	if len(p) <= cap(h.win)-n && len(p) < directWrite {
+		h.win = append(h.win, p...)
 		return len(p), nil
 	}
 	return h.writeSlow(p)
@@ -245,30 +308,30 @@ func (h *Hasher) Write(p []byte) (int, error) {
 // of short writes costs little more than copying the bytes; the buffer is
 // then hashed many blocks per call.
 func (h *Hasher) Put(p []byte) {
-	if len(p) > cap(h.buf)-len(h.buf) {
+	if len(p) > cap(h.win)-len(h.win) {
 		h.putSlow(p)
 		return
 	}
-	h.buf = append(h.buf, p...)
+	h.win = append(h.win, p...)
 }
 
 // PutString is Put for a string, without converting it. Its fast path
 // inlines; a constant string is stored with plain moves, no memmove call.
 func (h *Hasher) PutString(s string) {
-	if len(s) > cap(h.buf)-len(h.buf) {
+	if len(s) > cap(h.win)-len(h.win) {
 		h.putStringSlow(s)
 		return
 	}
-	h.buf = append(h.buf, s...)
+	h.win = append(h.win, s...)
 }
 
 // PutByte is WriteByte without a result. Its fast path inlines.
 func (h *Hasher) PutByte(c byte) {
-	if len(h.buf) == cap(h.buf) {
+	if len(h.win) == cap(h.win) {
 		_ = h.writeByteSlow(c)
 		return
 	}
-	h.buf = append(h.buf, c)
+	h.win = append(h.win, c)
 }
 
 // putSlow and putStringSlow stay out of line so that Put and PutString
@@ -284,7 +347,7 @@ func (h *Hasher) putStringSlow(s string) {
 
 // move8to16 copies n bytes, 8 <= n <= 16, from src to dst with two
 // overlapping 8-byte moves: for the short writes of line-oriented output
-// (the seed's 12-byte "Hello World\n") this is cheaper than a call to
+// (12-byte "Hello World\n" lines) this is cheaper than a call to
 // memmove. The caller guarantees 16 bytes of room at dst.
 func move8to16(dst, src unsafe.Pointer, n int) {
 	*(*[8]byte)(dst) = *(*[8]byte)(src)
@@ -293,14 +356,14 @@ func move8to16(dst, src unsafe.Pointer, n int) {
 
 // WriteString is Write for a string, without converting it.
 func (h *Hasher) WriteString(s string) (int, error) {
-	n := len(h.buf)
-	if len(s)-8 <= 8 && len(s) >= 8 && n+16 <= cap(h.buf) {
-		h.buf = h.buf[:n+len(s)]
-		move8to16(unsafe.Pointer(&h.buf[n]), unsafe.Pointer(unsafe.StringData(s)), len(s))
+	n := len(h.win)
+	if len(s)-8 <= 8 && len(s) >= 8 && n+16 <= cap(h.win) {
+		h.win = h.win[:n+len(s)]
+		move8to16(unsafe.Pointer(&h.win[n]), unsafe.Pointer(unsafe.StringData(s)), len(s))
 		return len(s), nil
 	}
-	if len(s) <= cap(h.buf)-n && len(s) < directWrite {
-		h.buf = append(h.buf, s...)
+	if len(s) <= cap(h.win)-n && len(s) < directWrite {
+		h.win = append(h.win, s...)
 		return len(s), nil
 	}
 	return h.writeSlow(unsafe.Slice(unsafe.StringData(s), len(s)))
@@ -308,8 +371,8 @@ func (h *Hasher) WriteString(s string) (int, error) {
 
 // WriteByte hashes one byte.
 func (h *Hasher) WriteByte(c byte) error {
-	if len(h.buf) < cap(h.buf) {
-		h.buf = append(h.buf, c)
+	if len(h.win) < cap(h.win) {
+		h.win = append(h.win, c)
 		return nil
 	}
 	return h.writeByteSlow(c)
@@ -317,53 +380,47 @@ func (h *Hasher) WriteByte(c byte) error {
 
 func (h *Hasher) writeByteSlow(c byte) error {
 	h.init()
-	if h.err != nil {
-		return h.err
-	}
-	h.flush() // a full buffer: whole blocks
-	h.buf = append(h.buf, c)
-	return nil
+	h.settle()
+	err := h.bw.WriteByte(c)
+	h.reserve()
+	return err
 }
 
+// writeSlow hands p to the engine: copied into its buffer, or for a write
+// longer than the buffer straight to the hash function. A write of a block
+// or more made while nothing is buffered has its whole blocks hashed in
+// place first, as the engine does for writes longer than its buffer: the
+// copy would cost more than the call (3% of a 1 KiB message).
 func (h *Hasher) writeSlow(p []byte) (int, error) {
 	h.init()
-	if h.err != nil {
-		return 0, h.err
-	}
 	total := len(p)
-	if len(p) <= cap(h.buf)-len(h.buf) && len(p) < 2*directWrite && (len(h.buf) > 0 || len(p) < 64) {
-		// A mid-sized write into a partly filled buffer: a copy is
-		// cheaper than splitting it around a block boundary.
-		h.buf = append(h.buf, p...)
-		return total, nil
-	}
-	if len(h.buf) == 0 && h.d256 == nil && h.d1 == nil && h.d512 == nil {
-		// Another package's engine keeps its own partial block: hand
-		// it p as it is rather than copying p into the buffer first.
-		h.eng.Write(p)
-		return total, nil
-	}
-	if n := len(h.buf); n > 0 {
-		// Top up the buffer to a block boundary and hash it, so that the
-		// engine stays block aligned and p's whole blocks go to it with
-		// no copy.
-		bs := h.alg.BlockSize()
-		m := min(len(p), (bs-n%bs)%bs)
-		h.buf = append(h.buf, p[:m]...)
-		p = p[m:]
-		if len(h.buf)%bs != 0 { // p ran out first
-			return total, nil
-		}
-		h.writeBlocks(h.buf)
-		h.buf = h.full[:0]
-	}
-	if k := len(p) - len(p)%h.alg.BlockSize(); k > 0 {
-		h.writeBlocks(p[:k])
+	if len(h.win) == 0 && h.bw.Buffered() == 0 && h.bw.Err() == nil && !h.badCommit && len(p) >= h.alg.BlockSize() &&
+		(h.d256 != nil || h.d1 != nil || h.d512 != nil) {
+		k, _ := (*hashSink)(h).Take(p, false)
 		p = p[k:]
 	}
-	h.buf = append(h.full[:0], p...)
-	return total, nil
+	h.settle()
+	n, err := h.bw.Write(p)
+	h.reserve()
+	return total - len(p) + n, err
 }
+
+// Take hashes the whole blocks of p and leaves the partial block to the
+// buffer (see core.Sink). An engine of another package keeps its own
+// partial block, so it is given all of p.
+func (s *hashSink) Take(p []byte, final bool) (int, error) {
+	h := (*Hasher)(s)
+	if h.d256 == nil && h.d1 == nil && h.d512 == nil || final {
+		h.eng.Write(p)
+		return len(p), nil
+	}
+	k := len(p) - len(p)%h.alg.BlockSize()
+	h.writeBlocks(p[:k])
+	return k, nil
+}
+
+// Flush has nothing to push: a hash has no device.
+func (s *hashSink) Flush() error { return nil }
 
 // writeBlocks hashes p, whole blocks, calling this package's own block
 // functions directly when they serve h and hold no partial block.
@@ -386,92 +443,71 @@ func (h *Hasher) writeBlocks(p []byte) {
 	h.eng.Write(p)
 }
 
-// Reserve returns the free space of the buffer, at least n bytes, hashing
-// the buffered bytes or growing the buffer when needed (see
+// Reserve returns the free space of the buffer, at least n bytes (see
 // core.BufferedWriter). After a sticky error it returns scratch space whose
 // committed bytes are dropped.
 func (h *Hasher) Reserve(n int) []byte {
-	if n <= cap(h.buf)-len(h.buf) {
-		// h.full[len(h.buf):] is the free space, or after an error
-		// scratch that Commit refuses.
-		return h.full[len(h.buf):]
+	if n <= cap(h.win)-len(h.win) {
+		return h.full[len(h.win):]
 	}
 	return h.reserveSlow(n)
 }
 
 func (h *Hasher) reserveSlow(n int) []byte {
 	h.init()
-	if h.err != nil {
-		// Hand out scratch past the limit: Commit then fails the range
-		// check, which keeps the error, and nothing is hashed.
-		if m := len(h.buf); len(h.full)-m >= n {
-			return h.full[m : m+n]
-		}
-		return make([]byte, n)
+	h.settle()
+	p := h.bw.Reserve(n)
+	if h.bw.Err() == nil {
+		h.full, h.win = p, p[:0]
 	}
-	// Hash the whole blocks and keep the partial one at the front, so
-	// that the engine stays block aligned.
-	bs := h.alg.BlockSize()
-	if k := len(h.buf) - len(h.buf)%bs; k > 0 {
-		h.writeBlocks(h.buf[:k])
-		h.buf = h.full[:copy(h.full, h.buf[k:])]
-	}
-	if m := len(h.buf); n > len(h.full)-m {
-		nb := make([]byte, (m+n+bs-1)/bs*bs)
-		copy(nb, h.buf)
-		h.full = nb
-		h.buf = nb[:m]
-	}
-	h.buf = h.full[:len(h.buf)]
-	return h.buf[len(h.buf):cap(h.buf)]
+	return p
 }
 
 // Commit hashes the first n bytes of the slice returned by the last
 // Reserve. An n outside that slice hashes nothing and records
 // core.ErrCommitRange.
 func (h *Hasher) Commit(n int) {
-	if uint(n) <= uint(cap(h.buf)-len(h.buf)) {
-		h.buf = h.buf[:len(h.buf)+n]
+	if uint(n) <= uint(cap(h.win)-len(h.win)) {
+		h.win = h.win[:len(h.win)+n]
 		return
 	}
-	if h.err == nil {
-		h.err, h.buf = core.ErrCommitRange, h.buf[:len(h.buf):len(h.buf)]
-	}
+	// Out of range: close the fast paths and let the engine record the
+	// error at the next settle.
+	h.badCommit = true
+	h.win = h.win[:len(h.win):len(h.win)]
 }
 
-// Flush hands the buffered bytes to the hash function and returns the
-// sticky error, if any. Sum and Digest flush by themselves.
+// Flush hands the whole blocks buffered to the hash function and returns
+// the sticky error, if any. Sum and Digest need no Flush.
 func (h *Hasher) Flush() error {
-	h.flush()
-	return h.err
-}
-
-func (h *Hasher) flush() {
-	if len(h.buf) > 0 {
-		h.eng.Write(h.buf)
-		h.setBuffered(0)
-	}
-}
-
-// setBuffered makes the first n bytes of the whole buffer the gathered
-// input, keeping the fast paths closed after a sticky error.
-func (h *Hasher) setBuffered(n int) {
-	h.buf = h.full[:n]
-	if h.err != nil {
-		h.buf = h.buf[:n:n]
-	}
+	h.init()
+	h.settle()
+	err := h.bw.Flush()
+	h.reserve()
+	return err
 }
 
 // ReadFrom hashes everything r yields until io.EOF, reading 1 MiB at a
 // time into a pooled block, and returns the number of bytes read and the
 // first error other than io.EOF. A reader that returns no bytes and no
-// error 100 times in a row fails with io.ErrNoProgress.
+// error core.MaxEmptyCalls times in a row fails with core.ErrNoProgress
+// (which satisfies errors.Is(err, io.ErrNoProgress)).
 func (h *Hasher) ReadFrom(r io.Reader) (int64, error) {
 	h.init()
-	if h.err != nil {
-		return 0, h.err
+	if err := h.bw.Err(); err != nil {
+		return 0, err
 	}
 	return h.readAll(r)
+}
+
+// pending returns the bytes written and not yet hashed. An engine of
+// another package is given them first (it keeps its own partial block), so
+// that for it pending returns nothing unless a sticky error stopped that.
+func (h *Hasher) pending() []byte {
+	if h.d256 == nil && h.d1 == nil && h.d512 == nil {
+		_ = h.bw.Flush()
+	}
+	return h.bw.Pending()
 }
 
 // Sum appends the digest of everything written since the last Reset to b
@@ -479,16 +515,43 @@ func (h *Hasher) ReadFrom(r io.Reader) (int64, error) {
 // can be written and summed again. Sum allocates nothing when b has room.
 func (h *Hasher) Sum(b []byte) []byte {
 	h.init()
+	if h.bw.Buffered() == 0 && !h.badCommit && (h.d256 != nil || h.d1 != nil || h.d512 != nil) {
+		// The bytes not yet hashed are all in the window: finish on them
+		// without committing them.
+		return h.sum(b, h.win)
+	}
+	h.settle()
+	b = h.sum(b, h.pending())
+	h.reserve()
+	return b
+}
+
+// sum is Sum given the bytes not yet hashed.
+func (h *Hasher) sum(b, tail []byte) []byte {
 	if h.d256 != nil && h.d256.nx == 0 {
-		return h.sum256(b)
+		return h.sum256(b, tail)
 	}
 	if h.d1 != nil && h.d1.nx == 0 {
-		return h.sum1(b)
+		return h.sum1(b, tail)
 	}
 	if h.d512 != nil && h.d512.nx == 0 {
-		return h.sum512(b)
+		return h.sum512(b, tail)
 	}
-	h.flush()
+	if len(tail) > 0 {
+		// Bytes the engine has not been given (after a sticky error, or
+		// behind a partial block of its own): sum them on a copy of its
+		// state, so that the running state does not change.
+		saved, _ := h.eng.MarshalBinary()
+		h.eng.Write(tail)
+		b = h.sumEngine(b)
+		_ = h.eng.UnmarshalBinary(saved) // our own state: cannot fail
+		return b
+	}
+	return h.sumEngine(b)
+}
+
+// sumEngine is Sum through the engine's interface.
+func (h *Hasher) sumEngine(b []byte) []byte {
 	if h.outer != nil {
 		inner := h.eng.Sum(h.tmp[:0])
 		_ = h.outer.UnmarshalBinary(h.opad)
@@ -505,23 +568,23 @@ func (h *Hasher) Sum(b []byte) []byte {
 }
 
 // sum256 is Sum for this package's SHA-224/256 engine when it holds no
-// partial block: the whole blocks of the buffer are hashed in place, and
-// the tail is padded and finished on a copy of the state. HMAC's outer
+// partial block: the bytes still buffered (tail) are hashed and padded on a
+// copy of the state, so that the running state does not change. HMAC's outer
 // hash is one finishing step from the saved opad state.
-func (h *Hasher) sum256(b []byte) []byte {
+func (h *Hasher) sum256(b, tail []byte) []byte {
 	d := h.d256
-	if n := len(h.buf) &^ 63; n > 0 {
-		block256(&d.h, h.buf[:n])
-		d.len += uint64(n)
-		h.setBuffered(copy(h.full, h.buf[n:]))
+	st := d.h
+	n := len(tail)
+	if n := len(tail) &^ 63; n > 0 {
+		block256(&st, tail[:n])
+		tail = tail[n:]
 	}
 	// The digest is stored straight into b, by finish256's 8-byte
 	// stores: built in a local and appended, it would be read back by
 	// 16-byte loads that span two stores and wait for them to drain.
 	b = slices.Grow(b, h.size)
 	out := b[len(b) : len(b)+h.size]
-	st := d.h
-	finish256(&st, h.buf, d.len+uint64(len(h.buf)), out)
+	finish256(&st, tail, d.len+uint64(n), out)
 	if h.outer != nil {
 		st = h.opad256
 		finish256(&st, out, 64+uint64(h.size), out)
@@ -530,17 +593,17 @@ func (h *Hasher) sum256(b []byte) []byte {
 }
 
 // sum1 is sum256 for SHA-1.
-func (h *Hasher) sum1(b []byte) []byte {
+func (h *Hasher) sum1(b, tail []byte) []byte {
 	d := h.d1
-	if n := len(h.buf) &^ 63; n > 0 {
-		block1(&d.h, h.buf[:n])
-		d.len += uint64(n)
-		h.setBuffered(copy(h.full, h.buf[n:]))
+	st := d.h
+	n := len(tail)
+	if n := len(tail) &^ 63; n > 0 {
+		block1(&st, tail[:n])
+		tail = tail[n:]
 	}
 	b = slices.Grow(b, 20)
 	out := (*[20]byte)(b[len(b) : len(b)+20])
-	st := d.h
-	finish1(&st, h.buf, d.len+uint64(len(h.buf)), out)
+	finish1(&st, tail, d.len+uint64(n), out)
 	if h.outer != nil {
 		st = h.opad1
 		finish1(&st, out[:], 64+20, out)
@@ -549,17 +612,17 @@ func (h *Hasher) sum1(b []byte) []byte {
 }
 
 // sum512 is sum256 for SHA-384/512 and SHA-512/256.
-func (h *Hasher) sum512(b []byte) []byte {
+func (h *Hasher) sum512(b, tail []byte) []byte {
 	d := h.d512
-	if n := len(h.buf) &^ 127; n > 0 {
-		block512(&d.h, h.buf[:n])
-		d.len += uint64(n)
-		h.setBuffered(copy(h.full, h.buf[n:]))
+	st := d.h
+	n := len(tail)
+	if n := len(tail) &^ 127; n > 0 {
+		block512(&st, tail[:n])
+		tail = tail[n:]
 	}
 	b = slices.Grow(b, h.size)
 	out := b[len(b) : len(b)+h.size]
-	st := d.h
-	finish512(&st, h.buf, d.len+uint64(len(h.buf)), out)
+	finish512(&st, tail, d.len+uint64(n), out)
 	if h.outer != nil {
 		st = h.opad512
 		finish512(&st, out, 128+uint64(h.size), out)

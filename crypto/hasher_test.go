@@ -485,8 +485,8 @@ func TestBufferedWriterContract(t *testing.T) {
 	}
 	w.Commit(3 * BufferSize)
 	want = append(want, big[:3*BufferSize]...)
-	if err := w.Flush(); err != nil || h.Buffered() != 0 {
-		t.Fatalf("Flush: %v, %d buffered", err, h.Buffered())
+	if err := w.Flush(); err != nil || h.Buffered() >= h.BlockSize() {
+		t.Fatalf("Flush: %v, %d buffered (more than a partial block)", err, h.Buffered())
 	}
 	if got := h.Sum(nil); !bytes.Equal(got, stdSum(SHA256, want)) {
 		t.Error("formatted output hashed wrong")

@@ -1,6 +1,7 @@
 package crypto
 
 import (
+	"github.com/fastio-go/fastio/core"
 	"math/rand/v2"
 	"strconv"
 	"testing"
@@ -47,8 +48,9 @@ func TestSum256Own(t *testing.T) {
 			t.Fatalf("SHA-224 of %d bytes: got %x, want %x", n, out[:28], want)
 		}
 		d := newDigest256(n%2 == 0)
-		hs := &Hasher{full: make([]byte, 64), eng: d, alg: SHA256, size: d.Size()}
-		hs.buf = hs.full[:0]
+		hs := &Hasher{eng: d, alg: SHA256, size: d.Size()}
+		hs.bw = *core.NewSinkWriter((*hashSink)(hs), 64)
+		hs.reserve()
 		writeInPieces(t, hs, p, rng)
 		hs.Flush()
 		a := SHA256

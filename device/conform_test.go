@@ -27,6 +27,9 @@ func TestConformance(t *testing.T) {
 		{"IOFile", coretest.WriterConfig{New: func(dev io.Writer) core.BufferedWriter {
 			return NewIOFileSize(rw{dev, eofReader{}}, 64)
 		}}},
+		{"IOFile.Writer", coretest.WriterConfig{New: func(dev io.Writer) core.BufferedWriter {
+			return NewIOFileSize(rw{dev, eofReader{}}, 64).Writer()
+		}}},
 		{"Null", coretest.WriterConfig{
 			New:    func(io.Writer) core.BufferedWriter { return new(Null) },
 			Output: func(w core.BufferedWriter) []byte { return strconv.AppendInt(nil, w.(*Null).Count(), 10) },
@@ -46,6 +49,9 @@ func TestConformance(t *testing.T) {
 		{"InFile/default", coretest.ReaderConfig{New: func(src io.Reader) core.BufferedReader { return NewInFile(src) }}},
 		{"IOFile", coretest.ReaderConfig{New: func(src io.Reader) core.BufferedReader {
 			return NewIOFileSize(rw{io.Discard, src}, 64)
+		}}},
+		{"IOFile.Reader", coretest.ReaderConfig{New: func(src io.Reader) core.BufferedReader {
+			return NewIOFileSize(rw{io.Discard, src}, 64).Reader()
 		}}},
 		{"Mapped", coretest.ReaderConfig{Fixed: func(p []byte) core.BufferedReader {
 			n++

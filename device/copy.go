@@ -151,8 +151,7 @@ func fileOf(x any) (st fileStat, off func() (int64, error), appending bool, name
 		if err != nil {
 			return st, nil, false, "", false
 		}
-		h := osHandle(f)
-		return st, func() (int64, error) { return f.Seek(0, io.SeekCurrent) }, h.appending(), f.Name(), true
+		return st, func() (int64, error) { return f.Seek(0, io.SeekCurrent) }, osAppending(f), f.Name(), true
 	}
 	return
 }

@@ -20,20 +20,37 @@
 //
 // Buffered devices (fast_io's obuf_file, ibuf_file, iobuf_file):
 //
-//   - OutFile (Create, OpenOut, NewOutFile, Stdout, Stderr): a *core.Writer
-//     over a device that Close flushes and closes.
-//   - InFile (OpenIn, NewInFile, Stdin): a *core.Reader over a device.
-//   - IOFile (OpenInOut, Dial, Accept): both on one device, giving back the
-//     read-ahead before writing on a seekable file.
-//   - Mapped (Map): a read-only memory map whose window is the whole file.
+//   - [OutFile] (Create, OpenOut, NewOutFile, Stdout, Stderr): core's
+//     Writer owning its device, so every fastio formatter takes the
+//     [core.Writer] fast path into it; Close flushes and closes the device.
+//   - [InFile] (OpenIn, NewInFile, Stdin): core's Reader owning its device.
+//   - [IOFile] (OpenInOut, Dial, Accept): both on one device, giving back
+//     the read-ahead before writing on a seekable file.
+//   - [Mapped] (Map): a read-only memory map whose window is the whole file.
+//     Files whose size is not their content (/proc, /dev/zero, pipes) are
+//     read instead, up to [MaxReadSize]; a mapped file truncated meanwhile
+//     gives [ErrFileChanged], never a crash, on every read path and inside
+//     [Mapped.Guard].
+//
+// Buffer sizes follow fastio's one rule: NewOutFile(dev) takes the default
+// size, NewOutFileSize(dev, size) a given one (likewise for InFile and
+// IOFile); files opened by path get [FileBufferSize]. [Sync] flushes a
+// buffered file and commits it to stable storage.
 //
 // Pipe and Start (child processes) give pipes as devices, Locked makes a
 // buffered writer safe for several goroutines line by line, and Copy moves
-// data file to file with copy_file_range and file to socket with sendfile.
+// data file to file with copy_file_range and file to socket with sendfile
+// (refusing, with [ErrSameFile], to copy a file onto itself where it would
+// read what it writes).
+//
+// A write to standard output or error whose reader has gone (EPIPE) ends
+// the program with SIGPIPE, as a write to os.Stdout does (see [Stdout]).
 //
 // Errors are *Error values that name the operation, the path and the mode,
 // and for writes the number of bytes that reached the device; they wrap the
 // system's error, so errors.Is(err, fs.ErrNotExist) and
 // errors.Is(err, syscall.ENOSPC) work. Bad mode strings give a *ModeError
-// wrapping ErrBadMode; closed devices give errors wrapping ErrClosed.
+// wrapping ErrBadMode; closed devices give errors wrapping ErrClosed (and
+// so fs.ErrClosed), a missing capability errors wrapping
+// errors.ErrUnsupported, a device that accepts nothing io.ErrNoProgress.
 package device

@@ -3,6 +3,7 @@ package device
 import (
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 
 	"github.com/fastio-go/fastio/core"
@@ -47,9 +48,9 @@ func errSizeChanged(was, now int64) error {
 }
 
 var (
-	errNoProgress     = errors.New("device accepted no bytes")
-	errNotSeekable    = errors.New("device is not seekable")
-	errNoCloseWrite   = errors.New("device cannot close its writing side")
+	errNoProgress     = fmt.Errorf("device accepted no bytes: %w", io.ErrNoProgress)
+	errNotSeekable    = fmt.Errorf("device is not seekable: %w", errors.ErrUnsupported)
+	errNoCloseWrite   = fmt.Errorf("device cannot close its writing side: %w", errors.ErrUnsupported)
 	errNoSync         = fmt.Errorf("device cannot sync: %w", errors.ErrUnsupported)
 	errNegativeOffset = errors.New("negative offset or length")
 )

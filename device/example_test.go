@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -191,4 +192,42 @@ func ExampleStdout() {
 		device.Stderr().WriteString(err.Error() + "\n")
 		device.Stderr().Flush()
 	}
+}
+
+// A scanner that parses a mapped file in place runs inside Guard, so that
+// a file truncated meanwhile gives an error instead of ending the program.
+func ExampleMapped_Guard() {
+	path := filepath.Join(os.TempDir(), "fastio-guard-example.txt")
+	os.WriteFile(path, []byte("one\ntwo\nthree\n"), 0o644)
+	defer os.Remove(path)
+	m, err := device.Map(path)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer m.Close()
+	lines := 0
+	err = m.Guard(func(window []byte) error {
+		lines = bytes.Count(window, []byte("\n"))
+		return nil
+	})
+	fmt.Println(lines, err)
+	// Output: 3 <nil>
+}
+
+// Sync flushes a buffered file and then commits it to stable storage.
+func ExampleSync() {
+	path := filepath.Join(os.TempDir(), "fastio-sync-example.txt")
+	defer os.Remove(path)
+	out, err := device.Create(path)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	out.WriteString("durable\n")
+	fmt.Println(device.Sync(out), out.Close())
+	fmt.Println(device.Sync(device.NewOutFile(io.Discard)) != nil)
+	// Output:
+	// <nil> <nil>
+	// true
 }

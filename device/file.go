@@ -132,6 +132,7 @@ func (f *File) Write(p []byte) (int, error) {
 	n, err := f.h.write(p)
 	f.written += int64(n)
 	if err != nil {
+		f.h.epipe(err)
 		return n, f.werr(err)
 	}
 	return n, nil
@@ -152,6 +153,7 @@ func (f *File) WriteBuffers(bufs [][]byte) (int64, error) {
 	n, err := f.h.writev(bufs)
 	f.written += n
 	if err != nil {
+		f.h.epipe(err)
 		return n, f.werr(err)
 	}
 	return n, nil

@@ -62,11 +62,39 @@ func OpenInOut(path, mode string) (*IOFile, error) {
 
 // Reader returns the input half: reading from it does not flush the
 // output, so one goroutine may use it while another uses Writer. Do not mix
-// it with the IOFile's own reads.
-func (f *IOFile) Reader() *core.Reader { return f.r }
+// it with the IOFile's own reads. The half has the buffered methods, not
+// Reset or Close: the IOFile keeps both halves on its one device.
+func (f *IOFile) Reader() core.BufferedReader { return readHalf{f.r} }
 
-// Writer returns the output half, for use alongside Reader.
-func (f *IOFile) Writer() *core.Writer { return f.w }
+// Writer returns the output half, for use alongside Reader; like Reader it
+// cannot be retargeted or closed on its own.
+func (f *IOFile) Writer() core.BufferedWriter { return writeHalf{f.w} }
+
+// readHalf and writeHalf are the halves of an IOFile: the buffered methods
+// of its Reader and Writer, without Reset and Close.
+type readHalf struct{ r *core.Reader }
+
+func (h readHalf) Read(p []byte) (int, error)         { return h.r.Read(p) }
+func (h readHalf) Window() []byte                     { return h.r.Window() }
+func (h readHalf) Fill() (int, error)                 { return h.r.Fill() }
+func (h readHalf) Consume(n int)                      { h.r.Consume(n) }
+func (h readHalf) ReadByte() (byte, error)            { return h.r.ReadByte() }
+func (h readHalf) Peek(n int) ([]byte, error)         { return h.r.Peek(n) }
+func (h readHalf) Discard(n int) (int, error)         { return h.r.Discard(n) }
+func (h readHalf) WriteTo(w io.Writer) (int64, error) { return h.r.WriteTo(w) }
+func (h readHalf) Buffered() int                      { return h.r.Buffered() }
+
+type writeHalf struct{ w *core.Writer }
+
+func (h writeHalf) Write(p []byte) (int, error)         { return h.w.Write(p) }
+func (h writeHalf) WriteString(s string) (int, error)   { return h.w.WriteString(s) }
+func (h writeHalf) WriteByte(c byte) error              { return h.w.WriteByte(c) }
+func (h writeHalf) Reserve(n int) []byte                { return h.w.Reserve(n) }
+func (h writeHalf) Commit(n int)                        { h.w.Commit(n) }
+func (h writeHalf) Flush() error                        { return h.w.Flush() }
+func (h writeHalf) Err() error                          { return h.w.Err() }
+func (h writeHalf) ReadFrom(r io.Reader) (int64, error) { return h.w.ReadFrom(r) }
+func (h writeHalf) Buffered() int                       { return h.w.Buffered() }
 
 // Device returns the device.
 func (f *IOFile) Device() io.ReadWriter { return f.dev }

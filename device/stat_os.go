@@ -32,10 +32,14 @@ func osStat(f *os.File) (fileStat, error) {
 
 func (h *handle) appending() bool { return false }
 
+func osAppending(*os.File) bool { return false }
+
 func (h *handle) dup() (handle, error) { return handle{}, errors.ErrUnsupported }
 
 // epipe does nothing: writes go through os, which handles EPIPE itself.
 func (h *handle) epipe(error) {}
 
 // sameFile reports whether a and b are the same file.
-func sameFile(a, b fileStat) bool { return a.info != nil && b.info != nil && os.SameFile(a.info, b.info) }
+func sameFile(a, b fileStat) bool {
+	return a.info != nil && b.info != nil && os.SameFile(a.info, b.info)
+}

@@ -59,10 +59,25 @@ func (h *handle) dup() (handle, error) {
 	return handle{sysfd: fd}, nil
 }
 
-// osStat is stat for an *os.File.
-func osStat(f *os.File) (fileStat, error) {
-	h := handle{sysfd: int(f.Fd())}
-	return h.stat()
+// osStat is stat for an *os.File, through its raw descriptor (f.Fd
+// would put a non-blocking descriptor in blocking mode).
+func osStat(f *os.File) (st fileStat, err error) {
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return st, err
+	}
+	if cerr := rc.Control(func(fd uintptr) { h := handle{sysfd: int(fd)}; st, err = h.stat() }); cerr != nil {
+		return st, cerr
+	}
+	return st, err
+}
+
+// osAppending is appending for an *os.File.
+func osAppending(f *os.File) (appending bool) {
+	if rc, err := f.SyscallConn(); err == nil {
+		rc.Control(func(fd uintptr) { h := handle{sysfd: int(fd)}; appending = h.appending() })
+	}
+	return appending
 }
 
 // epipe is called when a write to h failed with err. On EPIPE of the

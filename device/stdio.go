@@ -18,6 +18,14 @@ var (
 )
 
 // Stdout returns buffered standard output (fast_io's out()).
+//
+// A write to it whose reader has gone (EPIPE: the program's output was
+// piped into head, say, which exited) behaves as a write to os.Stdout
+// does: the program is ended by SIGPIPE, as Unix tools expect, so that a
+// pipeline stops quietly. A program that asks for SIGPIPE with
+// os/signal.Notify gets the EPIPE error from Flush instead and keeps
+// running. The same holds for Stderr, and for any File over descriptor 1
+// or 2.
 func Stdout() *OutFile {
 	stdoutOnce.Do(func() { stdout = NewOutFile(Observe(os.Stdout.Fd(), "stdout")) })
 	return stdout

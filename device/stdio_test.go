@@ -2,10 +2,14 @@ package device
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"os"
 	"os/exec"
+	"os/signal"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // TestMain lets the test binary act as a child process that uses the
@@ -31,6 +35,9 @@ func TestMain(m *testing.M) {
 		out.Close()
 		os.Stdout.WriteString("?")
 		os.Exit(0)
+	}
+	if mode := os.Getenv("DEVICE_TEST_HELPER"); mode == "epipe" || mode == "epipe-notify" {
+		epipeHelper(mode == "epipe-notify")
 	}
 	code := m.Run()
 	if bigDir != "" {
@@ -61,4 +68,27 @@ func TestStdio(t *testing.T) {
 	if string(out) != "got HELLO!?" || string(errOut) != "to stderr\n" {
 		t.Errorf("stdout %q, stderr %q", out, errOut)
 	}
+}
+
+// epipeHelper writes to Stdout until its reader goes away, ignoring write
+// errors as careless programs do. Without notify, SIGPIPE must end it;
+// with notify, it reports the EPIPE error and exits 0.
+func epipeHelper(notify bool) {
+	if notify {
+		signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
+	}
+	out := Stdout()
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		out.WriteString("a line of output\n")
+		if err := out.Flush(); err != nil && notify {
+			if errors.Is(err, syscall.EPIPE) {
+				os.Stderr.WriteString("EPIPE\n")
+				os.Exit(0)
+			}
+			os.Stderr.WriteString(err.Error() + "\n")
+			os.Exit(5)
+		}
+	}
+	os.Exit(4) // still running: EPIPE was ignored
 }

@@ -319,8 +319,8 @@ func timeArg(t time.Time, frac int8) (Arg, bool) {
 // form for hot paths:
 //
 //	format.PrintlnArgs(w, format.V("id="), format.V(id), format.V(" x="), format.V(x))
-func PrintArgs(w Writer, args ...Arg) {
-	if cw, ok := w.(*core.Writer); ok {
+func PrintArgs[W Writer](w W, args ...Arg) {
+	if cw, ok := any(w).(*core.Writer); ok {
 		printArgsTo(cw, args)
 		return
 	}
@@ -334,8 +334,8 @@ func PrintArgs(w Writer, args ...Arg) {
 }
 
 // PrintlnArgs writes the arguments as PrintArgs does, then a newline.
-func PrintlnArgs(w Writer, args ...Arg) {
-	if cw, ok := w.(*core.Writer); ok {
+func PrintlnArgs[W Writer](w W, args ...Arg) {
+	if cw, ok := any(w).(*core.Writer); ok {
 		printArgsTo(cw, args)
 		cw.PutByte('\n')
 		return

@@ -15,8 +15,8 @@ import (
 	"github.com/fastio-go/fastio/core/coretest"
 )
 
-// The benchmarks reproduce the shapes scaled down: the integers
-// 0..N-1 one per line (N = 1,000,000 instead of 10,000,000) and N random
+// The benchmarks use these shapes: the integers
+// 0..N-1 one per line (N = 1,000,000) and N random
 // float64 values of every exponent in shortest form (N = 200,000). Each
 // peer formats the same values into the same discarding device, or reads
 // the same bytes back, in the same run.

@@ -1,36 +1,43 @@
 // Package format prints and scans values through fastio's buffer
-// concepts, in the manner of fast_io's print and scan: numbers are written
-// in place into a core.BufferedWriter's free space (Reserve, Commit) and
-// parsed in place from a core.BufferedReader's window (Window, Consume),
-// with no intermediate slice and no allocation.
+// concepts: numbers are written in place into a buffered writer's free
+// space (core.BufferedWriter's Reserve and Commit) and parsed in place
+// from a core.BufferedReader's window (Window, Consume), with no
+// intermediate slice and no allocation.
+//
+// The print functions write to a [Writer]: any fastio buffered writer, a
+// *bufio.Writer, or another writer with a Flush method. An *os.File is
+// wrapped once (core.NewWriter or bufio.NewWriter) and flushed by whoever
+// wrapped it; [Writer] says what each kind of writer gets. [Fprint] and
+// [Fprintln] write one call's output to any io.Writer at once.
 //
 // Printing comes in three forms, after log/slog's precedent (Log takes
 // ...any and allocates, LogAttrs takes ...Attr and does not):
 //
-//   - Print and Println take any values, as fmt does, and write them one
+//   - [Print] and [Println] take any values, as fmt does, and write them one
 //     after another with no separator. Go boxes each argument into an
 //     interface, and since Print calls user types' methods through those
 //     interfaces (Appender, Printer, error, fmt.Stringer), the compiler
 //     must assume every box escapes: each non-constant integer from 256
 //     up, float, string or struct costs the caller one allocation, as
 //     with fmt. Print allocates nothing else.
-//   - PrintArgs and PrintlnArgs take Args made by V, which packs every
+//   - [PrintArgs] and [PrintlnArgs] take Args made by [V], which packs every
 //     built-in type and every manipulator of this package into plain
 //     fields without boxing: the variadic form for hot paths, with the
 //     same output as Print and no allocation. Only a user type is kept in
 //     an interface, and costs its one box unless it is a pointer.
-//   - The typed functions Int, IntLn, Float, FloatLn, Str, Bool, Rune, Ln
-//     and Put write one value each and never allocate.
+//   - The typed functions [Int], [IntLn], [Float], [FloatLn], [Str],
+//     [Bool], [Rune], [Ln] and [Put] write one value each and never
+//     allocate.
 //
 // For example:
 //
-//	w := core.NewWriter(os.Stdout)
+//	w := bufio.NewWriter(os.Stdout) // or core.NewWriter(os.Stdout)
+//	defer w.Flush()
 //	format.Println(w, "n = ", n, ", mean = ", mean)
 //	format.PrintlnArgs(w, format.V("id="), format.V(id), format.V(" x="), format.V(x))
 //	for _, v := range values {
 //		format.IntLn(w, v)
 //	}
-//	w.Flush()
 //
 // The boxing cannot be avoided inside Print without hiding pointers from
 // the compiler, which is unsafe when a user's method may keep its
@@ -41,12 +48,13 @@
 // Upper, Plus, Group, Zeros); Shortest, Fixed, Sci, General and HexFloat
 // for floats; Quote, Plain and Char for strings and characters; Pad for a
 // field width with fill and alignment; Time and Dur for time.Time and
-// time.Duration. A Locale sets the decimal point and grouping separator;
-// the default is the "C" convention. Any type can join in by implementing
-// Appender (append yourself to a byte slice) or Printer (write yourself to
-// a buffered writer).
+// time.Duration; Ptr for an address. A [Locale] ([NewLocale]) sets the
+// decimal point, grouping separator and group size; the zero Locale, the
+// default, is the "C" convention. Any type can join in by implementing
+// [Appender] (append yourself to a byte slice) or [Printer] (write
+// yourself to a buffered writer).
 //
-// Scanning goes through a Scanner: integers of every width and base with
+// Scanning goes through a [Scanner]: integers of every width and base with
 // overflow detection, floats correctly rounded, bools, tokens, words,
 // lines, and user types through encoding.TextUnmarshaler. The Scanner
 // documentation states the whitespace rules, EOF behaviour, errors and

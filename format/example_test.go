@@ -1,6 +1,7 @@
 package format_test
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -208,4 +209,28 @@ func ExampleScanFloat() {
 	c, err := format.ScanFloat[float32](s)
 	fmt.Println(a, b, c, err)
 	// Output: 0.1 1e-320 3.4028235e+38 <nil>
+}
+
+// The print functions write to the writers a Go program already has: a
+// *bufio.Writer here, flushed by whoever created it. An *os.File itself is
+// not a Writer; wrap it once, as here.
+func ExampleWriter() {
+	w := bufio.NewWriter(os.Stdout)
+	defer w.Flush()
+	format.Println(w, "n = ", 42, ", x = ", format.Fixed(3.14159, 2))
+	format.IntLn(w, -7)
+	format.Put(w, format.Dec(155).Group().Zeros(8))
+	format.Ln(w)
+	// Output:
+	// n = 42, x = 3.14
+	// -7
+	// 0,000,155
+}
+
+func ExampleFprintln() {
+	// One call's output, written to an unbuffered writer at once.
+	if err := format.Fprintln(os.Stdout, "total: ", 1234, " items"); err != nil {
+		panic(err)
+	}
+	// Output: total: 1234 items
 }

@@ -23,11 +23,10 @@ import (
 // (*gzip.Writer, *tabwriter.Writer). What the print functions do depends on
 // the writer, never on what it prints:
 //
-//   - a *core.Writer (which device's OutFile is) or a *core.Buffer: the
-//     value is formatted in place in the buffer, through the methods'
-//     inlined fast paths;
-//   - any other core.BufferedWriter: in place, through Reserve and
-//     Commit;
+//   - a *core.Writer (which device's OutFile is): the value is formatted
+//     in place in the buffer, through the writer's inlined fast paths;
+//   - any other core.BufferedWriter (a *core.Buffer, a transcoder...): in
+//     place, through Reserve and Commit;
 //   - a *bufio.Writer: in place in bufio's free space (AvailableBuffer,
 //     then Write, the protocol bufio documents);
 //   - any other Writer: each call's output is formatted in a buffer of this
@@ -46,8 +45,16 @@ import (
 //	defer w.Flush()
 //	format.IntLn(w, 42)
 //
+// A *bytes.Buffer or *strings.Builder is not a Writer either (it has no
+// Flush): print into a core.Buffer, the in-memory fastio writer.
+//
 // Fprint and Fprintln take any io.Writer for one-off output: they format
 // the whole call, write it at once and return the error.
+//
+// The print functions take the writer as a type parameter W constrained by
+// Writer, not as a Writer interface value: whatever the caller holds (a
+// *core.Writer, a *bufio.Writer, a core.BufferedWriter interface value)
+// is passed as it is, with no conversion between interface types per call.
 type Writer interface {
 	io.Writer
 	Flush() error
@@ -94,8 +101,11 @@ func release(b *core.Buffer) {
 	scratch.Put(b)
 }
 
-// buffered returns w as a core.BufferedWriter when it is one.
-func buffered(w Writer) (core.BufferedWriter, bool) {
+// buffered returns w as a core.BufferedWriter when it is one. (It takes
+// an any: the print functions convert their type parameter to any, which
+// costs nothing, where a conversion between two interface types would
+// look the method table up.)
+func buffered(w any) (core.BufferedWriter, bool) {
 	bw, ok := w.(core.BufferedWriter)
 	return bw, ok
 }
@@ -117,9 +127,14 @@ type Printer interface {
 
 // Int writes v, of any integer type, in decimal. It is the typed form for
 // hot loops: it writes in place into w's buffer and does not allocate.
-func Int[T core.Integer](w Writer, v T) {
+//
+// Like every print function, it is generic in the writer's type W, so
+// that a caller holding a *core.Writer, a *bufio.Writer or a
+// core.BufferedWriter interface value passes it as it is, with no
+// interface conversion per call.
+func Int[T core.Integer, W Writer](w W, v T) {
 	u, neg := split(v)
-	if cw, ok := w.(*core.Writer); ok {
+	if cw, ok := any(w).(*core.Writer); ok {
 		p := cw.Reserve(MaxIntLen)
 		cw.Commit(putIntFast(p, u, neg))
 		return
@@ -127,15 +142,18 @@ func Int[T core.Integer](w Writer, v T) {
 	intTo(w, u, neg)
 }
 
-// intTo is Int for any Writer.
-func intTo(w Writer, u uint64, neg bool) {
-	if bw, ok := buffered(w); ok {
+// intTo is Int for any writer, held in w.
+func intTo(w any, u uint64, neg bool) {
+	if bw, ok := w.(core.BufferedWriter); ok {
 		intB(bw, u, neg)
-	} else if p := stdSpace(w, MaxIntLen); p != nil {
-		w.Write(p[:putIntFast(p, u, neg)])
-	} else {
-		viaScratch(w, func(b *core.Buffer) { intB(b, u, neg) })
+		return
 	}
+	sw := w.(Writer)
+	if p := stdSpace(sw, MaxIntLen); p != nil {
+		sw.Write(p[:putIntFast(p, u, neg)])
+		return
+	}
+	viaScratch(sw, func(b *core.Buffer) { intB(b, u, neg) })
 }
 
 // intB is Int for a core.BufferedWriter.
@@ -150,9 +168,9 @@ func intB(w core.BufferedWriter, u uint64, neg bool) {
 }
 
 // IntLn writes v in decimal followed by a newline.
-func IntLn[T core.Integer](w Writer, v T) {
+func IntLn[T core.Integer, W Writer](w W, v T) {
 	u, neg := split(v)
-	if cw, ok := w.(*core.Writer); ok && u < 1e8 && !neg {
+	if cw, ok := any(w).(*core.Writer); ok && u < 1e8 && !neg {
 		// The common case written out: eight digits at once, the newline
 		// stored with them when there are fewer than eight. Reserve(0)
 		// never flushes, so this path has no call in it.
@@ -169,26 +187,29 @@ func IntLn[T core.Integer](w Writer, v T) {
 	intLn(w, u, neg)
 }
 
-// intLn is IntLn for any Writer and value.
-func intLn(w Writer, u uint64, neg bool) {
-	if bw, ok := buffered(w); ok {
+// intLn is IntLn for any writer and value.
+func intLn(w any, u uint64, neg bool) {
+	if bw, ok := w.(core.BufferedWriter); ok {
 		p := bw.Reserve(MaxIntLen + 1)
 		n := putIntFast(p, u, neg)
 		p[n] = '\n'
 		bw.Commit(n + 1)
-	} else if p := stdSpace(w, MaxIntLen+1); p != nil {
+		return
+	}
+	sw := w.(Writer)
+	if p := stdSpace(sw, MaxIntLen+1); p != nil {
 		n := putIntFast(p, u, neg)
 		p[n] = '\n'
-		w.Write(p[:n+1])
-	} else {
-		viaScratch(w, func(b *core.Buffer) { intLn(b, u, neg) })
+		sw.Write(p[:n+1])
+		return
 	}
+	viaScratch(sw, func(b *core.Buffer) { intLn(b, u, neg) })
 }
 
 // Float writes v in the shortest decimal form that reads back as the same
 // value, byte-identical to strconv.AppendFloat(b, v, 'g', -1, bitSize).
-func Float[T core.Float](w Writer, v T) {
-	if cw, ok := w.(*core.Writer); ok {
+func Float[T core.Float, W Writer](w W, v T) {
+	if cw, ok := any(w).(*core.Writer); ok {
 		p := cw.Reserve(maxFloatLen)
 		cw.Commit(len(appendShortest(p[:0], v)))
 		return
@@ -196,35 +217,9 @@ func Float[T core.Float](w Writer, v T) {
 	floatTo(w, float64(v), int(unsafe.Sizeof(v)*8), false)
 }
 
-// floatTo is Float (and FloatLn, with ln) for any Writer, of a value of
-// bitSize bits.
-func floatTo(w Writer, v float64, bitSize int, ln bool) {
-	if bw, ok := buffered(w); ok {
-		floatB(bw, v, bitSize, ln)
-	} else if p := stdSpace(w, maxFloatLen+1); p != nil {
-		q := appendFloatShortest(p[:0], v, bitSize)
-		if ln {
-			q = append(q, '\n')
-		}
-		w.Write(q)
-	} else {
-		viaScratch(w, func(b *core.Buffer) { floatB(b, v, bitSize, ln) })
-	}
-}
-
-// floatB is floatTo for a core.BufferedWriter.
-func floatB(w core.BufferedWriter, v float64, bitSize int, ln bool) {
-	p := w.Reserve(maxFloatLen + 1)
-	q := appendFloatShortest(p[:0], v, bitSize)
-	if ln {
-		q = append(q, '\n')
-	}
-	putAppended(w, p, q)
-}
-
 // FloatLn writes v as Float does, followed by a newline.
-func FloatLn[T core.Float](w Writer, v T) {
-	if cw, ok := w.(*core.Writer); ok {
+func FloatLn[T core.Float, W Writer](w W, v T) {
+	if cw, ok := any(w).(*core.Writer); ok {
 		p := cw.Reserve(maxFloatLen + 1)
 		p = appendShortest(p[:0], v)
 		p = append(p, '\n')
@@ -234,9 +229,47 @@ func FloatLn[T core.Float](w Writer, v T) {
 	floatTo(w, float64(v), int(unsafe.Sizeof(v)*8), true)
 }
 
-// Str writes s, a string or a byte slice, as it is.
-func Str[S core.Text](w Writer, s S) {
+// floatTo is Float (and FloatLn, with ln) for any writer, of a value of
+// bitSize bits.
+func floatTo(w any, v float64, bitSize int, ln bool) {
+	if bw, ok := w.(core.BufferedWriter); ok {
+		floatB(bw, v, bitSize, ln)
+		return
+	}
+	sw := w.(Writer)
+	if p := stdSpace(sw, maxFloatLen+1); p != nil {
+		q := appendFloatShortest(p[:0], v, bitSize)
+		if ln {
+			q = append(q, '\n')
+		}
+		sw.Write(q)
+		return
+	}
+	viaScratch(sw, func(b *core.Buffer) { floatB(b, v, bitSize, ln) })
+}
+
+// floatB is floatTo for a core.BufferedWriter.
+func floatB(w core.BufferedWriter, v float64, bitSize int, ln bool) {
 	if cw, ok := w.(*core.Writer); ok {
+		p := cw.Reserve(maxFloatLen + 1)
+		q := appendFloatShortest(p[:0], v, bitSize)
+		if ln {
+			q = append(q, '\n')
+		}
+		cw.Commit(len(q))
+		return
+	}
+	p := w.Reserve(maxFloatLen + 1)
+	q := appendFloatShortest(p[:0], v, bitSize)
+	if ln {
+		q = append(q, '\n')
+	}
+	putAppended(w, p, q)
+}
+
+// Str writes s, a string or a byte slice, as it is.
+func Str[S core.Text, W Writer](w W, s S) {
+	if cw, ok := any(w).(*core.Writer); ok {
 		// core.Writer's own copies inline, and a string as large as the
 		// buffer goes straight to the device.
 		cw.PutString(asString(s))
@@ -245,15 +278,15 @@ func Str[S core.Text](w Writer, s S) {
 	strTo(w, asString(s))
 }
 
-// strTo is Str for any Writer: a string goes to a Writer that is not a
+// strTo is Str for any writer: a string goes to a Writer that is not a
 // core.BufferedWriter as it is, with WriteString when w has it (bufio
 // copies it into its buffer, or passes a long one through).
-func strTo(w Writer, s string) {
-	if bw, ok := buffered(w); ok {
+func strTo(w any, s string) {
+	if bw, ok := w.(core.BufferedWriter); ok {
 		strB(bw, s)
-	} else {
-		io.WriteString(w, s)
+		return
 	}
+	io.WriteString(w.(Writer), s)
 }
 
 // strB is Str for a core.BufferedWriter.
@@ -271,43 +304,53 @@ func strB(w core.BufferedWriter, s string) {
 }
 
 // Bool writes "true" or "false".
-func Bool(w Writer, b bool) {
+func Bool[W Writer](w W, b bool) {
+	s := "false"
 	if b {
-		Str(w, "true")
-	} else {
-		Str(w, "false")
+		s = "true"
 	}
+	if cw, ok := any(w).(*core.Writer); ok {
+		cw.PutString(s)
+		return
+	}
+	strTo(w, s)
 }
 
 // Rune writes r as a character, UTF-8 encoded (utf8.RuneError for an invalid
 // rune).
-func Rune(w Writer, r rune) {
-	if bw, ok := buffered(w); ok {
+func Rune[W Writer](w W, r rune) { runeTo(w, r) }
+
+// runeTo is Rune for any writer.
+func runeTo(w any, r rune) {
+	if bw, ok := w.(core.BufferedWriter); ok {
 		p := bw.Reserve(utf8.UTFMax)
 		bw.Commit(utf8.EncodeRune(p, r))
-	} else if p := stdSpace(w, utf8.UTFMax); p != nil {
-		w.Write(p[:utf8.EncodeRune(p, r)])
-	} else {
-		viaScratch(w, func(b *core.Buffer) { Rune(b, r) })
+		return
 	}
+	sw := w.(Writer)
+	if p := stdSpace(sw, utf8.UTFMax); p != nil {
+		sw.Write(p[:utf8.EncodeRune(p, r)])
+		return
+	}
+	viaScratch(sw, func(b *core.Buffer) { runeTo(b, r) })
 }
 
 // Ln writes a newline.
-func Ln(w Writer) {
-	if cw, ok := w.(*core.Writer); ok {
+func Ln[W Writer](w W) {
+	if cw, ok := any(w).(*core.Writer); ok {
 		cw.PutByte('\n') // inlined
 		return
 	}
 	lnTo(w)
 }
 
-// lnTo is Ln for any Writer.
-func lnTo(w Writer) {
-	if bw, ok := buffered(w); ok {
+// lnTo is Ln for any writer.
+func lnTo(w any) {
+	if bw, ok := w.(core.BufferedWriter); ok {
 		lnB(bw)
-	} else {
-		io.WriteString(w, "\n")
+		return
 	}
+	io.WriteString(w.(Writer), "\n")
 }
 
 // lnB is Ln for a core.BufferedWriter.
@@ -323,8 +366,8 @@ func lnB(w core.BufferedWriter) {
 
 // Put writes a, any Appender (a manipulator or a user type), in place into
 // w's buffer.
-func Put[A Appender](w Writer, a A) {
-	if cw, ok := w.(*core.Writer); ok {
+func Put[A Appender, W Writer](w W, a A) {
+	if cw, ok := any(w).(*core.Writer); ok {
 		// The concrete writer's Reserve and Commit inline.
 		p := cw.Reserve(64)
 		q := a.AppendFormat(p[:0])
@@ -336,13 +379,21 @@ func Put[A Appender](w Writer, a A) {
 		cw.Put(q)
 		return
 	}
-	if bw, ok := buffered(w); ok {
+	putTo(w, a)
+}
+
+// putTo is Put for any writer.
+func putTo[A Appender](w any, a A) {
+	if bw, ok := w.(core.BufferedWriter); ok {
 		putB(bw, a)
-	} else if p := stdSpace(w, 64); p != nil {
-		w.Write(a.AppendFormat(p[:0]))
-	} else {
-		viaScratch(w, func(b *core.Buffer) { putB(b, a) })
+		return
 	}
+	sw := w.(Writer)
+	if p := stdSpace(sw, 64); p != nil {
+		sw.Write(a.AppendFormat(p[:0]))
+		return
+	}
+	viaScratch(sw, func(b *core.Buffer) { putB(b, a) })
 }
 
 // putB is Put for a core.BufferedWriter.
@@ -391,7 +442,14 @@ func inPlace(p, q []byte) bool {
 // such as an error). Print itself allocates nothing more for the
 // built-in types. For hot paths use PrintArgs with V, or the typed
 // functions (Int, Float, Str, Put...), which never allocate.
-func Print(w Writer, args ...any) {
+func Print[W Writer](w W, args ...any) {
+	if cw, ok := any(w).(*core.Writer); ok {
+		// The commonest writer, without the interface assertion.
+		for _, a := range args {
+			printOne(cw, a)
+		}
+		return
+	}
 	if bw, ok := buffered(w); ok {
 		for _, a := range args {
 			printOne(bw, a)
@@ -402,7 +460,14 @@ func Print(w Writer, args ...any) {
 }
 
 // Println writes the arguments as Print does, then a newline.
-func Println(w Writer, args ...any) {
+func Println[W Writer](w W, args ...any) {
+	if cw, ok := any(w).(*core.Writer); ok {
+		for _, a := range args {
+			printOne(cw, a)
+		}
+		cw.PutByte('\n')
+		return
+	}
 	if bw, ok := buffered(w); ok {
 		for _, a := range args {
 			printOne(bw, a)

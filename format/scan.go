@@ -60,6 +60,17 @@ func NewScanner(r io.Reader) *Scanner {
 	return s
 }
 
+// NewScannerSize is NewScanner with a buffer of size bytes when r is not a
+// core.BufferedReader (a size below core.MinBufferSize means that
+// minimum, as core.NewReaderSize says): the size is the longest token or
+// line the Scanner reads. A Scanner has no Close: it does not own r.
+func NewScannerSize(r io.Reader, size int) *Scanner {
+	if _, ok := r.(core.BufferedReader); !ok {
+		r = core.NewReaderSize(r, size)
+	}
+	return NewScanner(r)
+}
+
 // Reset makes s read from r, as NewScanner does, with its offset at 0.
 func (s *Scanner) Reset(r io.Reader) {
 	*s = Scanner{r: core.WrapReader(r)}

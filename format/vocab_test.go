@@ -42,3 +42,18 @@ func TestErrorVocabulary(t *testing.T) {
 		})
 	}
 }
+
+// TestNewScannerSize checks that the buffer size bounds the token length.
+func TestNewScannerSize(t *testing.T) {
+	long := strings.Repeat("7", 100)
+	if _, err := NewScannerSize(strings.NewReader(long+" "), 0).Int64(); !errors.Is(err, ErrTooLong) {
+		t.Fatalf("a 100-digit token in a 64-byte buffer: %v, want %v", err, ErrTooLong)
+	}
+	s := NewScannerSize(strings.NewReader("12 34"), 0)
+	if a, err := s.Int(); err != nil || a != 12 {
+		t.Fatal(a, err)
+	}
+	if b, err := s.Int(); err != nil || b != 34 {
+		t.Fatal(b, err)
+	}
+}

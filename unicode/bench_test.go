@@ -22,8 +22,8 @@ import (
 	"golang.org/x/text/encoding/unicode/utf32"
 )
 
-// The benchmark corpora, generated here: the seed's file of U+1F684 (🚄)
-// scaled to 2M characters (8 MB), a mixed-script text (ASCII, Latin,
+// The benchmark corpora, generated here: U+1F684 (🚄) repeated 2M times
+// (8 MB; fast_io's transcoding benchmark uses such a file), a mixed-script text (ASCII, Latin,
 // Cyrillic, CJK, emoji), mostly-ASCII English prose and Chinese prose, each
 // about 8 MB of UTF-8.
 var corpora = sync.OnceValue(func() map[string][]byte {

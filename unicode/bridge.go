@@ -44,6 +44,16 @@ func bridged(e Encoding) *bridge {
 // native encoding's ("UTF-8", "UTF-16LE", …, "GB18030") returns the native
 // Encoding, whose fast paths are then used. A nil enc or an empty name
 // gives ErrUnknownEncoding.
+//
+// The registry is one list for the whole process, by design: an Encoding
+// is a small comparable value (a map key, a field of the stateless
+// Converter) that must mean the same encoding wherever it is passed, which
+// a registry value handed around would not give without making every
+// Converter carry it. Register is safe for concurrent use, and converting
+// takes no lock (the list is replaced, never changed, under a mutex). A
+// registration is never undone, and at most 65,471 names fit, so a program
+// should not register names taken from its input; charset.Lookup registers
+// only golang.org/x/text's own encodings, under their canonical names.
 func Register(name string, enc encoding.Encoding) (Encoding, error) {
 	if enc == nil || name == "" {
 		return 0, fmt.Errorf("%w: Register needs a name and an encoding", ErrUnknownEncoding)

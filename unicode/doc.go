@@ -4,19 +4,22 @@
 //
 // # Converting
 //
-// A Converter names a source and a target Encoding and the Options:
+// A [Converter] names a source and a target [Encoding] and the [Options]:
 //
 //	c, _ := unicode.New(unicode.UTF8, unicode.UTF16LE, unicode.Options{})
 //	out, err := c.Append(out[:0], src) // no allocation when out has room
 //
-// Count says how many bytes a conversion produces without doing it, Valid
-// and Validate check text in one encoding, DetectBOM reads a byte order
-// mark. The streaming forms carry the state of a conversion: NewWriter
-// converts into a core.BufferedWriter (straight into its buffer, by
-// Reserve and Commit), NewReader converts out of a core.BufferedReader
-// (straight from its window). A character split between two writes or two
+// [Converter.Count] says how many bytes a conversion produces without doing
+// it, [Valid] and [Validate] check text in one encoding, [DetectBOM] reads a
+// byte order mark. The streaming forms carry the state of a conversion:
+// [Converter.NewWriter] converts into a [core.BufferedWriter] (straight into
+// its buffer, by Reserve and Commit), [Converter.NewReader] converts out of a
+// [core.BufferedReader] (straight from its window); both are built on core's
+// buffering engine, [core.Writer] and [core.Reader], and their Close does not
+// close the destination or the source. A character split between two writes or two
 // reads comes out exactly as if it had arrived whole. NewTransformer gives
-// the same state machine as a golang.org/x/text/transform.Transformer.
+// the same state machine as a golang.org/x/text/transform.Transformer
+// ([Transformer]).
 //
 // # Byte order marks
 //
@@ -26,7 +29,7 @@
 // and Options.SniffBOM lets a leading mark choose the source encoding
 // (FF FE 00 00 is read as UTF-32LE, not as UTF-16LE and U+0000).
 //
-// UTF16 and UTF32 are UTF-16 and UTF-32 whose byte order a mark gives, as
+// [UTF16] and [UTF32] are UTF-16 and UTF-32 whose byte order a mark gives, as
 // glibc's iconv reads and writes its "UTF-16" and "UTF-32" (and the charset
 // subpackage's labels of those names return them): as a source, a leading
 // FE FF (00 00 FE FF) selects big-endian and FF FE (FF FE 00 00)
@@ -44,8 +47,10 @@
 // surrogate, a UTF-32 unit that is no scalar value, a stray byte. A sequence
 // cut short by the end of the input is one U+FFFD. (unicode/utf8's
 // DecodeRune differs for truncated sequences: it gives one U+FFFD per byte.)
-// Options.Strict stops instead, with an *Error giving the byte offset and
-// wrapping ErrInvalid or ErrTruncated. Nothing a caller or a file supplies
+// Options.Strict stops instead, with an [*Error] giving the byte offset and
+// wrapping [ErrInvalid] or [ErrTruncated] (which satisfies
+// errors.Is(err, io.ErrUnexpectedEOF)); the output of the bytes before the
+// bad sequence is delivered, by the slice and the streaming forms alike. Nothing a caller or a file supplies
 // makes the package panic or allocate beyond the output it asked for.
 //
 // # GB18030
@@ -80,7 +85,7 @@
 //
 // # Other encodings
 //
-// Register makes any golang.org/x/text encoding an Encoding, and the
+// [Register] makes any golang.org/x/text encoding an Encoding, and the
 // charset subpackage looks them up by IANA or WHATWG label ("Shift_JIS",
 // "windows-1252", "EUC-KR"…). A Converter with a bridged end decodes to
 // UTF-8 with x/text and encodes from UTF-8 with this package's fast paths,

@@ -2,6 +2,7 @@ package unicode
 
 import (
 	"errors"
+	"io"
 	"strconv"
 )
 
@@ -12,8 +13,10 @@ var (
 	// GB18030 code outside the mapped ranges.
 	ErrInvalid = errors.New("unicode: invalid input sequence")
 	// ErrTruncated is the cause of an *Error for a sequence cut short by the
-	// end of the input.
-	ErrTruncated = errors.New("unicode: truncated sequence at end of input")
+	// end of the input. It wraps io.ErrUnexpectedEOF, so that
+	// errors.Is(err, io.ErrUnexpectedEOF) holds for truncated input here as
+	// in every fastio module.
+	ErrTruncated error = &wrapping{"unicode: truncated sequence at end of input", io.ErrUnexpectedEOF}
 	// ErrUnencodable is the cause of an *Error for a character that the
 	// target encoding (a golang.org/x/text one) cannot represent.
 	ErrUnencodable = errors.New("unicode: character not representable in target encoding")
@@ -70,3 +73,12 @@ func (e *Error) Error() string {
 
 // Unwrap returns the cause, one of the package's sentinels.
 func (e *Error) Unwrap() error { return e.Err }
+
+// wrapping is a sentinel error that wraps a standard one.
+type wrapping struct {
+	msg string
+	std error
+}
+
+func (e *wrapping) Error() string { return e.msg }
+func (e *wrapping) Unwrap() error { return e.std }

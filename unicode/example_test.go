@@ -145,6 +145,35 @@ func ExampleConverter_NewWriter_formatter() {
 	// FF FE 7A 00 7A 00 7A 00
 }
 
+func ExampleUTF16() {
+	// UTF16 takes its byte order from a leading mark, as iconv's "UTF-16".
+	c, _ := unicode.New(unicode.UTF16, unicode.UTF8, unicode.Options{})
+	be, _ := c.Append(nil, []byte{0xFE, 0xFF, 0x00, 'h', 0x00, 'i'})
+	le, _ := c.Append(nil, []byte{0xFF, 0xFE, 'h', 0x00, 'i', 0x00})
+	none, _ := c.Append(nil, []byte{'h', 0x00, 'i', 0x00}) // little-endian
+	fmt.Println(string(be), string(le), string(none))
+	// As a target it writes the mark and little-endian text.
+	out, _ := unicode.Convert(nil, []byte("hi"), unicode.UTF8, unicode.UTF16)
+	fmt.Printf("% X\n", out)
+	// Output:
+	// hi hi hi
+	// FF FE 68 00 69 00
+}
+
+func ExampleConverter_NewWriterSize() {
+	// Strict conversion into a plain io.Writer: the text before the bad
+	// byte is delivered, and Close reports where it was.
+	c, _ := unicode.New(unicode.UTF8, unicode.UTF16BE, unicode.Options{Strict: true})
+	var out bytes.Buffer
+	w := c.NewWriterSize(&out, 64)
+	w.WriteString("ok\xffno")
+	err := w.Close()
+	fmt.Printf("% X\n%v\n", out.Bytes(), err)
+	// Output:
+	// 00 6F 00 6B
+	// unicode: invalid UTF-8 sequence 0xFF 0x6E 0x6F at byte offset 2
+}
+
 // upper is a minimal golang.org/x/text encoding for ExampleRegister.
 type upper struct{}
 

@@ -136,6 +136,10 @@ func FuzzStrictStream(f *testing.F) {
 		for j, in := range [][]byte{valid, bad, cut, bom} {
 			f.Add(in, byte(i), byte(j), byte(i+j))
 		}
+		// SniffBOM, the replacement policy, and both with EmitBOM.
+		for j, opts := range []byte{4, 16, 16 | 1, 16 | 4 | 2} {
+			f.Add([][]byte{bom, bad, cut, valid}[j], byte(i), opts, byte(3*i+j))
+		}
 	}
 	f.Add([]byte("\xef\xbb"), byte(0), byte(4), byte(0))
 	f.Add([]byte("\xff\xfe\x00"), byte(0), byte(4), byte(1))
@@ -169,7 +173,7 @@ func checkStreamAgainstSlice(t *testing.T, c Converter, data []byte, chunk int) 
 	want, wantErr := c.Append(nil, data)
 	for _, k := range []int{1, 3, chunk, len(data) + 1} {
 		for _, d := range []string{"plain", "short", "flush"} {
-			got, werr, cerr, acked := writeChunks(c, data, k, d)
+			got, acked, werr, cerr := writeChunks(c, data, k, d)
 			if !bytes.Equal(got, want) {
 				t.Fatalf("%v→%v %+v, Writer over %s, %d-byte writes of % X: delivered % X; slice form % X, %v",
 					c.From(), c.To(), c.Options(), d, k, data, got, want, wantErr)
@@ -208,7 +212,7 @@ func checkStreamAgainstSlice(t *testing.T, c Converter, data []byte, chunk int) 
 // core.Writer of 64 bytes and a Writer of 64 bytes; "flush" a core.Buffer
 // under a Writer of 64 bytes flushed after every write, so that the
 // conversion sees every chunk boundary.
-func writeChunks(c Converter, data []byte, k int, d string) (got []byte, werr, cerr error, acked int64) {
+func writeChunks(c Converter, data []byte, k int, d string) (got []byte, acked int64, werr, cerr error) {
 	var w *Writer
 	var out func() []byte
 	switch d {
@@ -234,7 +238,7 @@ func writeChunks(c Converter, data []byte, k int, d string) (got []byte, werr, c
 		}
 	}
 	cerr = w.Close()
-	return out(), werr, cerr, acked
+	return out(), acked, werr, cerr
 }
 
 // readChunks reads the conversion of data, the source yielding at most k

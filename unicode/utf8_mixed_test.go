@@ -278,8 +278,8 @@ func TestUTF8DecodeLevels(t *testing.T) {
 // UTF-16LE and UTF-32LE: at every kernel level, under both policies, the
 // specialised kernel must agree with the generic one, and the vector
 // kernel alone must convert a well-formed prefix and stop before the first
-// ill-formed sequence. The seeds are long enough (64 bytes and more) for
-// the vector kernel to run.
+// ill-formed sequence. The seed inputs are long enough (64 bytes and more)
+// for the vector kernel to run.
 func FuzzUTF8Mixed(f *testing.F) {
 	line := "The quick brown fox — Ça va? Größe, niño. Быстрая лиса. 敏捷的棕色狐狸跳过了懒狗。東京タワー 🚄🚀😀 "
 	for _, s := range []string{

@@ -10,8 +10,8 @@
 // uint and uintptr are not fixed-size (their width depends on the
 // platform) and are refused, as encoding/binary refuses them.
 //
-// Codec[T] encodes one fixed-size type. It is built once per type and byte
-// order (For); a type whose memory layout has no padding, in the machine's
+// [Codec][T] encodes one fixed-size type. It is built once per type and byte
+// order ([For]); a type whose memory layout has no padding, in the machine's
 // own byte order, is copied with one memmove, values and slices alike (the
 // "trivially copyable" case), and otherwise field by field.
 //
@@ -33,8 +33,8 @@
 // result (a string header is 16 bytes on 64-bit machines, an empty
 // string's encoding 1 byte).
 //
-// Every decoder reports errors as *Error with the offset of the value at
-// fault; errors.Is matches ErrShort, ErrTooLarge, ErrBool, ErrDuplicateKey
+// Every decoder reports errors as *[Error] with the offset of the value at
+// fault; errors.Is matches [ErrShort], [ErrTooLarge], [ErrBool], [ErrDuplicateKey]
 // and the errors of codec/varint. Input that ends too soon (ErrShort, a
 // length beyond the rest of the input, a truncated varint) also matches
 // io.ErrUnexpectedEOF.

@@ -12,10 +12,10 @@ import (
 	"github.com/fastio-go/fastio/core"
 )
 
-// The seed benchmark (seeds/001, "High Speed Train") in Go: 5M records of
-// the seed's example shape written to memory and read back, by the record
+// The file-listing benchmark: 5M records of
+// the example shape written to memory and read back, by the record
 // codec, by hand-written encoding/binary code producing the same bytes,
-// and by the seed's text format (fmt.Fprintf, parsed with strconv).
+// and by a text format (fmt.Fprintf, parsed with strconv).
 // Run with, for instance:
 //
 //	go test -run '^$' -bench Seed -benchtime 3x -count 6

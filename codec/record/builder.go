@@ -372,7 +372,9 @@ func Array[A ByteArray](r Builder, id ID, a A) Builder {
 // Begin opens a nested record, a blob field with identifier id whose
 // bytes are the fields added to the builder it returns. Close it with
 // r.End(nested), on the same r, before adding more fields to r: r itself
-// still stands before the nested field.
+// still stands before the nested field. A Builder, two words, does not
+// count its nesting: keep it within MaxDepth levels, the most Unmarshal
+// and Schema.Decode read back (the Writer's Begin refuses more).
 func (r Builder) Begin(id ID) Builder {
 	r.n |= badID(id)
 	if n := r.n; len(r.b)-n >= MaxHeaderLen {

@@ -23,12 +23,11 @@ import (
 // the reserved identifier 0, which this package never writes (see the
 // package doc for why). Lenient returns a Decoder that accepts both.
 type Decoder struct {
-	buf     []byte
-	off     int
-	base    int64
-	f       Field
-	err     error
-	lenient bool
+	buf  []byte
+	off  int
+	base int64
+	f    Field // f.lenient is the Decoder's mode
+	err  error
 }
 
 // NewDecoder returns a Decoder over a record body. Error offsets count
@@ -38,7 +37,7 @@ func NewDecoder(body []byte) Decoder { return Decoder{buf: body} }
 // Reset makes d decode body from its start, with error offsets counted
 // from base. A lenient Decoder stays lenient.
 func (d *Decoder) Reset(body []byte, base int64) {
-	*d = Decoder{buf: body, base: base, lenient: d.lenient, f: Field{lenient: d.lenient}}
+	*d = Decoder{buf: body, base: base, f: Field{lenient: d.f.lenient}}
 }
 
 // Lenient returns d set to accept what other writers of the format may
@@ -50,7 +49,7 @@ func (d *Decoder) Reset(body []byte, base int64) {
 // errors. Nested records (Field.Fields), timestamps (Field.Time),
 // Unmarshal and Schema.Decode of a lenient Decoder are lenient too.
 func (d Decoder) Lenient() Decoder {
-	d.lenient, d.f.lenient = true, true
+	d.f.lenient = true
 	return d
 }
 
@@ -150,7 +149,7 @@ func (d *Decoder) nextSlow() bool {
 	if len(p) < 2 {
 		return d.fail(ErrTruncatedField, 0)
 	}
-	if d.lenient {
+	if d.f.lenient {
 		return d.nextLenient(p)
 	}
 	id := ID((uint16(p[0])<<8 | uint16(p[1])) &^ blobBit)

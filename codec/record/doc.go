@@ -55,8 +55,9 @@
 // (varint.ErrOverlong, ErrReservedID): then every value has exactly one
 // encoding, so records can be compared, hashed and deduplicated byte for
 // byte, and a run of zero bytes (a preallocated or truncated file) is an
-// error instead of a record of fields numbered 0. [Decoder.Lenient], and
-// the [Reader]'s Lenient field, accept both for data from other writers:
+// error instead of a record of fields numbered 0. [Decoder.Lenient]
+// (r.Fields().Lenient() for a [Reader]'s records) and the Reader's Lenient
+// field (for frame lengths) accept both for data from other writers:
 // non-minimal varints everywhere (field headers, frame lengths, nested
 // records, timestamps, integer arrays) and identifier 0 as an ordinary
 // field, which Unmarshal and Schema.Decode skip. Overflowing and 11-byte
@@ -73,7 +74,7 @@
 //
 // # Reading and writing
 //
-// Writer builds one record at a time onto any core.BufferedWriter (or
+// [Writer] builds one record at a time onto any core.BufferedWriter (or
 // io.Writer) and frames it. Reader reads frames from any
 // core.BufferedReader (or io.Reader); a record that fits in the reader's
 // buffer is decoded in place, a larger one is gathered into a buffer that
@@ -82,12 +83,12 @@
 // sub-slices of it, never copies. The Append functions build record bodies
 // in plain slices.
 //
-// Builder is the fast way to encode: Writer.Start reserves room for a
+// [Builder] is the fast way to encode: [Writer.Start] reserves room for a
 // record body of a size the caller bounds and returns a Builder, a value
 // of two words that the compiler keeps in registers; its field methods
 // (Uint, Bool, Begin, SmallBlob and Array inline; Int, Blob, String,
 // Time and End do not)
-// each return the builder with the field added, and Writer.Finish frames
+// each return the builder with the field added, and [Writer.Finish] frames
 // the record:
 //
 //	r := w.Start(3*record.MaxHeaderLen + len(name))
@@ -98,15 +99,15 @@
 // The bytes are those of the Writer's methods, and Finish commits the
 // record to the buffered writer as EndRecord does (through the inlined
 // fast paths of *core.Writer and *core.Buffer when the Writer writes to
-// one of them). Writer.Next finishes a
+// one of them). [Writer.Next] finishes a
 // record and starts the next in one call, for loops over many records.
 // Builder.Time writes a timestamp (a blob of two varints, seconds and
 // nanoseconds) in place, and the generic function Array a byte array of 1
 // to 32 bytes with a copy the compiler writes in line;
-// Field.Time reads the timestamp back. Schema.Write encodes a whole
+// [Field.Time] reads the timestamp back. [Schema.Write] encodes a whole
 // struct through a builder.
 //
-// Marshal and Unmarshal map a struct to fields through `record:"N"` field
+// [Marshal] and [Unmarshal] map a struct to fields through `record:"N"` field
 // tags, so that applications need no switch over identifiers; Schema[T]
 // does the same for one type without interface conversions, and decodes
 // []byte fields without copying. Unknown identifiers are skipped, which

@@ -10,7 +10,7 @@ import (
 	"github.com/fastio-go/fastio/core"
 )
 
-// The identifiers of the seed's example (seeds/001).
+// The identifiers of the file-listing example.
 const (
 	idUID  record.ID = 1
 	idGID  record.ID = 2
@@ -20,10 +20,10 @@ const (
 	idBlob record.ID = 6
 )
 
-// Example is the seed's own example: uid, gid, mode and a name, a
+// Example is a file-listing record: uid, gid, mode and a name, a
 // timestamp stored as a blob of two integers, and a 5-byte blob, written
 // to an in-memory stream (the Go counterpart of open_memstream) and read
-// back with the seed's switch.
+// back with a switch on the identifiers.
 func Example() {
 	var mem core.Buffer
 	w := record.NewWriter(&mem)
@@ -197,7 +197,7 @@ func ExampleBuilder() {
 	// [1 int 1001][2 blob 9][3 blob 4]
 }
 
-// ExampleBuilder_Time writes the seed's record with a Builder, the
+// ExampleBuilder_Time writes the file-listing record with a Builder, the
 // timestamp with Time (the same bytes as the blob of two varints in
 // Example), and reads the timestamp back with Field.Time.
 func ExampleBuilder_Time() {

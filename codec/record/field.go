@@ -83,6 +83,9 @@ func AppendFrame(dst, body []byte) []byte {
 type Field struct {
 	ID   ID
 	Kind Kind
+	// In the padding after Kind, so that a Field stays 48 bytes:
+	extra   uint8 // bytes of the blob length's varint beyond its minimal length (lenient decoding)
+	lenient bool  // decoded by a lenient Decoder (which keeps its own mode here): Fields and Time are lenient too
 	// Value is the integer of an Int field, or the length of a Blob.
 	Value uint64
 	// Data is the blob of a Blob field, a sub-slice of the decoder's
@@ -90,9 +93,6 @@ type Field struct {
 	Data []byte
 	// Offset is the byte offset of the field's tag.
 	Offset int64
-
-	extra   uint8 // bytes of the blob length's varint beyond its minimal length (lenient decoding)
-	lenient bool  // decoded by a lenient Decoder: Fields and Time are lenient too
 }
 
 // dataOffset is the offset of the blob's first byte.
@@ -107,7 +107,7 @@ func (f *Field) String() string { return string(f.Data) }
 // Fields returns a Decoder over the blob, for a nested record. Offsets in
 // its errors continue those of f.
 func (f *Field) Fields() Decoder {
-	return Decoder{buf: f.Data, base: f.dataOffset(), lenient: f.lenient, f: Field{lenient: f.lenient}}
+	return Decoder{buf: f.Data, base: f.dataOffset(), f: Field{lenient: f.lenient}}
 }
 
 // varint3 decodes a varint of 1 to 3 bytes from the low bytes of r (the

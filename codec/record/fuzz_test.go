@@ -228,7 +228,7 @@ func FuzzSchemaFast(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, o := range []decodeOpts{{alias: true}, {}, {alias: true, lenient: true}, {lenient: true}} {
+		for _, o := range []decodeOpts{optAlias, 0, optAlias | optLenient, optLenient} {
 			var fast, slow fastKinds
 			err1 := p.decode(in, 7, unsafe.Pointer(&fast), o, 0)
 			err2 := p.decodeFrom(in, 7, unsafe.Pointer(&slow), o, 0, 0)

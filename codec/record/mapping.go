@@ -647,19 +647,32 @@ func Unmarshal(d Decoder, v any) error {
 	if err != nil {
 		return err
 	}
-	return p.decode(d.buf[d.off:], d.base+int64(d.off), rv.UnsafePointer(), decodeOpts{lenient: d.lenient}, 0)
+	return p.decode(d.buf[d.off:], d.base+int64(d.off), rv.UnsafePointer(), lenientOpt(d.f.lenient), 0)
 }
 
-// decodeOpts are the options of a decoding into a struct.
-type decodeOpts struct {
-	alias   bool // []byte fields are set to sub-slices of the body
-	lenient bool // non-minimal varints and identifier 0 are accepted (Decoder.Lenient)
+// decodeOpts are the options of a decoding into a struct, as bits (one
+// register, as the bool it replaced).
+type decodeOpts uint8
+
+const (
+	optAlias   decodeOpts = 1 << iota // []byte fields are set to sub-slices of the body
+	optLenient                        // non-minimal varints and identifier 0 are accepted (Decoder.Lenient)
+)
+
+func lenientOpt(lenient bool) decodeOpts {
+	if lenient {
+		return optLenient
+	}
+	return 0
 }
+
+func (o decodeOpts) alias() bool   { return o&optAlias != 0 }
+func (o decodeOpts) lenient() bool { return o&optLenient != 0 }
 
 // decode decodes body into the struct at v in one loop, with the common
 // field shapes decoded inline and the rest through a Decoder.
 func (p *plan) decode(body []byte, base int64, v unsafe.Pointer, o decodeOpts, depth int) error {
-	off := p.decodeFast(body, v, o.alias)
+	off := p.decodeFast(body, v, o.alias())
 	if off == len(body) {
 		return nil
 	}
@@ -681,7 +694,7 @@ func (p *plan) decodeFrom(body []byte, base int64, v unsafe.Pointer, o decodeOpt
 			x, n = varint.Decode(q[2:])
 			n += 2
 		}
-		if n <= 2 && o.lenient && len(q) >= 3 {
+		if n <= 2 && o.lenient() && len(q) >= 3 {
 			var err error
 			if x, n, err = varint.UintLenient(q[2:]); err == nil {
 				n += 2
@@ -691,12 +704,12 @@ func (p *plan) decodeFrom(body []byte, base int64, v unsafe.Pointer, o decodeOpt
 		}
 		if n <= 2 {
 			// Short or invalid: let a Decoder produce the error.
-			d := Decoder{buf: body, off: off, base: base, lenient: o.lenient}
+			d := Decoder{buf: body, off: off, base: base, f: Field{lenient: o.lenient()}}
 			d.Next()
 			return d.Err()
 		}
 		id := ID(tag &^ blobBit)
-		if id == 0 && !o.lenient {
+		if id == 0 && !o.lenient() {
 			return &Error{Op: "decode", Offset: base + int64(off), Err: ErrReservedID}
 		}
 		var data []byte
@@ -741,7 +754,7 @@ func (p *plan) decodeFrom(body []byte, base int64, v unsafe.Pointer, o decodeOpt
 		case opString:
 			*(*string)(ptr) = string(data)
 		case opBytes:
-			if o.alias {
+			if o.alias() {
 				*(*[]byte)(ptr) = data
 			} else {
 				b := (*[]byte)(ptr)
@@ -752,10 +765,10 @@ func (p *plan) decodeFrom(body []byte, base int64, v unsafe.Pointer, o decodeOpt
 				copy(unsafe.Slice((*byte)(ptr), f.n), data)
 			}
 		case opPackedUint, opPackedInt:
-			ok = decodePacked(f, ptr, data, o.lenient)
+			ok = decodePacked(f, ptr, data, o.lenient())
 		case opTime:
 			tf := Field{ID: id, Kind: Blob, Value: x, Data: data, Offset: base + int64(off),
-				extra: uint8(n - len(data) - 2 - varint.Len(x)), lenient: o.lenient}
+				extra: uint8(n - len(data) - 2 - varint.Len(x)), lenient: o.lenient()}
 			t, err := tf.Time()
 			if err != nil {
 				return err
@@ -995,5 +1008,5 @@ func (s *Schema[T]) Write(e *Writer, v *T) error {
 // Decode decodes the fields d yields into *v, as Unmarshal does but with
 // []byte fields aliasing the input.
 func (s *Schema[T]) Decode(d Decoder, v *T) error {
-	return s.p.decode(d.buf[d.off:], d.base+int64(d.off), unsafe.Pointer(v), decodeOpts{alias: true, lenient: d.lenient}, 0)
+	return s.p.decode(d.buf[d.off:], d.base+int64(d.off), unsafe.Pointer(v), optAlias|lenientOpt(d.f.lenient), 0)
 }

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
+	"github.com/fastio-go/fastio/codec/varint"
 	"github.com/fastio-go/fastio/core"
 	"github.com/fastio-go/fastio/core/coretest"
 )
@@ -170,4 +172,43 @@ func TestNestingLinear(t *testing.T) {
 		t.Fatalf("%d levels take %.1fx the CPU time of one (%.0f ns, %.0f ns)", MaxDepth, deep/one, deep, one)
 	}
 	t.Logf("%d levels / 1 level: %.2fx CPU time (loaded machine)", MaxDepth, deep/one)
+}
+
+// TestHostileLengthsAllocation checks that the stream Reader sizes its
+// memory by the bytes actually read, not by the lengths frames claim: a
+// frame claiming MaxRecord bytes with a few present, and records of blobs
+// claiming more than their record holds, allocate little.
+func TestHostileLengthsAllocation(t *testing.T) {
+	var before, after runtime.MemStats
+	claim := varint.AppendUint(nil, 1<<30) // within a large MaxRecord, beyond the input
+	in := append(claim, bytes.Repeat([]byte{0xAB}, 100)...)
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	r := NewReaderSize(bytes.NewReader(in), 64) // the record is larger than the buffer: gathered
+	r.MaxRecord = 1 << 30
+	for r.Next() {
+	}
+	runtime.ReadMemStats(&after)
+	if !errors.Is(r.Err(), ErrTruncatedRecord) {
+		t.Fatalf("error %v, want %v", r.Err(), ErrTruncatedRecord)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 64<<10 {
+		t.Fatalf("a frame claiming 1 GiB with 100 bytes present allocated %d bytes", got)
+	}
+	// A blob claiming more than its record: refused before anything is
+	// copied, by Unmarshal as by the Decoder.
+	body := []byte{0x80, 0x04, 0xff, 0xff, 0xff, 0xff, 0x0f, 'x'}
+	var v struct {
+		B []byte `record:"4"`
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	err := Unmarshal(NewDecoder(body), &v)
+	runtime.ReadMemStats(&after)
+	if !errors.Is(err, ErrBlobBounds) {
+		t.Fatalf("error %v, want %v", err, ErrBlobBounds)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 4<<10 {
+		t.Fatalf("a blob claiming 4 GiB allocated %d bytes", got)
+	}
 }

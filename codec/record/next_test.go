@@ -160,7 +160,7 @@ func TestBuilderNextAfterWriterFields(t *testing.T) {
 }
 
 // BenchmarkBuilderNext compares a loop of Start/Finish with one of Next
-// over the seed's records, in a buffer that fits in cache.
+// over the file-listing records, in a buffer that fits in cache.
 func BenchmarkBuilderNext(b *testing.B) {
 	in := seedInputs()
 	var out core.Buffer

@@ -10,7 +10,7 @@ import (
 	"github.com/fastio-go/fastio/core/coretest"
 )
 
-// floorDecode is the least a decoder of the seed record can do: the
+// floorDecode is the least a decoder of the file-listing record can do: the
 // hand-written encoding/binary loop with no validation at all and the name
 // aliased. It is not a peer (it accepts garbage), only the yardstick for
 // how much of a decoder's time is the wire format itself.

@@ -37,10 +37,6 @@ type Reader struct {
 	// claiming more stops the Reader with ErrTooLarge. Zero or negative
 	// means DefaultMaxRecord.
 	MaxRecord int
-	// Lenient makes the Reader accept frame lengths with redundant zero
-	// groups, and Fields return lenient Decoders (see Decoder.Lenient).
-	// The default is canonical decoding.
-	Lenient bool
 
 	r core.BufferedReader
 	// The current record is src[lo:hi]; src is win, or spill for a
@@ -54,12 +50,30 @@ type Reader struct {
 	recOff int64  // stream offset of the current record
 	err    error
 	eof    bool
+
+	// Lenient makes the Reader accept frame lengths with redundant zero
+	// groups (the default is canonical decoding). It does not change the
+	// Decoders Fields returns: decode a lenient stream's fields with
+	// Fields().Lenient() (see Decoder.Lenient).
+	Lenient bool
 }
 
 // NewReader returns a Reader over r, which is used as it is when it is a
-// core.BufferedReader and wrapped by core.WrapReader otherwise.
+// core.BufferedReader and wrapped by core.WrapReader otherwise. A Reader
+// has no Close: it does not own r.
 func NewReader(r io.Reader) *Reader {
 	return &Reader{r: core.WrapReader(r)}
+}
+
+// NewReaderSize is NewReader with a buffer of size bytes when r is not a
+// core.BufferedReader (a size below core.MinBufferSize means that
+// minimum, as core.NewReaderSize says). Records that fit in the buffer are
+// decoded in place; larger ones, up to MaxRecord, are gathered.
+func NewReaderSize(r io.Reader, size int) *Reader {
+	if _, ok := r.(core.BufferedReader); !ok {
+		r = core.NewReaderSize(r, size)
+	}
+	return NewReader(r)
 }
 
 // Reset makes d read a new stream from r, keeping its buffers, MaxRecord
@@ -195,10 +209,11 @@ func (d *Reader) release() {
 func (d *Reader) Record() []byte { return d.src[d.lo:d.hi:d.hi] }
 
 // Fields returns a Decoder over the current record whose error offsets
-// count from the start of the stream.
-func (d *Reader) Fields() Decoder {
-	return Decoder{buf: d.src[d.lo:d.hi:d.hi], base: d.recOff, lenient: d.Lenient, f: Field{lenient: d.Lenient}}
-}
+// count from the start of the stream. It is a canonical Decoder, even
+// when the Reader is Lenient: use Fields().Lenient() for the fields of a
+// lenient stream. (Carrying the Reader's mode into the Decoder here made
+// every record's Decoder cost a fifth more to set up.)
+func (d *Reader) Fields() Decoder { return Decoder{buf: d.src[d.lo:d.hi:d.hi], base: d.recOff} }
 
 // Offset returns the stream offset of the current record's body.
 func (d *Reader) Offset() int64 { return d.recOff }

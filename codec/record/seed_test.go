@@ -10,7 +10,7 @@ import (
 	"github.com/fastio-go/fastio/core"
 )
 
-// The identifiers of the seed's example record (seeds/001).
+// The identifiers of the file-listing example record.
 const (
 	idUID  ID = 1
 	idGID  ID = 2
@@ -20,13 +20,13 @@ const (
 	idBlob ID = 6
 )
 
-// seedStat is the seed's example data: uid, gid, mode, a name, a
+// seedStat is the file-listing example data: uid, gid, mode, a name, a
 // timestamp and a fixed 5-byte blob.
 type seedStat struct {
 	UID, GID, Mode uint64
 	Name           []byte
 	Time           time.Time // written
-	Sec, Nsec      uint64    // read back: the decoders, like the seed's, keep the two integers
+	Sec, Nsec      uint64    // read back: the decoders keep the two integers
 	Blob           [5]byte
 }
 
@@ -37,7 +37,7 @@ var seedValue = seedStat{
 	Blob: [5]byte{'b', 'l', 'o', 'b', 0},
 }
 
-// writeSeed encodes s as the seed does: three integers, the name as a
+// writeSeed encodes s as the example does: three integers, the name as a
 // blob, the timestamp as a blob of two varints, the blob.
 func writeSeed(e *Writer, s *seedStat) error {
 	e.Uint(idUID, s.UID)
@@ -52,7 +52,7 @@ func writeSeed(e *Writer, s *seedStat) error {
 	return e.EndRecord()
 }
 
-// readSeed decodes one record body as the seed's switch does; the name
+// readSeed decodes one record body with a switch on the identifiers; the name
 // aliases the input.
 func readSeed(d *Decoder, s *seedStat) error {
 	for d.Next() {
@@ -83,7 +83,7 @@ func readSeed(d *Decoder, s *seedStat) error {
 	return d.Err()
 }
 
-// seedBytesByHand builds the seed record's frame with encoding/binary, an
+// seedBytesByHand builds the file-listing record's frame with encoding/binary, an
 // independent implementation of the wire format.
 func seedBytesByHand(s *seedStat) []byte {
 	var body []byte
@@ -115,7 +115,7 @@ func TestSeedRecord(t *testing.T) {
 	if !bytes.Equal(out.Bytes(), want) {
 		t.Fatalf("encoded\n% x\nwant\n% x", out.Bytes(), want)
 	}
-	// The seed's text form of the same data, for the size comparison.
+	// The text form of the same data, for the size comparison.
 	text := appendSeedText(nil, &seedValue)
 	t.Logf("seed record: %d bytes framed, %d bytes as text", len(want), len(text))
 	if len(want) >= len(text) {
@@ -145,8 +145,8 @@ func TestSeedRecord(t *testing.T) {
 	}
 }
 
-// seedTyped is the seed's record as an application struct mapped by tags:
-// the timestamp is a packed array of two varints, as in the seed.
+// seedTyped is the file-listing record as an application struct mapped by tags:
+// the timestamp is a packed array of two varints.
 type seedTyped struct {
 	UID  uint64    `record:"1"`
 	GID  uint64    `record:"2"`
@@ -193,7 +193,7 @@ func sameTime(s *seedStat, t time.Time) bool {
 	return s.Sec == uint64(t.Unix()) && s.Nsec == uint64(t.Nanosecond())
 }
 
-// seedMaxBody is the most bytes the seed record's body takes: three
+// seedMaxBody is the most bytes the file-listing record's body takes: three
 // integer fields, the name, the timestamp blob (two varints) and the
 // 5-byte blob.
 func seedMaxBody(s *seedStat) int {

@@ -8,11 +8,11 @@ import (
 	"strconv"
 )
 
-// This file is the seed's text format, the "before" of seeds/001, kept as
+// This file is the text format of the same records, the "before", kept as
 // the peer of the record codec: NUL-terminated "key value" fields written
 // with fmt.Fprintf and parsed back with strconv.
 
-// writeSeedText writes s the way the seed's fprintf calls do.
+// writeSeedText writes s the way a C program's fprintf calls would.
 func writeSeedText(w io.Writer, s *seedStat) {
 	fmt.Fprintf(w, "uid %d%c", s.UID, 0)
 	fmt.Fprintf(w, "gid %d%c", s.GID, 0)
@@ -40,7 +40,7 @@ func parseSeedText(p []byte) (seedStat, error) {
 }
 
 // parseSeedTextInto parses one text record from the start of p into s,
-// returning its length. As the seed's strtoul loop it copies the name.
+// returning its length. As a C strtoul loop would, it copies the name.
 func parseSeedTextInto(p []byte, s *seedStat) (int, error) {
 	off := 0
 	for {

@@ -83,21 +83,43 @@ func AppendTime(dst []byte, id ID, t time.Time) []byte {
 // ErrOverflow or ErrTooLong for a bad varint, and ErrTimestamp for bytes
 // after the two varints or nanoseconds of 1e9 or more.
 func (f *Field) Time() (time.Time, error) {
-	data := f.dataOffset() // the blob's first byte
 	if f.Kind != Blob {
 		return time.Time{}, &Error{Op: "decode timestamp", Offset: f.Offset, ID: f.ID, Err: ErrKind}
 	}
 	sec, n, err := varint.Uint(f.Data)
-	if err == varint.ErrOverlong && f.lenient {
-		sec, n, err = varint.UintLenient(f.Data)
+	if err != nil {
+		return f.timeErr(0, err)
 	}
+	nsec, k, err := varint.Uint(f.Data[n:])
+	if err != nil {
+		return f.timeErr(n, err)
+	}
+	if nsec >= 1e9 {
+		return f.timeErr(n, ErrTimestamp)
+	}
+	if n+k != len(f.Data) {
+		return f.timeErr(n+k, ErrTimestamp)
+	}
+	return time.Unix(int64(sec), int64(nsec)), nil
+}
+
+// timeErr is Time's error at byte off of the blob, or, for a lenient
+// field, Time's lenient decoding.
+func (f *Field) timeErr(off int, err error) (time.Time, error) {
+	if f.lenient {
+		return f.timeLenient()
+	}
+	return time.Time{}, &Error{Op: "decode timestamp", Offset: f.dataOffset() + int64(off), ID: f.ID, Err: err}
+}
+
+// timeLenient is Time accepting non-minimal varints.
+func (f *Field) timeLenient() (time.Time, error) {
+	data := f.dataOffset()
+	sec, n, err := varint.UintLenient(f.Data)
 	if err != nil {
 		return time.Time{}, &Error{Op: "decode timestamp", Offset: data, ID: f.ID, Err: err}
 	}
-	nsec, k, err := varint.Uint(f.Data[n:])
-	if err == varint.ErrOverlong && f.lenient {
-		nsec, k, err = varint.UintLenient(f.Data[n:])
-	}
+	nsec, k, err := varint.UintLenient(f.Data[n:])
 	if err != nil {
 		return time.Time{}, &Error{Op: "decode timestamp", Offset: data + int64(n), ID: f.ID, Err: err}
 	}

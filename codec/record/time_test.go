@@ -39,7 +39,7 @@ var timeCases = []struct {
 }
 
 // TestTimeBytes checks that Builder.Time, Writer.Time and AppendTime
-// write the bytes of the seed's timestamp shape, and that Field.Time reads
+// write the bytes of the timestamp shape, and that Field.Time reads
 // them back.
 func TestTimeBytes(t *testing.T) {
 	for _, tc := range timeCases {
@@ -178,7 +178,7 @@ func FuzzFieldTime(f *testing.F) {
 }
 
 // TestMappingTime checks time.Time struct fields: the bytes of Writer.Time
-// (the seed's [2]uint64 shape for times after 1970), round trips through
+// (the [2]uint64 shape for times after 1970), round trips through
 // Marshal/Unmarshal and Schema, omitempty, and decoding errors.
 func TestMappingTime(t *testing.T) {
 	type stamped struct {

@@ -1,6 +1,7 @@
 package record
 
 import (
+	"bufio"
 	"encoding/binary"
 	"io"
 	"unsafe"
@@ -77,11 +78,27 @@ type nested struct {
 }
 
 // NewWriter returns a Writer onto w, which is used as it is when it is a
-// core.BufferedWriter and wrapped by core.WrapWriter otherwise.
+// core.BufferedWriter and wrapped by core.WrapWriter otherwise (a
+// *bufio.Writer through an adapter that writes into its buffer, any other
+// io.Writer, an *os.File say, into a core.Writer of core.DefaultBufferSize
+// bytes that the Writer's Flush flushes). A Writer has no Close: it does
+// not own w; Flush it, then close w yourself.
 func NewWriter(w io.Writer) *Writer {
 	e := &Writer{}
 	e.setDevice(w)
 	return e
+}
+
+// NewWriterSize is NewWriter with a buffer of size bytes when w is neither
+// a core.BufferedWriter nor a *bufio.Writer (a size below
+// core.MinBufferSize means that minimum, as core.NewWriterSize says).
+func NewWriterSize(w io.Writer, size int) *Writer {
+	switch w.(type) {
+	case core.BufferedWriter, *bufio.Writer:
+	default:
+		w = core.NewWriterSize(w, size)
+	}
+	return NewWriter(w)
 }
 
 // setDevice makes e write to w.
@@ -351,6 +368,22 @@ func (e *Writer) EndRecord() error {
 	e.patch(1)
 	e.commit(e.n)
 	e.lim, e.n, e.frameAt = 0, 0, 0
+	return nil
+}
+
+// Err returns the error the buffered writer has met, without flushing:
+// after a device error, records EndRecord and Finish commit are dropped
+// by the buffered writer, as its later writes are, and its Flush reports
+// the error. A loop writing many records may poll Err to stop early. It
+// returns nil for a buffered writer that cannot tell (one that does not
+// implement core.ErrReporter), whose errors only its Flush reports.
+func (e *Writer) Err() error {
+	if cw := e.cw; cw != nil {
+		return cw.Err()
+	}
+	if r, ok := e.w.(core.ErrReporter); ok {
+		return r.Err()
+	}
 	return nil
 }
 

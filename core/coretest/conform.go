@@ -682,9 +682,9 @@ func TestBufferedReader(t testing.TB, c ReaderConfig) {
 	}
 
 	// Close.
-	if cl, ok := open(Faults{}, false).(io.Closer); ok {
+	if _, ok := open(Faults{}, false).(io.Closer); ok {
 		r := open(Faults{}, false)
-		cl = r.(io.Closer)
+		cl := r.(io.Closer)
 		r.Fill()
 		if err := cl.Close(); err != nil {
 			fail("Close: %v", err)

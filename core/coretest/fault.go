@@ -1,8 +1,23 @@
-// Package coretest holds test devices for fastio's modules: a writer and a
-// reader that inject faults (short writes, 1-byte reads, errors at the Nth
-// call, temporary errors), a checker that proves a writer lost and
-// duplicated nothing it acknowledged, and the CPU clocks every module's
-// benchmarks report beside wall time.
+// Package coretest holds what fastio's modules test and measure with: the
+// conformance suite of the buffer concepts ([TestBufferedWriter],
+// [TestBufferedReader]), a writer and a reader that inject faults (short
+// writes, 1-byte reads, errors at the Nth call, temporary errors), a
+// [Checker] that proves a writer lost and duplicated nothing it
+// acknowledged, and the CPU clocks every module's benchmarks report beside
+// wall time.
+//
+// A buffered type passes the suite from a test of its own module:
+//
+//	func TestConformance(t *testing.T) {
+//		coretest.TestBufferedWriter(t, coretest.WriterConfig{
+//			New:    func(dev io.Writer) core.BufferedWriter { return mypkg.NewWriter(dev) },
+//			Decode: mypkg.DecodeAll, // omit for a writer that passes bytes through
+//		})
+//		coretest.TestBufferedReader(t, coretest.ReaderConfig{
+//			New:    func(src io.Reader) core.BufferedReader { return mypkg.NewReader(src) },
+//			Encode: mypkg.EncodeAll,
+//		})
+//	}
 package coretest
 
 import (

@@ -172,7 +172,8 @@ func seedSums(t *testing.T, dir string, mods []*workspace.Module) {
 }
 
 // goModRequires returns the module paths that mv's go.mod requires, read
-// from the download cache of modcache (go get has fetched it).
+// from the download cache of modcache, where the go command put every go.mod
+// it loaded.
 func goModRequires(t *testing.T, modcache string, mv module.Version) []string {
 	t.Helper()
 	esc, err := module.EscapePath(mv.Path)
@@ -185,6 +186,11 @@ func goModRequires(t *testing.T, modcache string, mv module.Version) []string {
 	}
 	name := filepath.Join(modcache, "cache", "download", filepath.FromSlash(esc), "@v", escVer+".mod")
 	data, err := os.ReadFile(name)
+	if os.IsNotExist(err) {
+		// Not loaded: graph pruning left its requirements out (a module
+		// that only tests use, such as go-cmp).
+		return nil
+	}
 	if err != nil {
 		t.Fatalf("go.mod of %s: %v", mv, err)
 	}

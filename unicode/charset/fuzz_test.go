@@ -35,10 +35,15 @@ func FuzzBridge(f *testing.F) {
 			}
 			k := 1 + int(chunk)%7
 			var buf core.Buffer
-			w := c.NewWriter(&buf)
+			// The smallest buffer, flushed after every write, so that the
+			// conversion sees every chunk boundary.
+			w := c.NewWriterSize(&buf, 0)
 			for i := 0; i < len(data); i += k {
 				if _, err := w.Write(data[i:min(i+k, len(data))]); err != nil {
 					t.Fatalf("Write: %v", err)
+				}
+				if err := w.Flush(); err != nil {
+					t.Fatalf("Flush: %v", err)
 				}
 			}
 			if err := w.Close(); err != nil {

@@ -194,6 +194,17 @@ func planModule(ws *workspace.Workspace, m *workspace.Module, v string, out io.W
 		fmt.Fprintf(out, "requirement: %s\n", b)
 	}
 
+	if len(f.Replace) > 0 {
+		cmds, err := apicheck.Commands(m.Dir)
+		if err != nil {
+			return nil, err
+		}
+		if len(cmds) > 0 {
+			fmt.Fprintf(out, "warning: %s/go.mod has replace directives, and `go install %s@%s` refuses a module whose go.mod has any: tag a commit whose %s/go.mod has none\n",
+				m.Name, cmds[0], v, m.Name)
+		}
+	}
+
 	cur, err := apicheck.Load(m.Dir, m.Path)
 	if err != nil {
 		return nil, err
@@ -201,7 +212,7 @@ func planModule(ws *workspace.Workspace, m *workspace.Module, v string, out io.W
 	surface := apicheck.Count(cur)
 	if p.previous == "" {
 		fmt.Fprintf(out, "compatibility: no previous release (no tag %s/v*): first release; API surface: %s\n", m.Name, surface)
-		p.entry.Summary = fmt.Sprintf("First release: %s.", surface)
+		p.entry.Summary = fmt.Sprintf("First release: %s; commits so far: %s.", surface, gitOut(ws.Root, "rev-list", "--count", "HEAD", "--", m.Name))
 		return p, nil
 	}
 	p.entry.Previous = p.previous

@@ -200,8 +200,9 @@ func TestFirstRelease(t *testing.T) {
 		t.Error("dry run changed the tree")
 	}
 	wantContains(t, out,
-		"compatibility: no previous release (no tag core/v*): first release; API surface: 1 packages, 2 exported identifiers (0 types, 2 funcs",
-		"### core\n\n    First release: 1 packages, 2 exported identifiers",
+		"compatibility: no previous release (no tag core/v*): first release; API surface: 1 package, 2 exported identifiers (0 types, 2 funcs",
+		"### core\n\n    First release: 1 package, 2 exported identifiers",
+		"funcs, 0 methods, 0 fields, 0 vars, 0 consts); commits so far: 1.",
 		"git tag -a core/v0.1.0",
 	)
 }
@@ -229,6 +230,21 @@ func TestRefusals(t *testing.T) {
 				t.Error("a refused release changed the tree")
 			}
 		})
+	}
+}
+
+func TestCommandWithReplaceWarned(t *testing.T) {
+	r := newRepo(t, "")
+	r.write("format/cmd/tool/main.go", "package main\n\nfunc main() {}\n")
+	r.git("add", ".")
+	r.git("commit", "-q", "-m", "a command")
+	out, err := runRelease(t, r, "v0.1.0", true)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	wantContains(t, out, "warning: format/go.mod has replace directives, and `go install "+prefix+"format/cmd/tool@v0.1.0` refuses")
+	if strings.Contains(out, "warning: core/go.mod") {
+		t.Errorf("core (no replace, no command) warned:\n%s", out)
 	}
 }
 

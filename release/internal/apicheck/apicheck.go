@@ -84,6 +84,27 @@ func Load(dir, modulePath string) (*apidiff.Module, error) {
 	return m, nil
 }
 
+// Commands returns the import paths of the module's main packages outside
+// internal folders: what a user would `go install path@version`.
+func Commands(dir string) ([]string, error) {
+	cmd := exec.Command("go", "list", "-e", "-f", "{{if eq .Name \"main\"}}{{.ImportPath}}{{end}}", "./...")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("apicheck: go list in %s: %v\n%s", dir, err, stderr.Bytes())
+	}
+	var cmds []string
+	for _, p := range strings.Fields(string(out)) {
+		if Public(p) {
+			cmds = append(cmds, p)
+		}
+	}
+	return cmds, nil
+}
+
 // Public reports whether a package path is importable from outside its
 // module: no path element is "internal".
 func Public(path string) bool {
@@ -106,8 +127,12 @@ func (s Surface) Total() int {
 }
 
 func (s Surface) String() string {
-	return fmt.Sprintf("%d packages, %d exported identifiers (%d types, %d funcs, %d methods, %d fields, %d vars, %d consts)",
-		s.Packages, s.Total(), s.Types, s.Funcs, s.Methods, s.Fields, s.Vars, s.Consts)
+	pkgs := "packages"
+	if s.Packages == 1 {
+		pkgs = "package"
+	}
+	return fmt.Sprintf("%d %s, %d exported identifiers (%d types, %d funcs, %d methods, %d fields, %d vars, %d consts)",
+		s.Packages, pkgs, s.Total(), s.Types, s.Funcs, s.Methods, s.Fields, s.Vars, s.Consts)
 }
 
 // Count returns the exported API surface of m: package-level names, the

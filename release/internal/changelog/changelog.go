@@ -37,12 +37,25 @@ func Section(version, date string, entries []Entry) string {
 	return b.String()
 }
 
+// Unreleased is the heading of the section that collects notes for the next
+// release by hand; Insert moves its text into the release's section.
+const Unreleased = "## Unreleased"
+
 // Insert returns doc with section placed before the newest release section
 // (the first "## " heading), or replacing the section of the same version if
-// doc has one already. doc's text before the first heading stays first.
+// doc has one already. doc's text before the first heading stays first. The
+// text of an "## Unreleased" section moves to just below the new section's
+// heading, and the Unreleased section goes.
 func Insert(doc, version, section string) string {
 	if !strings.HasSuffix(section, "\n") {
 		section += "\n"
+	}
+	if notes, rest, ok := cutUnreleased(doc); ok {
+		doc = rest
+		if notes != "" {
+			head, body, _ := strings.Cut(section, "\n")
+			section = head + "\n\n" + notes + body
+		}
 	}
 	lines := strings.SplitAfter(doc, "\n")
 	first, start, end := -1, -1, -1
@@ -88,4 +101,32 @@ func Insert(doc, version, section string) string {
 		}
 		return head + section
 	}
+}
+
+// cutUnreleased removes the Unreleased section from doc and returns its
+// text, trimmed.
+func cutUnreleased(doc string) (notes, rest string, ok bool) {
+	lines := strings.SplitAfter(doc, "\n")
+	start := -1
+	for i, l := range lines {
+		if strings.TrimRight(l, "\n") == Unreleased {
+			start = i
+			break
+		}
+	}
+	if start < 0 {
+		return "", doc, false
+	}
+	end := len(lines)
+	for i := start + 1; i < len(lines); i++ {
+		if strings.HasPrefix(lines[i], "## ") {
+			end = i
+			break
+		}
+	}
+	notes = strings.TrimSpace(strings.Join(lines[start+1:end], ""))
+	if notes != "" {
+		notes += "\n"
+	}
+	return notes, strings.Join(lines[:start], "") + strings.Join(lines[end:], ""), true
 }

@@ -13,6 +13,9 @@ func TestInsert(t *testing.T) {
 			"# Changelog\n\n" + sec + "\n## v0.1.0 (2026-12-01)\n\nold\n"},
 		{"replaces same version", "# Changelog\n\n## v0.2.0 (2026-12-01)\n\nstale\n\n## v0.1.0 (2026-11-01)\n\nold\n", "v0.2.0",
 			"# Changelog\n\n" + sec + "\n## v0.1.0 (2026-11-01)\n\nold\n"},
+		{"takes the unreleased notes", "# Changelog\n\n## Unreleased\n\n- a note\n\n## v0.1.0 (2026-12-01)\n\nold\n", "v0.2.0",
+			"# Changelog\n\n## v0.2.0 (2026-12-02)\n\n- a note\n\n### core\n\nnew\n\n## v0.1.0 (2026-12-01)\n\nold\n"},
+		{"empty unreleased section goes", "# Changelog\n\n## Unreleased\n\n", "v0.2.0", "# Changelog\n\n" + sec},
 		{"replaces last section", "# Changelog\n\n## v0.2.0 (2026-12-01)\n\nstale\n", "v0.2.0", "# Changelog\n\n" + sec},
 	}
 	for _, tt := range tests {

@@ -37,7 +37,7 @@ STRESSTIME ?= 1m
 WASM_MODULES := core format codec unicode crypto compress
 
 .PHONY: test fmt-check vet staticcheck unit race purego modcheck closure layers cross \
-        lint tidy bench fuzz cover tools goversion wasm release dist stress docs docs-serve
+        lint tidy bench bench-results cpeers microbench fuzz cover tools goversion wasm release dist stress docs docs-serve
 
 test: goversion fmt-check vet staticcheck unit race purego modcheck closure layers cross wasm
 	@echo "make test: all checks passed"
@@ -140,7 +140,38 @@ tidy:
 	@for m in $(MODULES); do (cd $$m && GOWORK=off $(GO) mod tidy); done
 	$(GO) work sync
 
-bench:
+# The seed's benchmark tables, fastio against its peers, each cell a process
+# (bench/seed): a few minutes at the default size. SEEDBENCH_FLAGS adds flags
+# (-rows ints,sha256 -rounds 9 ...; see go run ./bench/cmd/seedbench -h).
+CPEERS_DIR     := bench/results/cpeers
+CPEERS_SRC     := bench/seed/cpeers
+CPEER_CFLAGS   := -O2
+CPEER_CXXFLAGS := -O2 -std=c++17
+SEEDBENCH_FLAGS ?=
+
+bench: cpeers
+	$(GO) run ./bench/cmd/seedbench -cpeers $(CPEERS_DIR) $(SEEDBENCH_FLAGS)
+
+# Regenerates the committed bench/RESULTS.md and bench/RESULTS.json from a
+# run at the seed's counts (about a quarter of an hour on 2 cores).
+bench-results: cpeers
+	$(GO) run ./bench/cmd/seedbench -full -cpeers $(CPEERS_DIR) -md bench/RESULTS.md -json bench/RESULTS.json $(SEEDBENCH_FLAGS)
+
+# The C/C++ references of the seed tables; without gcc/g++ (or libssl-dev for
+# sha.c) their rows are skipped with a note.
+cpeers:
+	@mkdir -p $(CPEERS_DIR)
+	@printf 'CFLAGS=%s\nCXXFLAGS=%s\n' '$(CPEER_CFLAGS)' '$(CPEER_CXXFLAGS)' > $(CPEERS_DIR)/flags.txt
+	@cp $(CPEERS_SRC)/hello.c $(CPEERS_DIR)/
+	@if command -v gcc >/dev/null && command -v g++ >/dev/null; then \
+		for p in launch stdio table rawread; do gcc $(CPEER_CFLAGS) -o $(CPEERS_DIR)/$$p $(CPEERS_SRC)/$$p.c; done; \
+		gcc $(CPEER_CFLAGS) -o $(CPEERS_DIR)/sha $(CPEERS_SRC)/sha.c -lcrypto || echo "cpeers: sha.c not built (apt-get install libssl-dev)"; \
+		g++ $(CPEER_CXXFLAGS) -o $(CPEERS_DIR)/charconv $(CPEERS_SRC)/charconv.cc || echo "cpeers: charconv.cc not built (apt-get install libfast-float-dev)"; \
+		if [ -e /usr/include/simdutf.h ]; then g++ $(CPEER_CXXFLAGS) -o $(CPEERS_DIR)/simdutf $(CPEERS_SRC)/simdutf.cc -lsimdutf; fi; \
+	else echo "cpeers: gcc/g++ not installed (apt-get install gcc g++): the C/C++ rows are skipped"; fi
+
+# Every Go benchmark of the workspace beside its peer; compare with benchstat.
+microbench:
 	$(GO) test -run '^$$' -bench . -benchmem -count=$(COUNT) -benchtime=$(BENCHTIME) work | tee bench.out
 
 # Runs every fuzz target for FUZZTIME each.

@@ -4,9 +4,14 @@ go 1.26.0
 
 require (
 	github.com/fastio-go/fastio/codec v0.1.0
+	github.com/fastio-go/fastio/compress v0.1.0
 	github.com/fastio-go/fastio/core v0.1.0
+	github.com/fastio-go/fastio/crypto v0.1.0
 	github.com/fastio-go/fastio/device v0.1.0
 	github.com/fastio-go/fastio/format v0.1.0
+	github.com/fastio-go/fastio/unicode v0.1.0
+	github.com/klauspost/compress v1.20.4
+	golang.org/x/text v0.44.0
 	gonum.org/v1/plot v0.17.0
 	google.golang.org/protobuf v1.36.12
 )
@@ -18,9 +23,10 @@ require (
 	git.sr.ht/~sbinet/gg v0.7.0 // indirect
 	github.com/ajstarks/svgo v0.0.0-20211024235047-1546f124cd8b // indirect
 	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
+	github.com/klauspost/cpuid/v2 v2.2.3 // indirect
+	github.com/minio/sha256-simd v1.0.1 // indirect
 	golang.org/x/image v0.30.0 // indirect
 	golang.org/x/sys v0.50.0 // indirect
-	golang.org/x/text v0.44.0 // indirect
 )
 
 replace github.com/fastio-go/fastio/codec => ../codec

@@ -88,6 +88,7 @@ func chart(t *Table) (*plot.Plot, error) {
 	if n > 1 {
 		width = vg.Points(24 / float64(n))
 	}
+	top := 0.0
 	for ci, col := range t.Columns {
 		vals := make(plotter.Values, len(methods))
 		for _, row := range t.Rows {
@@ -99,6 +100,7 @@ func chart(t *Table) (*plot.Plot, error) {
 				v = float64(row.OutputBytes) / 1024
 			}
 			vals[index[row.Method]] = v
+			top = max(top, v)
 		}
 		bars, err := plotter.NewBarChart(vals, width)
 		if err != nil {
@@ -107,12 +109,15 @@ func chart(t *Table) (*plot.Plot, error) {
 		bars.Horizontal = true
 		bars.Color = chartColors[ci%len(chartColors)]
 		bars.LineStyle.Width = 0
-		bars.Offset = vg.Length(float64(ci)-float64(n-1)/2) * width
+		// The first column on top of its group.
+		bars.Offset = vg.Length(float64(n-1)/2-float64(ci)) * width
 		p.Add(bars)
 		if n > 1 || t.Unit != "bytes" {
 			p.Legend.Add(col, bars)
 		}
 	}
+	// Room on the right for the legend, clear of the longest bar.
+	p.X.Max = top * 1.35
 	p.NominalY(names...)
 	p.Add(plotter.NewGrid())
 	return p, nil

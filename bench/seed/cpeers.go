@@ -22,15 +22,17 @@ const (
 	cxxFlags = "-O2 -std=c++17"
 )
 
-// cpeerBuilds lists each reference: its binary, source, compiler and extra
-// link flags.
-var cpeerBuilds = []struct{ bin, src, cc, libs string }{
-	{"launch", "launch.c", "gcc", ""},
-	{"stdio", "stdio.c", "gcc", ""},
-	{"table", "table.c", "gcc", ""},
-	{"rawread", "rawread.c", "gcc", ""},
-	{"sha", "sha.c", "gcc", "-lcrypto"},
-	{"charconv", "charconv.cc", "g++", ""},
+// cpeerBuilds lists each reference: its binary, source, compiler, extra
+// link flags, and a header that must exist for it to be built (a library
+// with no Debian package here).
+var cpeerBuilds = []struct{ bin, src, cc, libs, header string }{
+	{"launch", "launch.c", "gcc", "", ""},
+	{"stdio", "stdio.c", "gcc", "", ""},
+	{"table", "table.c", "gcc", "", ""},
+	{"rawread", "rawread.c", "gcc", "", ""},
+	{"sha", "sha.c", "gcc", "-lcrypto", ""},
+	{"charconv", "charconv.cc", "g++", "", ""},
+	{"simdutf", "simdutf.cc", "g++", "-lsimdutf", "/usr/include/simdutf.h"},
 }
 
 // buildCPeers compiles the references into dir. It returns dir, or "" and
@@ -59,6 +61,11 @@ func buildCPeers(e *env, dir string) (string, string, error) {
 		}
 	}
 	for _, b := range cpeerBuilds {
+		if b.header != "" {
+			if _, err := os.Stat(b.header); err != nil {
+				continue
+			}
+		}
 		flags := cFlags
 		if b.cc == "g++" {
 			flags = cxxFlags

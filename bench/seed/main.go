@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -26,18 +27,19 @@ type sizes struct {
 	Msgs64, Msgs1K int   // short messages hashed
 	Gzip           int   // bytes of each gzip corpus
 	Chain          int   // integers through the chain
+	Small          int   // KiB of short strings converted
 }
 
 var (
 	fullSize = sizes{name: "full", Ints: 10_000_000, Doubles: 10_000_000, Hello: 100_000_000,
-		Emoji: 100_000_000, Mixed: 256 << 20, Records: 10_000_000, Large: 1 << 30, SHA: 1 << 30,
-		Msgs64: 10_000_000, Msgs1K: 1_000_000, Gzip: 64 << 20, Chain: 10_000_000}
-	defaultSize = sizes{name: "default", Ints: 1_000_000, Doubles: 1_000_000, Hello: 10_000_000,
-		Emoji: 10_000_000, Mixed: 16 << 20, Records: 1_000_000, Large: 256 << 20, SHA: 128 << 20,
-		Msgs64: 1_000_000, Msgs1K: 100_000, Gzip: 8 << 20, Chain: 1_000_000}
+		Emoji: 100_000_000, Mixed: 64 << 20, Records: 2_000_000, Large: 1 << 30, SHA: 1 << 30,
+		Msgs64: 2_000_000, Msgs1K: 200_000, Gzip: 32 << 20, Chain: 2_000_000, Small: 256 << 10}
+	defaultSize = sizes{name: "default", Ints: 1_000_000, Doubles: 500_000, Hello: 10_000_000,
+		Emoji: 5_000_000, Mixed: 8 << 20, Records: 500_000, Large: 64 << 20, SHA: 32 << 20,
+		Msgs64: 200_000, Msgs1K: 20_000, Gzip: 4 << 20, Chain: 500_000, Small: 32 << 10}
 	tinySize = sizes{name: "tiny", Ints: 20_000, Doubles: 20_000, Hello: 100_000,
 		Emoji: 50_000, Mixed: 128 << 10, Records: 10_000, Large: 4 << 20, SHA: 2 << 20,
-		Msgs64: 10_000, Msgs1K: 2_000, Gzip: 128 << 10, Chain: 20_000}
+		Msgs64: 10_000, Msgs1K: 2_000, Gzip: 128 << 10, Chain: 20_000, Small: 256}
 )
 
 // Default rounds: the full run uses fewer so that it stays near a quarter
@@ -190,6 +192,20 @@ func run(o *options, stdout, stderr io.Writer, lookPath func(string) (string, er
 		return err
 	}
 	defer os.RemoveAll(dir)
+	// An interrupt (the children get it too) still removes the data.
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt)
+	defer func() {
+		signal.Stop(sig)
+		close(sig)
+	}()
+	go func() {
+		if _, ok := <-sig; ok {
+			os.RemoveAll(dir)
+			fmt.Fprintln(stderr, "seedbench: interrupted; removed", dir)
+			os.Exit(130)
+		}
+	}()
 	e := &env{size: o.size, rounds: o.rounds, dir: dir, child: self, stderr: stderr,
 		files: map[string]bool{}, lookPath: lookPath, root: repoRoot()}
 	all := tables()
@@ -215,7 +231,7 @@ func run(o *options, stdout, stderr io.Writer, lookPath func(string) (string, er
 		}
 	}
 	childNote := buildChild(e)
-	res := &Results{Date: time.Now().UTC().Truncate(time.Second), Machine: m, Size: o.size.name, Rounds: o.rounds}
+	res := &Results{Date: time.Now().UTC().Truncate(time.Second), Machine: m, Size: o.size.name, Rounds: o.rounds, Commit: commit(e)}
 	res.Notes = append(res.Notes, o.size.statement())
 	if e.launcher == "" {
 		res.Notes = append(res.Notes, "Peak RSS includes this program's own: the launcher (cpeers/launch.c) was not built, and Linux carries the peak RSS across execve.")
@@ -302,13 +318,15 @@ func run(o *options, stdout, stderr io.Writer, lookPath func(string) (string, er
 func (s *sizes) statement() string {
 	switch s.name {
 	case "full":
-		return "Full size: the seed's counts (10M integers, 10M doubles, 100M lines, 100M emoji, 1 GiB hashed)."
+		return fmt.Sprintf("Full size: the seed's counts (10M integers, 10M doubles, 100M lines, 100M emoji, 1 GiB hashed), "+
+			"%d timed rounds per cell (the default size has %d) to keep the run near a quarter of an hour on 2 cores; ", fullRounds, defaultRounds) +
+			"the tables the seed has no counts for use 64 MiB of mixed-script text, 2M records, a 1 GiB file for large reads, 32 MiB gzip corpora, 2M integers through the chain."
 	case "tiny":
 		return "Tiny size (the test run): counts far below the seed's; the figures mean nothing."
 	}
 	return fmt.Sprintf("Default size: counts scaled down from the seed's so that the run takes a few minutes "+
-		"(%s integers and doubles instead of 10M, %s lines and emoji instead of 100M, %d MiB hashed instead of 1 GiB); "+
-		"-full uses the seed's counts.", count(s.Ints), count(s.Hello), s.SHA>>20)
+		"(%s integers instead of 10M, %s doubles instead of 10M, %s lines instead of 100M, %s emoji instead of 100M, %s hashed instead of 1 GiB); "+
+		"-full uses the seed's counts.", count(s.Ints), count(s.Doubles), count(s.Hello), count(s.Emoji), mib(s.SHA))
 }
 
 // count writes n as 10M, 1M, 100k or the digits.
@@ -385,4 +403,17 @@ func buildChild(e *env) string {
 	}
 	e.child = bin
 	return "Go scenarios ran in a binary of the scenarios alone (go build, default flags)."
+}
+
+// commit names the checkout's commit, "" outside one.
+func commit(e *env) string {
+	if e.root == "" {
+		return ""
+	}
+	if _, err := e.lookPath("git"); err != nil {
+		return ""
+	}
+	cmd := exec.Command("git", "describe", "--always", "--dirty")
+	cmd.Dir = e.root
+	return firstLine(cmd)
 }

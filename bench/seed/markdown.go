@@ -13,8 +13,8 @@ import (
 func (r *Results) Markdown() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# fastio: the seed benchmark tables\n\n")
-	fmt.Fprintf(&b, "Run of %s UTC, %s size, %d timed rounds per cell after a check round.\n\n",
-		r.Date.Format("2006-01-02 15:04"), r.Size, r.Rounds)
+	fmt.Fprintf(&b, "Run of %s UTC, %s size, %d timed rounds per cell after a check round%s.\n\n",
+		r.Date.Format("2006-01-02 15:04"), r.Size, r.Rounds, opt(", commit ", r.Commit))
 	m := r.Machine
 	fmt.Fprintf(&b, "- Machine: %s, %d logical CPUs, %s/%s, kernel %s; data in %s\n", m.CPU, m.Cores, m.OS, m.Arch, m.Kernel, m.TempDir)
 	fmt.Fprintf(&b, "- Go: %s%s\n", m.Go, opt(" ", m.GoFlags))
@@ -66,7 +66,7 @@ func (r *Results) Behind() []string {
 	var out []string
 	for _, t := range r.Tables {
 		for _, row := range t.Rows {
-			if row.Skipped == "" && row.Kind != kindFastio && row.Ratio > 0 && row.Ratio < 1 {
+			if row.Skipped == "" && row.Kind != kindFastio && row.Kind != kindCmd && row.Ratio > 0 && row.Ratio < 1 {
 				what := "faster"
 				if t.Unit == "bytes" {
 					what = "smaller"

@@ -146,6 +146,9 @@ func moreTables() []table {
 						{name: "fastio Hasher + io.Copy", kind: kindFastio, child: "sha.file.hasher", args: fileArgs, comment: "the Hasher as an io.Writer (ReadFrom)"},
 						{name: stdName, kind: kindGo, child: "sha.file.std", args: fileArgs, comment: "io.Copy into hash.Hash; Sum for messages"},
 						{name: alg.tool, kind: kindCLI, tool: alg.tool, args: func(e *env, _ string) []string { return []string{file(e)} }, comment: "GNU coreutils"},
+						{name: "fastio sum command", kind: kindCmd, args: func(e *env, _ string) []string {
+							return []string{"sum", "-a", "sha" + alg.n, file(e)}
+						}, comment: alg.tool + "'s output"},
 						{name: "OpenSSL", kind: kindCLI, tool: "openssl", args: func(e *env, _ string) []string { return []string{"dgst", alg.ossl, file(e)} }, comment: "openssl dgst on the file; our C program calling libcrypto SHA1()/SHA256()/SHA512() on messages"},
 					}},
 				msgs(64, func(s *sizes) int { return s.Msgs64 }),
@@ -185,6 +188,11 @@ func moreTables() []table {
 			}
 			ms[4].comment = "2 threads (all cores)"
 			ms[6].comment = "ISA-L" + igzNote
+			ms = append(ms,
+				method{name: "fastio gzip command", kind: kindCmd, toStdout: true, stdin: src, comment: "gzip's flags",
+					args: func(*env, string) []string { return []string{"gzip", "-c", "-" + lv} }},
+				method{name: "fastio gzip -p 2 command", kind: kindCmd, toStdout: true, stdin: src, comment: "2 cores, one standard stream",
+					args: func(*env, string) []string { return []string{"gzip", "-c", "-" + lv, "-p", "2"} }})
 			return column{name: "Compress -" + lv, finger: gunzipped, want: wantText, work: work, methods: ms}
 		}
 		dcli := func(tool string) method {
@@ -216,6 +224,7 @@ func moreTables() []table {
 					{name: "compress/gzip", kind: kindGo, child: "gunzip.go", args: func(e *env, out string) []string { return []string{"std", gz(e), out} }},
 					{name: "klauspost/compress/gzip", kind: kindGo, child: "gunzip.go", args: func(e *env, out string) []string { return []string{"klauspost", gz(e), out} }},
 					dcli("gzip"), dcli("pigz"), dcli("libdeflate-gzip"), dcli("igzip"),
+					{name: "fastio gzip command", kind: kindCmd, toStdout: true, stdin: gz, args: func(*env, string) []string { return []string{"gzip", "-d", "-c"} }},
 				}},
 			},
 		})

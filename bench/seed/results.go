@@ -18,6 +18,9 @@ type Results struct {
 	Machine Machine `json:"machine"`
 	// Size is "default", "full" or "tiny" (the test size).
 	Size string `json:"size"`
+	// Commit is the repository's commit the run measured (git describe
+	// --always --dirty), when it ran in a checkout.
+	Commit string `json:"commit,omitempty"`
 	// Rounds is the number of timed rounds per cell (after one check round).
 	Rounds int `json:"rounds"`
 	// Notes are statements about the whole run: the counts used, the load
@@ -80,7 +83,8 @@ type Row struct {
 	// Column is the operation measured (one of Table.Columns).
 	Column string `json:"column"`
 	// Kind is "fastio", "go" (the standard library or a Go package), "c"
-	// (our C/C++ references) or "cli" (a command-line peer).
+	// (our C/C++ references), "cli" (a command-line peer) or "fastio
+	// command" (the fastio command beside the command-line peers).
 	Kind string `json:"kind"`
 	// Comment says how the method works or what it lacks.
 	Comment string `json:"comment,omitempty"`

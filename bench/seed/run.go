@@ -16,10 +16,11 @@ import (
 
 // Kinds of method.
 const (
-	kindFastio = "fastio" // fastio, a Go scenario of this package
-	kindGo     = "go"     // the Go way: the standard library or a Go package
-	kindC      = "c"      // one of our C/C++ references
-	kindCLI    = "cli"    // a command-line peer
+	kindFastio = "fastio"         // fastio, a Go scenario of this package
+	kindGo     = "go"             // the Go way: the standard library or a Go package
+	kindC      = "c"              // one of our C/C++ references
+	kindCLI    = "cli"            // a command-line peer
+	kindCmd    = "fastio command" // the fastio command, built from cmd/
 )
 
 // A fingerFunc says what a method produced, in a form that must be equal
@@ -41,6 +42,9 @@ type method struct {
 	stdin func(e *env) string
 	// toStdout makes the child's standard output its output file.
 	toStdout bool
+	// missing says why a reference of a library not installed was not
+	// built.
+	missing string
 	// finger, when set, replaces the column's fingerprint.
 	finger fingerFunc
 }
@@ -86,6 +90,10 @@ type env struct {
 	launcher string
 	stderr   io.Writer
 	files    map[string]bool // prepared inputs
+	// fastio is the fastio command built from the checkout's cmd module,
+	// or why there is none; built the first time a row needs it.
+	fastio, fastioSkip string
+	fastioTried        bool
 	// lookPath finds command-line peers (exec.LookPath; tests replace it).
 	lookPath func(string) (string, error)
 }
@@ -133,9 +141,14 @@ func (e *env) resolve(m method) (prog, skip string) {
 		}
 		p := filepath.Join(e.cpeers, m.cpeer)
 		if _, err := os.Stat(p); err != nil {
+			if m.missing != "" {
+				return "", m.missing
+			}
 			return "", fmt.Sprintf("C/C++ reference %s not built in %s", m.cpeer, e.cpeers)
 		}
 		return p, ""
+	case kindCmd:
+		return e.fastioCommand()
 	case kindCLI:
 		p, err := e.lookPath(m.tool)
 		if err != nil {
@@ -372,7 +385,7 @@ func (e *env) runColumn(t *Table, c *column, progress string) error {
 				row.PeakRSS = max(row.PeakRSS, s.rss)
 			}
 			row.OutputBytes = cl.bytes
-			if cl.m.kind != kindFastio && (best == "" || row.Ratio < bestRatio) {
+			if cl.m.kind != kindFastio && cl.m.kind != kindCmd && (best == "" || row.Ratio < bestRatio) {
 				best, bestRatio = cl.m.name, row.Ratio
 			}
 		}
@@ -421,4 +434,32 @@ func seconds(s float64) string {
 		return fmt.Sprintf("%.4f s", s)
 	}
 	return fmt.Sprintf("%.3f s", s)
+}
+
+// fastioCommand builds the fastio command of the checkout (module cmd,
+// package ./fastio) once, and returns it or why it cannot run.
+func (e *env) fastioCommand() (string, string) {
+	if e.fastioTried {
+		return e.fastio, e.fastioSkip
+	}
+	e.fastioTried = true
+	dir := filepath.Join(e.root, "cmd")
+	if _, err := os.Stat(filepath.Join(dir, "fastio")); e.root == "" || err != nil {
+		e.fastioSkip = "the fastio command (cmd/fastio) is not in this checkout"
+		return "", e.fastioSkip
+	}
+	goTool, err := e.lookPath("go")
+	if err != nil {
+		e.fastioSkip = "the go command is not on PATH to build the fastio command"
+		return "", e.fastioSkip
+	}
+	bin := e.path("fastio")
+	cmd := exec.Command(goTool, "build", "-o", bin, "./fastio")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		e.fastioSkip = "go build of the fastio command failed: " + firstWords(string(out))
+		return "", e.fastioSkip
+	}
+	e.fastio = bin
+	return bin, ""
 }

@@ -5,6 +5,7 @@ func tables() []table {
 	var all []table
 	all = append(all, numberTables()...)
 	all = append(all, textTables()...)
+	all = append(all, smallTable())
 	all = append(all, moreTables()...)
 	return all
 }

@@ -135,7 +135,7 @@ var algorithms = map[string]struct {
 	"512": {crypto.SHA512, stdsha512.New},
 }
 
-// Message returns short message k of length n (k < 64), as cpeers/sha.c
+// message returns short message k of length n (k < 64), as cpeers/sha.c
 // builds them.
 func message(k, n int) []byte {
 	m := make([]byte, n)

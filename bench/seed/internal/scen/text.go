@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -234,3 +235,101 @@ func ConvertFile(src, dst, from, to string) error {
 	}
 	return os.WriteFile(dst, out, 0o644)
 }
+
+// SmallText returns the short UTF-8 string of about n bytes the small
+// conversions convert: Latin prose with accents, cut at a character
+// boundary.
+func SmallText(n int) []byte {
+	c := Corpus(n+64, 1)
+	for n > 0 && !utf8.RuneStart(c[n]) {
+		n--
+	}
+	return c[:n]
+}
+
+// smallArgs reads the size and count of a small-conversion run.
+func smallArgs(a []string) ([]byte, int, error) {
+	n, err := strconv.Atoi(arg(a, 0))
+	if err != nil {
+		return nil, 0, err
+	}
+	count, err := strconv.Atoi(arg(a, 1))
+	if err != nil {
+		return nil, 0, err
+	}
+	return SmallText(n), count, nil
+}
+
+// smallRun converts src count times with conv (which appends to dst[:0])
+// and returns the fold of every output's bytes.
+func smallRun(src []byte, count int, conv func(dst, src []byte) ([]byte, error)) (string, error) {
+	dst := make([]byte, 0, 4*len(src)+16)
+	h := uint64(foldInit)
+	for i := range count {
+		out, err := conv(dst[:0], src)
+		if err != nil {
+			return "", err
+		}
+		// Fold a different byte each time so that no call is dead code.
+		h = (h ^ uint64(out[i%len(out)]) ^ uint64(len(out))) * 0x100000001b3
+	}
+	return fmt.Sprintf("%016x", h), nil
+}
+
+// WantSmall is the fold every small-conversion method must give.
+func WantSmall(n, count int) (string, error) {
+	c, err := fu.New(fu.UTF8, fu.UTF16LE, fu.Options{})
+	if err != nil {
+		return "", err
+	}
+	src := SmallText(n)
+	ref, err := c.Append(nil, src)
+	if err != nil {
+		return "", err
+	}
+	return smallRun(src, count, func(dst, _ []byte) ([]byte, error) { return append(dst, ref...), nil })
+}
+
+var (
+	_ = register("small.fastio", func(a []string) (string, error) {
+		src, count, err := smallArgs(a)
+		if err != nil {
+			return "", err
+		}
+		c, err := fu.New(fu.UTF8, fu.UTF16LE, fu.Options{})
+		if err != nil {
+			return "", err
+		}
+		return smallRun(src, count, c.Append)
+	})
+	_ = register("small.naive", func(a []string) (string, error) {
+		src, count, err := smallArgs(a)
+		if err != nil {
+			return "", err
+		}
+		return smallRun(src, count, func(dst, src []byte) ([]byte, error) {
+			var units []uint16
+			for len(src) > 0 {
+				r, size := utf8.DecodeRune(src)
+				src = src[size:]
+				units = utf16.AppendRune(units[:0], r)
+				for _, u := range units {
+					dst = binary.LittleEndian.AppendUint16(dst, u)
+				}
+			}
+			return dst, nil
+		})
+	})
+	_ = register("small.xtext", func(a []string) (string, error) {
+		src, count, err := smallArgs(a)
+		if err != nil {
+			return "", err
+		}
+		t := encodings["UTF-16LE"].xtext.NewEncoder()
+		return smallRun(src, count, func(dst, src []byte) ([]byte, error) {
+			t.Reset()
+			nDst, _, err := t.Transform(dst[:cap(dst)], src, true)
+			return dst[:nDst], err
+		})
+	})
+)

@@ -78,7 +78,6 @@ type iconvEncoding struct {
 	enc   unicode.Encoding
 	x     encoding.Encoding // the golang.org/x/text encoding of a bridged enc
 	sniff bool              // a leading byte-order mark chooses the byte order (UTF-16, UTF-32)
-	bom   bool              // output starts with a byte-order mark (UTF-16, UTF-32)
 }
 
 // iconvNames are the labels whose meaning in glibc's iconv differs from the
@@ -86,10 +85,10 @@ type iconvEncoding struct {
 var iconvNames = map[string]iconvEncoding{
 	"UTF-8":    {enc: unicode.UTF8},
 	"UTF8":     {enc: unicode.UTF8},
-	"UTF-16":   {enc: unicode.UTF16LE, sniff: true, bom: true},
-	"UTF16":    {enc: unicode.UTF16LE, sniff: true, bom: true},
-	"UTF-32":   {enc: unicode.UTF32LE, sniff: true, bom: true},
-	"UTF32":    {enc: unicode.UTF32LE, sniff: true, bom: true},
+	"UTF-16":   {enc: unicode.UTF16, sniff: true},
+	"UTF16":    {enc: unicode.UTF16, sniff: true},
+	"UTF-32":   {enc: unicode.UTF32, sniff: true},
+	"UTF32":    {enc: unicode.UTF32, sniff: true},
 	"UCS-4":    {enc: unicode.UTF32BE},
 	"UCS-4BE":  {enc: unicode.UTF32BE},
 	"UCS-4LE":  {enc: unicode.UTF32LE},
@@ -239,23 +238,8 @@ func runConv(c *cobra.Command, o *convOptions, args []string) error {
 		fmt.Fprintf(stderr, "%s: conversion to `%s' unsupported\n", prog, toName)
 		return exitStatus(1)
 	}
-	cv := &converter{omit: o.omit || ignore, enc: to.x, unit: 1}
-	switch from.enc {
-	case unicode.UTF16LE, unicode.UTF16BE:
-		cv.unit = 2
-	case unicode.UTF32LE, unicode.UTF32BE:
-		cv.unit = 4
-	}
-	mid := to.enc
-	if to.x != nil {
-		mid = unicode.UTF8
-	}
-	var err error
-	base := unicode.Options{Strict: true, KeepBOM: !from.sniff, SniffBOM: from.sniff, EmitBOM: to.bom || o.bom}
-	if cv.first, err = unicode.New(from.enc, mid, base); err != nil {
-		return err
-	}
-	if cv.rest, err = unicode.New(from.enc, mid, unicode.Options{Strict: true, KeepBOM: true}); err != nil {
+	cv, err := newConverter(from, to, o.omit || ignore, o.bom)
+	if err != nil {
 		return err
 	}
 	// The destination: standard output, or a temporary file renamed to
@@ -368,6 +352,9 @@ func (e *readError) Unwrap() error { return e.err }
 // drop it alone under -c).
 type converter struct {
 	first, rest unicode.Converter // source → UTF-8 or the target: at the start of a file; after a skipped sequence
+	from, mid   unicode.Encoding  // the source, and what first and rest convert it into
+	head        []byte            // the first bytes of the file, for the byte order of rest
+	haveRest    bool              // rest is set for this file
 	enc         encoding.Encoding // the bridged target, or nil
 	omit        bool
 	unit        int // bytes of invalid input dropped at a time: a UTF-16 or UTF-32 code unit, else 1
@@ -378,6 +365,56 @@ type converter struct {
 }
 
 const convChunk = 256 << 10
+
+// newConverter returns a converter between two iconv encodings: strict, so
+// that bad input is found where it is; omit drops it instead of stopping.
+func newConverter(from, to iconvEncoding, omit, bom bool) (*converter, error) {
+	c := &converter{omit: omit, enc: to.x, unit: 1, from: from.enc, mid: to.enc}
+	switch from.enc {
+	case unicode.UTF16LE, unicode.UTF16BE, unicode.UTF16:
+		c.unit = 2
+	case unicode.UTF32LE, unicode.UTF32BE, unicode.UTF32:
+		c.unit = 4
+	}
+	if to.x != nil {
+		c.mid = unicode.UTF8
+	}
+	// A source whose mark gives its byte order (UTF-16, UTF-32) loses the
+	// mark; any other keeps a leading U+FEFF as a character, as iconv does.
+	var err error
+	c.first, err = unicode.New(from.enc, c.mid, unicode.Options{Strict: true, KeepBOM: !from.sniff, EmitBOM: bom})
+	return c, err
+}
+
+// setRest makes c.rest for the current file.
+func (c *converter) setRest() error {
+	if c.haveRest {
+		return nil
+	}
+	var err error
+	c.rest, err = c.restConverter(c.head)
+	c.haveRest = err == nil
+	return err
+}
+
+// restConverter returns the converter that resumes after a skipped
+// sequence: for UTF-16 and UTF-32 in the byte order the file's mark chose.
+func (c *converter) restConverter(head []byte) (unicode.Converter, error) {
+	from := c.from
+	switch from {
+	case unicode.UTF16:
+		from = unicode.UTF16LE
+		if len(head) >= 2 && head[0] == 0xfe && head[1] == 0xff {
+			from = unicode.UTF16BE
+		}
+	case unicode.UTF32:
+		from = unicode.UTF32LE
+		if len(head) >= 4 && head[0] == 0 && head[1] == 0 && head[2] == 0xfe && head[3] == 0xff {
+			from = unicode.UTF32BE
+		}
+	}
+	return unicode.New(from, c.mid, unicode.Options{Strict: true, KeepBOM: true})
+}
 
 // convert converts one input to c.out, through the transformer protocol so
 // that a character split between two reads is converted whole. Bad input
@@ -396,6 +433,7 @@ func (c *converter) convert(r io.Reader) error {
 	if c.enc != nil {
 		e = c.enc.NewEncoder()
 	}
+	c.head, c.haveRest = c.head[:0], false
 	var (
 		base   int64 // file offset of t's first byte
 		bufOff int64 // file offset of c.src[0]
@@ -415,6 +453,9 @@ func (c *converter) convert(r io.Reader) error {
 			end += n
 			if err == io.EOF && bufOff == 0 && end == 0 {
 				return nil // an empty input gives no output, not even a mark
+			}
+			if len(c.head) < 4 && bufOff == 0 {
+				c.head = append(c.head[:0], c.src[:min(end, 4)]...)
 			}
 			if err == io.EOF || err == io.ErrUnexpectedEOF {
 				atEOF = true
@@ -470,6 +511,9 @@ func (c *converter) convert(r io.Reader) error {
 			// Resume behind the bad sequence with a fresh transformer.
 			start = min(int(c.pos+int64(c.unit)-bufOff), end)
 			base = bufOff + int64(start)
+			if err := c.setRest(); err != nil {
+				return err
+			}
 			t = c.rest.NewTransformer()
 		}
 	}
@@ -530,6 +574,9 @@ func (c *converter) encodeEnd(e *encoding.Encoder) error {
 // sourceLen returns the length of the first n characters of well-formed
 // source text src, found by converting one character at a time.
 func (c *converter) sourceLen(src []byte, n int) int {
+	if c.setRest() != nil {
+		return 0
+	}
 	t := c.rest.NewTransformer()
 	var tmp [64]byte
 	i := 0

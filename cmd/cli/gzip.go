@@ -54,15 +54,14 @@ compressed files. Output files are written under a temporary name and renamed
 into place when complete, so an error or an interrupt leaves no partial file;
 they keep the input's permissions and modification time.
 
-The stream format is %[3]s. Decompressing reads concatenated gzip members as
-one stream and skips zero padding after them; other bytes after the end of the
-data are a warning ("trailing garbage ignored", exit status 2). There is no
-limit on the decompressed size unless --max is given.
+The stream format is %[3]s.%[4]s Bytes after the end of the data are a
+warning ("trailing garbage ignored", exit status 2). There is no limit on the
+decompressed size unless --max is given.
 
 -1 (fastest) to -9 (smallest) choose the level, 6 by default. -p N compresses
 on N cores into one standard stream.
 
-Exit status: 0 on success, 1 on an error, 2 on a warning.`, sf.name, sf.suffix, sf.format),
+Exit status: 0 on success, 1 on an error, 2 on a warning.`, sf.name, sf.suffix, sf.format, membersNote(sf.format)),
 		Example: fmt.Sprintf(`  fastio %[1]s -9 big.log              # big.log%[2]s, big.log removed
   fastio %[1]s -dc big.log%[2]s | less
   tar cf - dir | fastio %[1]s -p 2 > dir.tar%[2]s
@@ -92,6 +91,14 @@ Exit status: 0 on success, 1 on an error, 2 on a warning.`, sf.name, sf.suffix, 
 	f.StringVarP(&o.suffix, "suffix", "S", sf.suffix, "use suffix `SUF` on compressed files")
 	f.StringVar(&o.max, "max", "", "stop decompressing beyond `SIZE` bytes (suffixes K, M, G, T: powers of 1024)")
 	return c
+}
+
+// membersNote is the help sentence on gzip members, for gzip only.
+func membersNote(f compress.Format) string {
+	if f != compress.Gzip {
+		return ""
+	}
+	return "\nDecompressing reads concatenated members as one stream and skips zero\npadding after them, as gzip -d does."
 }
 
 // parseSize parses a byte count with an optional K, M, G or T suffix.
@@ -170,9 +177,6 @@ func runGzip(c *cobra.Command, sf streamFormat, o *gzipOptions, args []string) e
 	if o.procs < 1 {
 		return &usageError{code: 1, err: fmt.Errorf("invalid number of processes: %d", o.procs)}
 	}
-	if o.procs > 1 {
-		return &usageError{code: 1, err: fmt.Errorf("-p %d: compressing on more than one core needs a parallel deflate engine, which this build's compress module does not have; use -p 1", o.procs)}
-	}
 	if o.suffix == "" {
 		return &usageError{code: 1, err: errors.New("invalid suffix ''")}
 	}
@@ -181,10 +185,10 @@ func runGzip(c *cobra.Command, sf streamFormat, o *gzipOptions, args []string) e
 		if err != nil {
 			return &usageError{code: 1, err: err}
 		}
-		g.maxSize = n
 		if n == 0 {
-			g.maxSize = 1 // 0 would mean the library's default; nothing fits in 1 byte either
+			return &usageError{code: 1, err: errors.New("--max must be at least 1 byte")}
 		}
+		g.maxSize = n
 	}
 	if o.test {
 		o.decompress = true
@@ -249,7 +253,7 @@ func (g *gzipRun) doStdin() {
 		g.inflate(in, "stdin", dst, "stdout")
 		return
 	}
-	g.deflate(in, compress.Header{OS: 3}, g.stdoutWriter(), "stdout")
+	g.deflate(in, "stdin", compress.Header{OS: 3}, g.stdoutWriter(), "stdout")
 }
 
 // outputName returns the name a file compresses or decompresses to, or ""
@@ -308,7 +312,7 @@ func (g *gzipRun) doFile(name string) {
 			}
 			g.inflate(in, name, dst, "stdout")
 		} else {
-			g.deflate(in, g.header(name, st), g.stdoutWriter(), "stdout")
+			g.deflate(in, name, g.header(name, st), g.stdoutWriter(), "stdout")
 		}
 		return
 	}
@@ -330,16 +334,17 @@ func (g *gzipRun) doFile(name string) {
 	if g.o.decompress {
 		ok = g.inflate(in, name, w, outName)
 	} else {
-		ok = g.deflate(in, g.header(name, st), w, outName)
+		ok = g.deflate(in, name, g.header(name, st), w, outName)
 	}
 	if ok {
 		if err := w.Flush(); err != nil {
 			g.fail("%s: %s", outName, strerror(err))
 			ok = false
 		}
+	} else {
+		w.Reset(io.Discard) // the partial output goes with the temporary file
 	}
 	if !ok {
-		w.Reset(io.Discard) // the partial output goes with the temporary file
 		af.Abort()
 		return
 	}
@@ -367,9 +372,11 @@ func (g *gzipRun) header(name string, st fs.FileInfo) compress.Header {
 }
 
 // deflate compresses in to dst and reports success; errors are printed.
-func (g *gzipRun) deflate(in io.Reader, h compress.Header, dst io.Writer, outName string) bool {
+func (g *gzipRun) deflate(in io.Reader, inName string, h compress.Header, dst io.Writer, outName string) bool {
 	if g.zw == nil {
-		zw, err := compress.NewWriter(dst, g.sf.format, g.level)
+		// -p N: N goroutines compress blocks primed with the 32 KiB before
+		// them, written in order as one standard stream.
+		zw, err := compress.NewWriterOptions(dst, g.sf.format, g.level, &compress.WriterOptions{Concurrency: g.o.procs})
 		if err != nil {
 			g.fail("%v", err)
 			return false
@@ -384,12 +391,13 @@ func (g *gzipRun) deflate(in io.Reader, h compress.Header, dst io.Writer, outNam
 		err = g.zw.Close()
 	}
 	if err != nil {
-		var ze *compress.Error
-		if errors.As(err, &ze) && ze.Op != "write" && !isWriteErr(err) {
-			g.fail("%s: %s", "stdin", strerror(err))
+		var pe *fs.PathError
+		if errors.As(err, &pe) && pe.Op == "read" {
+			g.fail("%s: %s", inName, strerror(err))
 		} else {
 			g.fail("%s: %s", outName, strerror(err))
 		}
+		g.abort = true
 		return false
 	}
 	return true
@@ -428,18 +436,15 @@ func (g *gzipRun) inflate(in io.Reader, name string, dst io.Writer, outName stri
 		return true
 	}
 	var ze *compress.Error
-	if !errors.As(err, &ze) || ze.Err == nil || !isFormatErr(ze.Err) {
-		// A device error: reading the input or writing the output.
-		if isWriteErr(err) || !errors.As(err, &ze) {
-			var pe *fs.PathError
-			if errors.As(err, &pe) && pe.Op == "read" {
-				g.fail("%s: %s", name, strerror(err))
-			} else {
-				g.fail("%s: %s", outName, strerror(err))
-			}
-		} else {
+	if !errors.As(err, &ze) || !isFormatErr(err) {
+		// A device error: reading the input, or writing the output.
+		var pe *fs.PathError
+		if errors.As(err, &pe) && pe.Op == "read" || !isWriteErr(err) && ze != nil {
 			g.fail("%s: %s", name, strerror(err))
+		} else {
+			g.fail("%s: %s", outName, strerror(err))
 		}
+		g.abort = true
 		return false
 	}
 	g.abort = !errors.Is(err, compress.ErrTrailingData) && !errors.Is(err, compress.ErrHeader)

@@ -26,6 +26,9 @@ func progName(c *cobra.Command) string {
 // single quotes, with a single quote written '\” and control characters
 // as $'\n' sequences.
 func quotef(name string) string {
+	if name == "" {
+		return "''"
+	}
 	safe := name != ""
 	for i := 0; i < len(name); i++ {
 		c := name[i]

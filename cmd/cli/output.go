@@ -18,6 +18,7 @@ var temps struct {
 }
 
 func addTemp(name string) {
+	handleInterrupts()
 	temps.Lock()
 	if temps.names == nil {
 		temps.names = map[string]bool{}

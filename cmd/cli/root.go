@@ -8,6 +8,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -56,7 +57,7 @@ or "fastio gzip -dc".`,
 	for _, f := range []streamFormat{formatGzip, formatZlib, formatDeflate} {
 		root.AddCommand(newGzipCommand(f))
 	}
-	root.AddCommand(newRecCommand(), newVetCommand())
+	root.AddCommand(newRecCommand(), newVetCommand(), newBenchCommand())
 	return root
 }
 
@@ -125,19 +126,37 @@ func Args(argv []string) []string {
 }
 
 // Main runs the command tree as the process: with os.Args (see Args) and the
-// standard streams, removing the temporary output files of an interrupted
-// run before it ends. It returns the exit status for os.Exit.
+// standard streams. An interrupt while a named output file is being written
+// removes its temporary file before the process ends. It returns the exit
+// status for os.Exit.
 func Main() int {
-	sig := make(chan os.Signal, 1)
-	signal.Notify(sig, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
-	go func() {
-		s := <-sig
-		removeTemps()
-		code := 130
-		if n, ok := s.(syscall.Signal); ok {
-			code = 128 + int(n)
-		}
-		os.Exit(code)
-	}()
+	cleanOnInterrupt = true
 	return Run(Args(os.Args), os.Stdin, os.Stdout, os.Stderr)
+}
+
+// cleanOnInterrupt is set by Main: the first temporary output file then
+// installs a handler of SIGINT, SIGTERM and SIGHUP that removes the
+// temporary files and exits with 128 + the signal number. (Only then, so
+// that other commands, such as bench, keep their own signal handling.)
+var cleanOnInterrupt bool
+
+var interruptOnce sync.Once
+
+func handleInterrupts() {
+	if !cleanOnInterrupt {
+		return
+	}
+	interruptOnce.Do(func() {
+		sig := make(chan os.Signal, 1)
+		signal.Notify(sig, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+		go func() {
+			s := <-sig
+			removeTemps()
+			code := 130
+			if n, ok := s.(syscall.Signal); ok {
+				code = 128 + int(n)
+			}
+			os.Exit(code)
+		}()
+	})
 }

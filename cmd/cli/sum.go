@@ -462,11 +462,18 @@ func checkFile(s *summer, o *sumOptions, prog, sumName string, out *core.Writer,
 	var line []byte
 	for {
 		line, err = br.ReadSlice('\n')
+		tooLong := false
 		if err == bufio.ErrBufferFull {
+			// A line longer than any digest and file name: read to its
+			// end without keeping it, and count it as improperly formatted.
 			long := append([]byte(nil), line...)
 			for err == bufio.ErrBufferFull {
 				line, err = br.ReadSlice('\n')
-				long = append(long, line...)
+				if len(long) < maxCheckLine {
+					long = append(long, line...)
+				} else {
+					tooLong = true
+				}
 			}
 			line = long
 		}
@@ -474,6 +481,16 @@ func checkFile(s *summer, o *sumOptions, prog, sumName string, out *core.Writer,
 			break
 		}
 		lineNo++
+		if tooLong {
+			misformatted++
+			if o.warn {
+				diag("%s: %d: improperly formatted %s checksum line", quotef(display), lineNo, s.tagName())
+			}
+			if err != nil {
+				break
+			}
+			continue
+		}
 		if line[0] == '#' {
 			continue
 		}
@@ -546,6 +563,10 @@ func checkFile(s *summer, o *sumOptions, prog, sumName string, out *core.Writer,
 	}
 	return matched && mismatched == 0 && openFailed == 0 && (!o.strict || misformatted == 0)
 }
+
+// maxCheckLine bounds the memory a line of a checksum file takes: the
+// longest digest in hex, a tag, and a file name of 64 KiB escaped.
+const maxCheckLine = 256 << 10
 
 // printCheckName writes a name in check mode's output, escaped (with a
 // leading backslash) only when it holds a newline, as coreutils does.

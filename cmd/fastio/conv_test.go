@@ -1,3 +1,5 @@
+//go:build linux
+
 package main
 
 import (
@@ -31,6 +33,7 @@ func TestConvLikeIconv(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "bom.utf8"), []byte("\xef\xbb\xbfbom kept\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "nobom.utf16"), []byte("h\x00i\x00"), 0o644)
 	os.WriteFile(filepath.Join(dir, "be.utf16"), []byte("\xfe\xff\x00h\x00i"), 0o644)
+	os.WriteFile(filepath.Join(dir, "bebad.utf16"), []byte("\xfe\xff\x00h\xdc\x00\x00i"), 0o644)
 	os.Mkdir(filepath.Join(dir, "adir"), 0o755)
 
 	tests := []struct {
@@ -75,11 +78,14 @@ func TestConvLikeIconv(t *testing.T) {
 		{"omit-invalid", []string{"-c", "-f", "UTF-8", "-t", "UTF-16LE", "bad.txt"}},
 		{"omit-invalid-late", []string{"-c", "-f", "UTF-8", "-t", "UTF-32BE", "badlate.txt"}},
 		{"omit-invalid-utf16", []string{"-c", "-f", "UTF-16LE", "-t", "UTF-8", "lone.utf16le"}},
+		{"omit-utf16-be-mark", []string{"-c", "-f", "UTF-16", "-t", "UTF-8", "bebad.utf16"}},
+		{"illegal-utf16-be-mark", []string{"-f", "UTF-16", "-t", "UTF-8", "bebad.utf16"}},
 		{"omit-unencodable", []string{"-c", "-f", "UTF-8", "-t", "ISO-8859-1", "small.txt"}},
 		{"omit-incomplete", []string{"-c", "-f", "UTF-8", "-t", "UTF-16LE", "trunc.txt"}},
 		{"ignore-suffix", []string{"-f", "UTF-8", "-t", "ASCII//IGNORE", "ascii.txt"}},
 		{"missing", []string{"-f", "UTF-8", "-t", "UTF-16LE", "nofile", "small.txt"}},
 		{"directory", []string{"-f", "UTF-8", "-t", "UTF-16LE", "adir"}},
+		{"unreadable", []string{"-f", "UTF-8", "-t", "UTF-16LE", "/proc/self/mem"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,3 +1,5 @@
+//go:build linux
+
 package main
 
 import (
@@ -6,8 +8,10 @@ import (
 	"compress/zlib"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -141,6 +145,8 @@ func TestGzipErrorsLikeGzip(t *testing.T) {
 		{"-tq", "trailing.gz"},
 		{"-d", "-c", "-q", "trailing.gz"},
 		{"-c", "nofile"},
+		{"-c", "/proc/self/mem"},
+		{"-dc", "/proc/self/mem"},
 		{"-c", "adir.gz"},
 	}
 	for _, args := range tests {
@@ -264,8 +270,10 @@ func TestGzipMax(t *testing.T) {
 	if r.code != 0 || len(r.stdout) != 1<<20+3 {
 		t.Errorf("--max 2M: exit %d, %d bytes, %q", r.code, len(r.stdout), r.stderr)
 	}
-	if r := run(t, dataDir, nil, fastio, "gzip", "-d", "--max", "lots"); r.code != 1 {
-		t.Errorf("--max lots: exit %d", r.code)
+	for _, bad := range []string{"lots", "0", "-5"} {
+		if r := run(t, dataDir, nil, fastio, "gzip", "-d", "--max", bad); r.code != 1 || len(r.stderr) == 0 {
+			t.Errorf("--max %s: exit %d", bad, r.code)
+		}
 	}
 }
 
@@ -294,5 +302,77 @@ func TestGzipAliases(t *testing.T) {
 	}
 	if r := run(t, dataDir, z.stdout, filepath.Join(bin, "gunzip"), "-c"); !bytes.Equal(r.stdout, want) {
 		t.Errorf("gunzip -c: %s", r.stderr)
+	}
+}
+
+// TestGzipParallel: -p N compresses on N goroutines into one standard
+// stream, which gzip reads, about the size of the single-core one.
+func TestGzipParallel(t *testing.T) {
+	needPeers(t, "gzip")
+	data := readFile(t, filepath.Join(dataDir, "mixed.txt"))
+	one := run(t, dataDir, nil, fastio, "gzip", "-6", "-c", "mixed.txt")
+	for _, p := range []string{"2", "3"} {
+		r := run(t, dataDir, nil, fastio, "gzip", "-6", "-p", p, "-c", "mixed.txt")
+		if r.code != 0 {
+			t.Fatalf("-p %s: %s", p, r.stderr)
+		}
+		back := run(t, dataDir, r.stdout, "gzip", "-d")
+		if back.code != 0 || !bytes.Equal(back.stdout, data) {
+			t.Errorf("-p %s: gzip -d: exit %d %s", p, back.code, back.stderr)
+		}
+		if d := float64(len(r.stdout)) / float64(len(one.stdout)); d > 1.02 {
+			t.Errorf("-p %s output is %.1f%% larger than -p 1", p, (d-1)*100)
+		}
+	}
+	z := run(t, dataDir, nil, fastio, "zlib", "-p", "2", "-c", "mixed.txt")
+	zr, err := zlib.NewReader(bytes.NewReader(z.stdout))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := io.ReadAll(zr); err != nil || !bytes.Equal(got, data) {
+		t.Errorf("zlib -p 2: %v", err)
+	}
+	if r := run(t, dataDir, nil, fastio, "gzip", "-p", "0", "-c", "one"); r.code != 1 || !strings.Contains(string(r.stderr), "invalid number of processes") {
+		t.Errorf("-p 0: exit %d %q", r.code, r.stderr)
+	}
+}
+
+// TestGzipInterrupted interrupts the compression of a large file into its
+// .gz: neither the .gz nor a temporary file may remain, and the input stays.
+func TestGzipInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	block := mixedText(1<<20, 31)
+	f, err := os.Create(filepath.Join(dir, "big.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 48 {
+		f.Write(block)
+	}
+	f.Close()
+	cmd := exec.Command(fastio, "gzip", "-9", "big.txt")
+	cmd.Dir = dir
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		ents, _ := os.ReadDir(dir)
+		if len(ents) > 1 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	cmd.Process.Signal(syscall.SIGINT)
+	err = cmd.Wait()
+	if err == nil {
+		t.Skip("the compression finished before the interrupt arrived")
+	}
+	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || ws.ExitStatus() != 130 {
+		t.Errorf("interrupted gzip: %v, want exit status 130", err)
+	}
+	noLeftovers(t, dir, "big.txt.gz")
+	if _, err := os.Stat(filepath.Join(dir, "big.txt")); err != nil {
+		t.Errorf("the input is gone after an interrupt: %v", err)
 	}
 }

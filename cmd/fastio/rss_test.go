@@ -1,3 +1,5 @@
+//go:build linux
+
 package main
 
 import (
@@ -37,7 +39,9 @@ func stressSize(t *testing.T) int64 {
 }
 
 // runToNull runs fastio with stdout to /dev/null and returns its peak RSS in
-// bytes.
+// bytes (ru_maxrss). Linux carries the high-water mark of the memory the
+// child shared with this process before exec into it, so the figure is at
+// least this test's own resident size: an upper bound of the child's.
 func runToNull(t *testing.T, dir string, stdin string, args ...string) int64 {
 	t.Helper()
 	cmd := exec.Command(fastio, args...)

@@ -1,3 +1,5 @@
+//go:build linux
+
 package main
 
 import (
@@ -223,4 +225,21 @@ func TestSumFullDisk(t *testing.T) {
 	ours := run(t, dataDir, nil, "sh", "-c", fastio+" sum one ascii.txt > /dev/full")
 	peer := run(t, dataDir, nil, "sh", "-c", "sha256sum one ascii.txt > /dev/full")
 	same(t, ours, peer, "fastio sum", "sha256sum")
+}
+
+// TestSumCheckHugeLine: a checksum file line without end is read through
+// without keeping it, and counted as improperly formatted.
+func TestSumCheckHugeLine(t *testing.T) {
+	dir := sumDir(t)
+	good := run(t, dir, nil, fastio, "sum", "one").stdout
+	huge := append(append([]byte(nil), good...), strings.Repeat("x", 8<<20)...)
+	huge = append(huge, "\n"...)
+	huge = append(huge, good...)
+	r := run(t, dir, huge, fastio, "sum", "-c", "-w")
+	if r.code != 0 || strings.Count(string(r.stdout), "one: OK") != 2 || !strings.Contains(string(r.stderr), "-: 2: improperly formatted") && !strings.Contains(string(r.stderr), "'standard input': 2: improperly formatted") {
+		t.Errorf("exit %d, %q, %q", r.code, r.stdout, r.stderr)
+	}
+	if rss := r.rusage.Maxrss << 10; rss > 48<<20 {
+		t.Errorf("peak RSS %d MiB for an 8 MiB line", rss>>20)
+	}
 }

@@ -15,8 +15,17 @@
 // parameter is not a plain writer interface (it may flush it), or taken
 // by address — is the receiver's responsibility and is not reported. A path
 // that returns a non-nil error is not reported either: the caller learns of
-// the failure anyway. Paths ending in a call that does not return (os.Exit,
-// log.Fatal, panic) are not followed.
+// the failure anyway, and neither is the branch of an "if err != nil". Paths
+// ending in a call that does not return (os.Exit, log.Fatal, panic) are not
+// followed, except that os.Exit and log.Fatal reached while the writer's
+// Flush or Close is deferred are reported: they end the program without
+// running deferred calls. A loop that flushes in its body is
+// taken to run. Reset counts as a deliberate discard.
+//
+// Paths are followed without evaluating conditions, so two branches on the
+// same condition ("if ok { w.Flush() }" then "if !ok { return }") can give a
+// report for a path that cannot run; flushing or resetting in both arms of
+// one branch avoids it.
 package flushcheck
 
 import (
@@ -232,7 +241,7 @@ func (c *checker) check() {
 	}
 }
 
-// uses reports whether e is an identifier denoting w.
+// is reports whether e is an identifier denoting w.
 func (c *checker) is(e ast.Expr, w *tracked) bool {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	return ok && c.pass.TypesInfo.Uses[id] == w.v
@@ -526,6 +535,23 @@ func (c *checker) noReturn(n ast.Node) bool {
 	return false
 }
 
+// skipsDefers reports whether the call statement n ends the program without
+// running deferred calls: os.Exit, syscall.Exit, log.Fatal and its kin.
+func (c *checker) skipsDefers(n ast.Node) bool {
+	call := ast.Unparen(n.(*ast.ExprStmt).X).(*ast.CallExpr)
+	fn, ok := typeutilCallee(c.pass.TypesInfo, call).(*types.Func)
+	if !ok || fn.Pkg() == nil {
+		return false
+	}
+	switch fn.Pkg().Path() {
+	case "os", "syscall":
+		return fn.Name() == "Exit"
+	case "log":
+		return strings.HasPrefix(fn.Name(), "Fatal")
+	}
+	return false
+}
+
 func typeutilCallee(info *types.Info, call *ast.CallExpr) types.Object {
 	switch f := ast.Unparen(call.Fun).(type) {
 	case *ast.Ident:
@@ -554,11 +580,22 @@ func (c *checker) checkPaths(w *tracked) {
 	if start == nil {
 		return
 	}
-	seen := map[*cfg.Block]bool{}
+	// The walk carries whether w's finish is deferred: a return then
+	// runs it, but os.Exit and log.Fatal end the program without it.
+	type visit struct {
+		b        *cfg.Block
+		deferred bool
+	}
+	seen := map[visit]bool{}
 	var bad token.Pos = token.NoPos
-	var walk func(b *cfg.Block, from int) bool
-	walk = func(b *cfg.Block, from int) bool {
+	var exit ast.Node // an exit that skips a deferred finish
+	var walk func(b *cfg.Block, from int, deferred bool) bool
+	walk = func(b *cfg.Block, from int, deferred bool) bool {
 		for _, n := range b.Nodes[from:] {
+			if d, ok := n.(*ast.DeferStmt); ok && c.finishes(d, w) {
+				deferred = true
+				continue
+			}
 			if c.finishes(n, w) {
 				return true
 			}
@@ -566,18 +603,22 @@ func (c *checker) checkPaths(w *tracked) {
 				return true // the next value is checked from its own creation
 			}
 			if ret, ok := n.(*ast.ReturnStmt); ok {
-				if c.errorReturn(ret) {
+				if deferred || c.errorReturn(ret) {
 					return true
 				}
 				bad = ret.Pos()
 				return false
 			}
 			if c.noReturn(n) {
+				if deferred && c.skipsDefers(n) {
+					exit = n
+					return false
+				}
 				return true
 			}
 		}
 		if len(b.Succs) == 0 {
-			if b.Kind == cfg.KindUnreachable || !b.Live {
+			if b.Kind == cfg.KindUnreachable || !b.Live || deferred {
 				return true
 			}
 			bad = c.body.Rbrace
@@ -600,17 +641,27 @@ func (c *checker) checkPaths(w *tracked) {
 			}
 		}
 		for _, s := range succs {
-			if seen[s] {
+			v := visit{s, deferred}
+			if seen[v] {
 				continue
 			}
-			seen[s] = true
-			if !walk(s, 0) {
+			seen[v] = true
+			if !walk(s, 0, deferred) {
 				return false
 			}
 		}
 		return true
 	}
-	if walk(start, idx+1) {
+	if walk(start, idx+1, false) {
+		return
+	}
+	if exit != nil {
+		c.pass.Report(analysis.Diagnostic{
+			Pos: exit.Pos(),
+			End: exit.End(),
+			Message: "this call ends the program without running the deferred Flush or Close of " + w.name +
+				" (created at line " + itoa(c.pass.Fset.Position(w.created.Pos()).Line) + "): its buffered output is lost",
+		})
 		return
 	}
 	line := c.pass.Fset.Position(bad).Line
@@ -630,22 +681,22 @@ func (c *checker) checkIgnored(w *tracked) {
 	}
 	var ignored []*ast.CallExpr
 	checked := false
-	var visit func(n ast.Node, dropped bool)
-	visit = func(n ast.Node, dropped bool) {
+	var visit func(n ast.Node)
+	visit = func(n ast.Node) {
 		ast.Inspect(n, func(m ast.Node) bool {
 			switch m := m.(type) {
 			case *ast.ExprStmt:
 				if call, ok := ast.Unparen(m.X).(*ast.CallExpr); ok {
-					visit(call.Fun, false)
+					visit(call.Fun)
 					for _, a := range call.Args {
-						visit(a, false)
+						visit(a)
 					}
 					c.classify(call, w, true, &ignored, &checked)
 					return false
 				}
 			case *ast.DeferStmt:
 				if lit, ok := m.Call.Fun.(*ast.FuncLit); ok {
-					visit(lit.Body, false)
+					visit(lit.Body)
 					return false
 				}
 				c.classify(m.Call, w, true, &ignored, &checked)
@@ -672,7 +723,7 @@ func (c *checker) checkIgnored(w *tracked) {
 			return true
 		})
 	}
-	visit(c.body, false)
+	visit(c.body)
 	if checked {
 		return
 	}

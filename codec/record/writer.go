@@ -42,18 +42,10 @@ type Writer struct {
 	// so that the room checks of the field methods also open a record;
 	// buf then keeps the last reserved slice, which is no longer valid but
 	// is never written (clearing it would cost a pointer store per record).
-	buf []byte
-	lim int
-	n   int // 0 when no record is open, else 1 + body length
-	// nest lists, in the order of their Begin calls (so by offset), the
-	// nested records that are open and those closed whose length needs
-	// more than the one byte Begin kept for it; open indexes the open
-	// ones in nest, innermost last. The content of the latter is moved
-	// once, when the record ends (settle), not at each End, which would
-	// move the content of deep nesting once per level.
-	nest []nested
-	open []int
-	grow int // the bytes settle will add: the extra length bytes of closed nested records
+	buf  []byte
+	lim  int
+	n    int   // 0 when no record is open, else 1 + body length
+	open []int // indexes in nest of the open nested records, innermost last
 	err  error
 	tmp  []byte // holds the open frame while more space is reserved
 	// frameAt is set by Start and cleared by Finish, EndRecord, Flush,
@@ -68,6 +60,16 @@ type Writer struct {
 	// instead of two calls through the interface per record.
 	cw *core.Writer
 	cb *core.Buffer
+
+	// nest lists, in the order of their Begin calls (so by offset), the
+	// nested records that are open and those closed whose length needs
+	// more than the one byte Begin kept for it. The content of the latter
+	// is moved once, when the record ends (settle), not at each End,
+	// which would move the content of deep nesting once per level. (Here,
+	// after the fields the Builder's fast paths read, which keep the
+	// layout they were tuned on.)
+	nest []nested
+	grow int // the bytes settle will add: the extra length bytes of closed nested records
 }
 
 // nested is a nested record of the open record.

@@ -12,17 +12,19 @@ import (
 	"github.com/fastio-go/fastio/compress"
 	"github.com/fastio-go/fastio/core"
 	"github.com/fastio-go/fastio/crypto"
+	"github.com/fastio-go/fastio/device"
+	"github.com/fastio-go/fastio/unicode"
 )
 
 // True positives.
 
 func neverFlushed() {
-	w := bufio.NewWriter(os.Stdout) // want `w \(\*bufio.Writer\) is not flushed or closed on the path returning at line 22`
+	w := bufio.NewWriter(os.Stdout) // want `w \(\*bufio.Writer\) is not flushed or closed on the path returning at line 24`
 	fmt.Fprintln(w, "lost")
 }
 
 func earlyReturn(skip bool) error {
-	w := core.NewWriter(os.Stdout) // want `w \(\*core.Writer\) is not flushed or closed on the path returning at line 27`
+	w := core.NewWriter(os.Stdout) // want `w \(\*core.Writer\) is not flushed or closed on the path returning at line 29`
 	if skip {
 		return nil
 	}
@@ -31,7 +33,7 @@ func earlyReturn(skip bool) error {
 }
 
 func oneCase(k int) error {
-	var w = core.NewWriter(os.Stdout) // want `not flushed or closed on the path returning at line 41`
+	var w = core.NewWriter(os.Stdout) // want `not flushed or closed on the path returning at line 43`
 	switch k {
 	case 1:
 		w.WriteString("one")
@@ -263,4 +265,74 @@ func memoryForgotten() string {
 	w := bufio.NewWriter(&b) // want `w \(\*bufio.Writer\) is not flushed or closed`
 	w.WriteString("x")
 	return b.String()
+}
+
+func stdoutDevice() {
+	out := device.Stdout() // want `out \(\*core.Writer\) is not flushed or closed`
+	out.WriteString("lost")
+}
+
+func transcoded(dst io.Writer) error {
+	u := unicode.NewWriter(dst)
+	if _, err := u.Write([]byte("x")); err != nil {
+		return err
+	}
+	return u.Close()
+}
+
+func transcodedLost(dst io.Writer) {
+	u := unicode.NewWriter(dst) // want `u \(\*unicode.Writer\) is not flushed or closed`
+	u.Write([]byte("x"))
+}
+
+func exitSkipsDefer(args []string) {
+	w := bufio.NewWriter(os.Stdout)
+	defer func() {
+		if err := w.Flush(); err != nil {
+			log.Print(err)
+		}
+	}()
+	fmt.Fprintln(w, "report")
+	if len(args) == 0 {
+		os.Exit(1) // want `this call ends the program without running the deferred Flush or Close of w`
+	}
+}
+
+func fatalSkipsDefer(n int) {
+	w := core.NewWriter(os.Stdout)
+	defer func() {
+		if err := w.Close(); err != nil {
+			log.Print(err)
+		}
+	}()
+	w.WriteString("x")
+	if n < 0 {
+		log.Fatalf("negative: %d", n) // want `ends the program without running the deferred`
+	}
+}
+
+func deferredThenReturn() (err error) {
+	w := core.NewWriter(os.Stdout)
+	defer func() {
+		if cerr := w.Close(); cerr != nil && err == nil {
+			err = cerr
+		}
+	}()
+	w.WriteString("x")
+	if len(os.Args) > 5 {
+		return nil
+	}
+	panic("defers run on panic")
+}
+
+func fatalOnError() {
+	w := core.NewWriter(os.Stdout)
+	defer func() {
+		if err := w.Close(); err != nil {
+			log.Print(err)
+		}
+	}()
+	if _, err := w.WriteString("x"); err != nil {
+		log.Fatal(err)
+	}
 }

@@ -6,7 +6,10 @@ import (
 	"html"
 	"html/template"
 	"os"
+	"path"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -18,6 +21,7 @@ type Bench struct {
 	Headline string   // a short Markdown table of ratios for the landing page
 	Charts   []string // paths of SVG charts
 	Titles   []string // a caption per chart; empty uses the file name
+	Landing  []string // the charts (by file name without .svg) the landing page shows; empty shows all
 }
 
 func (b *Bench) caption(i int) string {
@@ -57,10 +61,53 @@ func (s *Site) benchPage() error {
 			return fmt.Errorf("site: %s/README.md: %w", m.Dir, err)
 		}
 		fmt.Fprintf(&body, `<h3 id="figures-%s">%s</h3><p class="meta"><a href="%s">%s guide</a></p>%s`,
-			m.Dir, m.Dir, s.rel("benchmarks/", "guide/"+m.Dir+"/"), m.Dir, out.String())
+			m.Dir, m.Dir, s.rel("benchmarks/", "guide/"+m.Dir+"/"), m.Dir, s.readmeLinks(m.Dir, "benchmarks/", out.String()))
 	}
 	s.search = append(s.search, SearchEntry{Title: "Benchmarks", URL: "benchmarks/", Kind: "page", Summary: "fastio against its peers: tables and charts from the bench module, and each module's figures"})
 	return s.add(&Page{Path: "benchmarks/", Title: "Benchmarks", Section: "bench", Body: template.HTML(body.String())})
+}
+
+var hrefRE = regexp.MustCompile(`<a href="([^"]*)"([^>]*)>(.*?)</a>`)
+
+// readmeLinks points the relative links of a module README's HTML, seen
+// from the page at from, at the site: a module folder or README to its
+// guide, bench/RESULTS.md to the tables on the benchmarks page, a Go file
+// to its source page. A link to any other repository file keeps its text
+// and loses the link, since the site does not serve the file.
+func (s *Site) readmeLinks(dir, from, html string) string {
+	return hrefRE.ReplaceAllStringFunc(html, func(a string) string {
+		m := hrefRE.FindStringSubmatch(a)
+		href, rest, text := m[1], m[2], m[3]
+		if strings.Contains(href, "://") || strings.HasPrefix(href, "#") || strings.HasPrefix(href, "mailto:") {
+			return a
+		}
+		target, frag, _ := strings.Cut(href, "#")
+		p := path.Clean(path.Join(dir, target))
+		to := ""
+		switch {
+		case p == "bench/RESULTS.md":
+			to = "benchmarks/#seed-tables"
+			frag = ""
+		case strings.HasSuffix(p, "/README.md") || !strings.Contains(p, "."):
+			mod, _, _ := strings.Cut(strings.TrimSuffix(p, "/README.md"), "/")
+			for _, md := range s.Modules {
+				if md.Dir == mod {
+					to = "guide/" + mod + "/"
+				}
+			}
+		case strings.HasSuffix(p, ".go"):
+			if _, ok := s.api[path.Dir(p)]; ok {
+				to = "src/" + p + ".html"
+			}
+		}
+		if to == "" {
+			return text
+		}
+		if frag != "" {
+			to += "#" + frag
+		}
+		return `<a href="` + s.rel(from, to) + `"` + rest + `>` + text + `</a>`
+	})
 }
 
 // stripTitle drops a leading "# " line: the page has its own title.
@@ -120,6 +167,10 @@ func (s *Site) chartsHTML(from string) string {
 	}
 	out.WriteString(`<div class="charts">`)
 	for i, c := range b.Charts {
+		id := strings.TrimSuffix(filepath.Base(c), ".svg")
+		if from == "" && len(b.Landing) > 0 && !slices.Contains(b.Landing, id) {
+			continue
+		}
 		name := "benchmarks/" + filepath.Base(c)
 		s.files[name] = c
 		fmt.Fprintf(&out, `<figure class="chart"><a href="%s"><img src="%s" alt="%s"></a><figcaption>%s</figcaption></figure>`,

@@ -312,3 +312,21 @@ func TestReadmeSection(t *testing.T) {
 		t.Error("demoteHeadings")
 	}
 }
+
+func TestReadmeLinks(t *testing.T) {
+	s := &Site{Modules: []*Module{{Dir: "core"}, {Dir: "bench"}}, api: map[string]*apiPkg{"core": nil}}
+	tests := []struct{ in, want string }{
+		{`<a href="../bench/RESULTS.md">tables</a>`, `<a href="../benchmarks/#seed-tables">tables</a>`},
+		{`<a href="../core/">core</a>`, `<a href="../guide/core/">core</a>`},
+		{`<a href="README.md#limits">here</a>`, `<a href="../guide/core/#limits">here</a>`},
+		{`<a href="writer.go">writer.go</a>`, `<a href="../src/core/writer.go.html">writer.go</a>`},
+		{`<a href="testdata/corpus.txt">corpus</a>`, `corpus`},
+		{`<a href="https://example.com/x">x</a>`, `<a href="https://example.com/x">x</a>`},
+		{`<a href="#sec">s</a>`, `<a href="#sec">s</a>`},
+	}
+	for _, tc := range tests {
+		if got := s.readmeLinks("core", "benchmarks/", tc.in); got != tc.want {
+			t.Errorf("readmeLinks(%s) = %s, want %s", tc.in, got, tc.want)
+		}
+	}
+}

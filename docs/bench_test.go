@@ -40,7 +40,7 @@ func TestBenchResults(t *testing.T) {
 		{name: "markdown only", files: map[string]string{"RESULTS.md": "# Tables\n\n| a | b |\n"},
 			wantText: []string{"| a | b |"}},
 		{name: "json", files: map[string]string{"RESULTS.json": resultsJSON}, wantCharts: 1,
-			wantText: []string{"Integers to a file and back", "go run ./bench/cmd/seedbench`"}, wantHeadline: "| Integers to a file and back | input | bufio+strconv | **2.50× faster** |"},
+			wantText: []string{"Integers to a file and back", "go run ./bench/cmd/seedbench`"}, wantHeadline: "| Integers to a file and back | input | **2.50× faster** than bufio+strconv | **2.50× faster** than bufio+strconv |"},
 		{name: "json and markdown", files: map[string]string{"RESULTS.json": resultsJSON, "RESULTS.md": "# T\n\nthe committed text\n"},
 			wantCharts: 1, wantText: []string{"the committed text", "go run ./bench/cmd/seedbench`"}},
 	}

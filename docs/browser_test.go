@@ -293,7 +293,10 @@ func TestSiteInBrowser(t *testing.T) {
 	}
 	t.Logf("%d charts on the landing page", len(charts))
 
-	// Screenshots for people to look at.
+	// Screenshots for people to look at, of a tall desktop window.
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 1800)); err != nil {
+		t.Fatal(err)
+	}
 	shots := filepath.Join("public", "screenshots")
 	if err := os.MkdirAll(shots, 0o755); err != nil {
 		t.Fatal(err)

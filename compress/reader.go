@@ -10,6 +10,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/fastio-go/fastio/compress/internal/inflate"
 	"github.com/fastio-go/fastio/core"
 	"github.com/klauspost/compress/flate"
 )
@@ -59,6 +60,10 @@ type ReaderOptions struct {
 	// an error wrapping ErrTrailingData, after all the stream's bytes were
 	// delivered.
 	StopAtEnd bool
+	// LegacyInflate inflates with klauspost/compress's inflater instead
+	// of the package's own engine, which is about twice as fast. It is
+	// kept for one release as a fallback and will then go.
+	LegacyInflate bool
 }
 
 type readState uint8
@@ -108,7 +113,9 @@ type Reader struct {
 	eng    core.Reader
 	err    error // the stream's sticky error, or io.EOF
 	s      source
-	fr     io.ReadCloser
+	fr     io.ReadCloser    // klauspost's inflater, with LegacyInflate
+	dec    *inflate.Decoder // the engine, without
+	in     bufioWindow      // the engine's view of s.br
 	format Format
 	opts   ReaderOptions
 	max    int64
@@ -158,7 +165,13 @@ func NewReaderSize(src io.Reader, format Format, opts *ReaderOptions, size int) 
 	}
 	r.eng = *core.NewReaderSize((*inflater)(r), size)
 	r.s.br = bufio.NewReaderSize(&r.s, sourceBufferSize)
-	r.fr = flate.NewReader(r.s.br)
+	r.in.br = r.s.br
+	if r.opts.LegacyInflate {
+		r.fr = flate.NewReader(r.s.br)
+	} else {
+		r.dec = new(inflate.Decoder)
+		r.s.viaBuf = true
+	}
 	r.Reset(src)
 	return r, nil
 }
@@ -203,7 +216,17 @@ func (r *Reader) Size() int { return r.eng.Size() }
 func (r *Reader) Buffered() int { return r.eng.Buffered() }
 
 // InputOffset returns how many compressed bytes the Reader has consumed.
-func (r *Reader) InputOffset() int64 { return r.s.offset() }
+func (r *Reader) InputOffset() int64 { return r.inOffset() }
+
+// inOffset returns how many compressed bytes have been used: inside the
+// deflate data the engine's count, since it consumes its input window
+// only as it needs more.
+func (r *Reader) inOffset() int64 {
+	if r.dec != nil && r.state == stBody {
+		return r.start + r.dec.InputOffset()
+	}
+	return r.s.offset()
+}
 
 // OutputSize returns how many bytes the Reader has inflated so far.
 func (r *Reader) OutputSize() int64 { return r.out }
@@ -282,10 +305,16 @@ func (r *Reader) body(p []byte) int {
 	if rem := r.max - r.out; int64(len(p)) > rem {
 		p = p[:rem+1]
 	}
-	n, err := r.fr.Read(p)
+	var n int
+	var err error
+	if r.dec != nil {
+		n, err = r.dec.Read(p)
+	} else {
+		n, err = r.fr.Read(p)
+	}
 	if r.out+int64(n) > r.max {
 		n = int(r.max - r.out)
-		r.fail("inflate", r.s.offset(), ErrTooLarge, fmt.Sprintf("limit %d bytes", r.max))
+		r.fail("inflate", r.inOffset(), ErrTooLarge, fmt.Sprintf("limit %d bytes", r.max))
 	}
 	if n > 0 {
 		switch r.format {
@@ -296,9 +325,16 @@ func (r *Reader) body(p []byte) int {
 		}
 		r.out += int64(n)
 		r.msize += uint64(n)
-		if r.opts.MaxRatio > 0 && r.out > RatioGrace && r.err == nil {
-			if in := r.s.offset(); r.out/r.opts.MaxRatio > in {
-				r.fail("inflate", in, ErrRatio, fmt.Sprintf("%d bytes from %d, limit %d:1", r.out, in, r.opts.MaxRatio))
+		// The engine's count of bytes inflated, delivered or not, grows
+		// in steps of the stream, so the check trips at the same point
+		// whatever the sizes of the reads.
+		out := r.out
+		if r.dec != nil {
+			out += r.dec.Produced() - int64(r.msize)
+		}
+		if r.opts.MaxRatio > 0 && out > RatioGrace && r.err == nil {
+			if in := r.inOffset(); out/r.opts.MaxRatio > in {
+				r.fail("inflate", in, ErrRatio, fmt.Sprintf("%d bytes from %d, limit %d:1", out, in, r.opts.MaxRatio))
 			}
 		}
 	}
@@ -310,7 +346,9 @@ func (r *Reader) body(p []byte) int {
 	case err == io.EOF:
 		r.state = stTrailer
 	case err == io.ErrUnexpectedEOF:
-		r.fail("inflate", r.s.offset(), ErrTruncated, "input ends inside the deflate data")
+		r.fail("inflate", r.inOffset(), ErrTruncated, "input ends inside the deflate data")
+	case errors.Is(err, inflate.ErrCorrupt):
+		r.fail("inflate", r.inOffset(), ErrCorrupt, "")
 	default:
 		var ce flate.CorruptInputError
 		if errors.As(err, &ce) {
@@ -343,7 +381,9 @@ func (r *Reader) beginMember(magicRead bool) {
 	}
 	r.msize = 0
 	r.start = r.s.offset()
-	if err := r.fr.(flate.Resetter).Reset(r.s.input(), dict); err != nil {
+	if r.dec != nil {
+		r.dec.Reset(&r.in, dict)
+	} else if err := r.fr.(flate.Resetter).Reset(r.s.input(), dict); err != nil {
 		r.fail("inflate", r.start, err, "")
 		return
 	}

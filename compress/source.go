@@ -8,9 +8,10 @@ import (
 	"github.com/fastio-go/fastio/core"
 )
 
-// source feeds the compressed input to the inflater. klauspost/compress's
-// inflater has its fastest decoding loop for a *bufio.Reader, so the
-// input goes through one; but a bufio.Reader reads ahead, and the bytes it
+// source feeds the compressed input to the inflater. The inflate engine
+// parses the window of a *bufio.Reader (through bufioWindow), and
+// klauspost/compress's inflater has its fastest decoding loop for one, so
+// the input goes through one; but a bufio.Reader reads ahead, and the bytes it
 // holds past the end of the stream belong to whoever reads the source
 // next. source therefore copies from the source's window without
 // consuming it ("lending"), and consumes only what the bufio.Reader has
@@ -25,8 +26,9 @@ import (
 // to the caller, as with any buffering reader.
 //
 // Input already in memory (a *bytes.Reader, a *core.SpanReader) needs no
-// bufio.Reader: the inflater decodes straight from a *bytes.Reader, which
-// it reads exactly as far as the stream goes.
+// bufio.Reader for klauspost's inflater, which decodes straight from a
+// *bytes.Reader exactly as far as the stream goes. For the engine
+// (viaBuf) br reads it, and release seeks it back by what br holds.
 type source struct {
 	src   core.BufferedReader
 	plain io.Reader // set instead of src for a plain io.Reader
@@ -39,7 +41,40 @@ type source struct {
 	span     *core.SpanReader // the span memr reads, consumed on release
 	memStart int64            // mem's position when the Reader started
 	peekBuf  [2]byte
+
+	// viaBuf makes input in memory go through br as well: the inflate
+	// engine parses br's window. br then reads mem, and release seeks mem
+	// back by what br holds.
+	viaBuf bool
 }
+
+// bufioWindow is a bufio.Reader seen as a core.BufferedReader, for the
+// inflate engine: the window is the bytes br holds.
+type bufioWindow struct{ br *bufio.Reader }
+
+func (b *bufioWindow) Read(p []byte) (int, error) { return b.br.Read(p) }
+
+func (b *bufioWindow) Window() []byte {
+	p, _ := b.br.Peek(b.br.Buffered())
+	return p
+}
+
+func (b *bufioWindow) Fill() (int, error) {
+	n := b.br.Buffered()
+	if n == b.br.Size() {
+		return 0, core.ErrBufferFull
+	}
+	p, err := b.br.Peek(n + 1)
+	if len(p) > n {
+		return len(p) - n, nil
+	}
+	if err == nil {
+		err = core.ErrNoProgress
+	}
+	return 0, err
+}
+
+func (b *bufioWindow) Consume(n int) { b.br.Discard(min(max(n, 0), b.br.Buffered())) }
 
 // setMem makes the source read m, from its current position.
 func (s *source) setMem(m *bytes.Reader) {
@@ -49,7 +84,7 @@ func (s *source) setMem(m *bytes.Reader) {
 
 // input is the reader the inflater and the header parsers read.
 func (s *source) input() io.Reader {
-	if s.mem != nil {
+	if s.mem != nil && !s.viaBuf {
 		return s.mem
 	}
 	return s.br
@@ -58,7 +93,7 @@ func (s *source) input() io.Reader {
 // peek returns the next n (at most 2) bytes without consuming them;
 // fewer, with an error, at the end of the input.
 func (s *source) peek(n int) ([]byte, error) {
-	if s.mem == nil {
+	if s.mem == nil || s.viaBuf {
 		return s.br.Peek(n)
 	}
 	k, err := s.mem.ReadAt(s.peekBuf[:n], s.mem.Size()-int64(s.mem.Len()))
@@ -70,7 +105,7 @@ func (s *source) peek(n int) ([]byte, error) {
 
 // discard skips n bytes that peek returned.
 func (s *source) discard(n int) {
-	if s.mem == nil {
+	if s.mem == nil || s.viaBuf {
 		s.br.Discard(n)
 		return
 	}
@@ -84,6 +119,9 @@ const sourceBufferSize = 4 << 10
 // Read serves br: it copies the source's window after the lent bytes,
 // filling the source when all of it is lent.
 func (s *source) Read(p []byte) (int, error) {
+	if s.mem != nil {
+		return s.mem.Read(p)
+	}
 	if s.plain != nil {
 		// bufio.Reader.Read calls its source once, and io.ReadFull would
 		// call it for ever on a source that yields nothing: stop here.
@@ -133,6 +171,10 @@ func (s *source) sync() {
 // after the bytes the inflater used.
 func (s *source) release() {
 	if s.mem != nil {
+		if k := s.br.Buffered(); k > 0 {
+			s.mem.Seek(-int64(k), io.SeekCurrent)
+		}
+		s.br.Reset(s)
 		if s.span != nil {
 			used := s.mem.Size() - int64(s.mem.Len()) - s.memStart
 			s.span.Consume(int(used))
@@ -153,7 +195,7 @@ func (s *source) release() {
 // offset returns how many bytes of compressed input have been delivered.
 func (s *source) offset() int64 {
 	if s.mem != nil {
-		return s.done + s.mem.Size() - int64(s.mem.Len()) - s.memStart
+		return s.done + s.mem.Size() - int64(s.mem.Len()) - s.memStart - int64(s.br.Buffered())
 	}
 	if s.plain != nil {
 		return s.done - int64(s.br.Buffered())
@@ -163,7 +205,7 @@ func (s *source) offset() int64 {
 
 // readByte reads one byte through br.
 func (s *source) readByte() (byte, error) {
-	if s.mem != nil {
+	if s.mem != nil && !s.viaBuf {
 		return s.mem.ReadByte()
 	}
 	return s.br.ReadByte()

@@ -216,3 +216,85 @@ func BenchmarkSumFile(b *testing.B) {
 		cpu.Report()
 	})
 }
+
+// BenchmarkSumMany256: a batch of 64 messages of one size, by SumMany256,
+// by fastio's Sum256 in a loop (the single-stream path) and by
+// crypto/sha256.Sum256 in a loop. Bytes per second count every message;
+// ns/op and cpu-ns/op are per batch. The README's figures:
+//
+//	go test -run '^$' -bench 'SumMany256$' -benchtime 100ms -count 10 > many.txt
+//	benchstat -col /impl many.txt
+func BenchmarkSumMany256(b *testing.B) {
+	const batch = 64
+	for _, size := range []struct {
+		name string
+		n    int
+	}{{"64B", 64}, {"1KiB", 1 << 10}, {"8KiB", 8 << 10}} {
+		data := benchData(batch * size.n)
+		msgs := make([][]byte, batch)
+		for i := range msgs {
+			msgs[i] = data[i*size.n : (i+1)*size.n]
+		}
+		digests := make([][32]byte, batch)
+		run := func(name string, f func()) {
+			b.Run("size="+size.name+"/impl="+name, func(b *testing.B) {
+				b.SetBytes(int64(batch * size.n))
+				b.ReportAllocs()
+				// Process CPU time as well: on a shared machine it does not
+				// count the time spent waiting for a core.
+				cpu := coretest.StartCPU(b)
+				for b.Loop() {
+					f()
+				}
+				cpu.Report()
+			})
+		}
+		run("many", func() {
+			if err := SumMany256(digests, msgs); err != nil {
+				b.Fatal(err)
+			}
+		})
+		run("single", func() {
+			for i, m := range msgs {
+				digests[i] = Sum256(m)
+			}
+		})
+		run("stdlib", func() {
+			for i, m := range msgs {
+				digests[i] = sha256.Sum256(m)
+			}
+		})
+	}
+}
+
+// BenchmarkSumMany256AB prints the ratios of SumMany256 quoted in
+// README.md, from alternating runs in thread CPU time (see abMin):
+//
+//	go test -run '^$' -bench SumMany256AB -benchtime 1x -v
+func BenchmarkSumMany256AB(b *testing.B) {
+	const batch = 64
+	for b.Loop() {
+		for _, n := range []int{64, 1 << 10, 8 << 10} {
+			data := benchData(batch * n)
+			msgs := make([][]byte, batch)
+			for i := range msgs {
+				msgs[i] = data[i*n : (i+1)*n]
+			}
+			digests := make([][32]byte, batch)
+			many := func() { _ = SumMany256(digests, msgs) }
+			reps := max(1, (1<<20)/(batch*n))
+			m, s := abMin(30, reps, many, func() {
+				for i, p := range msgs {
+					digests[i] = sha256.Sum256(p)
+				}
+			})
+			b.Logf("%5d B: SumMany256 %6.0f ns/message, sha256.Sum256 loop %6.0f: speed ratio %.2f×", n, m/batch, s/batch, s/m)
+			m, s = abMin(30, reps, many, func() {
+				for i, p := range msgs {
+					digests[i] = Sum256(p)
+				}
+			})
+			b.Logf("%5d B: SumMany256 %6.0f ns/message, fastio Sum256 loop %6.0f: speed ratio %.2f×", n, m/batch, s/batch, s/m)
+		}
+	}
+}

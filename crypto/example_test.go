@@ -147,3 +147,22 @@ func mustSum(a crypto.Algorithm, s string) crypto.Digest {
 	}
 	return d
 }
+
+// SumMany256 hashes a batch of messages, two at a time where the CPU has
+// the SHA extensions; the digests are those of Sum256.
+func ExampleSumMany256() {
+	msgs := [][]byte{[]byte("abc"), []byte(""), []byte("Hello World\n")}
+	digests := make([][32]byte, len(msgs))
+	if err := crypto.SumMany256(digests, msgs); err != nil {
+		panic(err)
+	}
+	for _, d := range digests {
+		fmt.Printf("%x\n", d)
+	}
+	fmt.Println(crypto.SumMany256(digests[:1], msgs))
+	// Output:
+	// ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad
+	// e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
+	// d2a84f4b8b650937ec8f73cd8be2c74add5a911ba64df27458ed8229da804a26
+	// crypto: SumMany256: 1 digests for 3 messages
+}

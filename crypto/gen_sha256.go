@@ -1,8 +1,10 @@
 //go:build ignore
 
 // gen_sha256 writes sha256const.go (the round constants of FIPS 180-4,
-// 4.2.2, computed here from the cube roots of the first 64 primes) and
-// sha256block_amd64.s (the SHA-NI block function). Run it with
+// 4.2.2, computed here from the cube roots of the first 64 primes),
+// sha256block_amd64.s (the SHA-NI block function) and sha256many_amd64.s
+// (the same block function over two messages at once, and a 16-lane
+// AVX-512 block function). Run it with
 // `go run gen_sha256.go` in this folder.
 //
 // The assembly follows the instruction sequence of Gulley et al., "Intel
@@ -163,6 +165,264 @@ func main() {
 	w("done:")
 	w("\tRET")
 	must(os.WriteFile("sha256block_amd64.s", s.Bytes(), 0o644))
+	must(os.WriteFile("sha256many_amd64.s", append(genX2(&k), genX16(&k)...), 0o644))
+}
+
+// genX16 returns the 16-lane AVX-512 block function of sha256many_amd64.s:
+// the scalar rounds of FIPS 180-4, 6.2.2, with one message in each 32-bit
+// lane of a ZMM register, the multi-buffer method of Guilford et al.,
+// "Processing Multiple Buffers in Parallel to Increase Performance on
+// Intel Architecture Processors", Intel 2010. Each lane's message words
+// are gathered from its own block; the rotations are VPRORD, the
+// three-way XORs, Ch and Maj one VPTERNLOGD each. Its speed does not
+// depend on SHA256RNDS2.
+func genX16(k *[64]uint32) []byte {
+	var s bytes.Buffer
+	w := func(format string, a ...any) { fmt.Fprintf(&s, format+"\n", a...) }
+	w("")
+	for i := range 64 {
+		w("DATA sha256x16K<>+%d(SB)/4, $%#08x", i*4, k[i])
+	}
+	w("GLOBL sha256x16K<>(SB), RODATA|NOPTR, $256")
+	w("")
+	w("// func block16(h *[8][16]uint32, p *[16]unsafe.Pointer)")
+	w("// hashes one 64-byte block for each of 16 lanes: from p[l] into the")
+	w("// state words h[0][l]..h[7][l]. Registers: Z0-Z7 the working")
+	w("// variables (their names rotate each round), Z8-Z23 the message")
+	w("// schedule's last 16 words, Z24 the byte flip mask, Z26/Z27 the block")
+	w("// addresses of lanes 0-7 and 8-15, Z25 and Z28-Z31 scratch.")
+	w("TEXT ·block16(SB), NOSPLIT, $0-16")
+	w("\tMOVQ h+0(FP), DI")
+	w("\tMOVQ p+8(FP), SI")
+	w("\tXORQ AX, AX")
+	st := []string{"Z0", "Z1", "Z2", "Z3", "Z4", "Z5", "Z6", "Z7"}
+	for i, r := range st {
+		w("\tVMOVDQU32 %d(DI), %s", 64*i, r)
+	}
+	w("\tVBROADCASTI32X4 sha256x2Flip<>(SB), Z24")
+	w("\tVMOVDQU64 (SI), Z26")
+	w("\tVMOVDQU64 64(SI), Z27")
+	W := func(t int) string { return fmt.Sprintf("Z%d", 8+t%16) }
+	for t := range 16 {
+		// A gather clears its mask; KXNORW sets all of it again.
+		w("\tKXNORW K1, K1, K1")
+		w("\tKXNORW K2, K2, K2")
+		w("\tVPGATHERQD %d(AX)(Z26*1), K1, Y28", 4*t)
+		w("\tVPGATHERQD %d(AX)(Z27*1), K2, Y29", 4*t)
+		w("\tVINSERTI64X4 $1, Y29, Z28, %s", W(t))
+		w("\tVPSHUFB Z24, %s, %s", W(t), W(t))
+	}
+	a, b, c, d, e, f, g, h := st[0], st[1], st[2], st[3], st[4], st[5], st[6], st[7]
+	for t := range 64 {
+		w("\t// round %d", t)
+		if t >= 16 {
+			// W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16]
+			x := W(t - 15)
+			w("\tVPRORD $7, %s, Z25", x)
+			w("\tVPRORD $18, %s, Z28", x)
+			w("\tVPSRLD $3, %s, Z29", x)
+			w("\tVPTERNLOGD $0x96, Z25, Z28, Z29")
+			y := W(t - 2)
+			w("\tVPRORD $17, %s, Z25", y)
+			w("\tVPRORD $19, %s, Z28", y)
+			w("\tVPSRLD $10, %s, Z30", y)
+			w("\tVPTERNLOGD $0x96, Z25, Z28, Z30")
+			w("\tVPADDD Z29, %s, %s", W(t), W(t))
+			w("\tVPADDD Z30, %s, %s", W(t), W(t))
+			w("\tVPADDD %s, %s, %s", W(t-7), W(t), W(t))
+		}
+		// h += K[t] + W[t] + Σ1(e) + Ch(e, f, g); d += h; h += Σ0(a) + Maj(a, b, c)
+		w("\tVPADDD.BCST sha256x16K<>+%d(SB), %s, %s", 4*t, h, h)
+		w("\tVPADDD %s, %s, %s", W(t), h, h)
+		w("\tVPRORD $6, %s, Z25", e)
+		w("\tVPRORD $11, %s, Z28", e)
+		w("\tVPRORD $25, %s, Z29", e)
+		w("\tVPTERNLOGD $0x96, Z25, Z28, Z29")
+		w("\tVMOVDQA64 %s, Z30", e)
+		w("\tVPTERNLOGD $0xca, %s, %s, Z30", g, f)
+		w("\tVPADDD Z29, %s, %s", h, h)
+		w("\tVPADDD Z30, %s, %s", h, h)
+		w("\tVPADDD %s, %s, %s", h, d, d)
+		w("\tVPRORD $2, %s, Z25", a)
+		w("\tVPRORD $13, %s, Z28", a)
+		w("\tVPRORD $22, %s, Z29", a)
+		w("\tVPTERNLOGD $0x96, Z25, Z28, Z29")
+		w("\tVMOVDQA64 %s, Z31", a)
+		w("\tVPTERNLOGD $0xe8, %s, %s, Z31", c, b)
+		w("\tVPADDD Z29, %s, %s", h, h)
+		w("\tVPADDD Z31, %s, %s", h, h)
+		a, b, c, d, e, f, g, h = h, a, b, c, d, e, f, g
+	}
+	for i, r := range st {
+		w("\tVPADDD %d(DI), %s, %s", 64*i, r, r)
+		w("\tVMOVDQU32 %s, %d(DI)", r, 64*i)
+	}
+	w("\tVZEROUPPER")
+	w("\tRET")
+	return s.Bytes()
+}
+
+// x2stream names one stream's registers in the two-message kernel.
+type x2stream struct {
+	h, p     string    // state pointer, message pointer
+	q, n     string    // next segment, blocks left in this one
+	label    string    // where the segment check ends
+	s1, s2   string    // ABEF, CDGH
+	msg      [4]string // message schedule
+	scratch  string
+	saveOffs int // stack offset of the state at block start
+}
+
+// genX2 returns sha256many_amd64.s: the block function of gen_sha256.go
+// run over two independent messages at once. One stream's SHA256RNDS2
+// chain waits for the previous instruction's result (its latency); the
+// other stream's instructions are independent of it, so the out-of-order
+// core issues them in that wait and the pair runs at the instruction's
+// throughput. Both streams pass their message words and constants through
+// X0, the implicit operand of SHA256RNDS2; register renaming removes the
+// false dependency this makes between them.
+func genX2(k *[64]uint32) []byte {
+	var s bytes.Buffer
+	w := func(format string, a ...any) { fmt.Fprintf(&s, format+"\n", a...) }
+	w("// Code generated by gen_sha256.go; DO NOT EDIT.")
+	w("")
+	w("//go:build amd64 && !purego")
+	w("")
+	w("#include \"textflag.h\"")
+	w("")
+	for i := range 64 {
+		w("DATA sha256x2K<>+%d(SB)/4, $%#08x", i*4, k[i])
+	}
+	w("GLOBL sha256x2K<>(SB), RODATA|NOPTR, $256")
+	w("")
+	w("// Byte order of each 32-bit word reversed: big-endian message words.")
+	w("DATA sha256x2Flip<>+0(SB)/8, $0x0405060700010203")
+	w("DATA sha256x2Flip<>+8(SB)/8, $0x0c0d0e0f08090a0b")
+	w("GLOBL sha256x2Flip<>(SB), RODATA|NOPTR, $16")
+	w("")
+	a := x2stream{h: "DI", p: "SI", q: "AX", n: "BX", s1: "X1", s2: "X2", msg: [4]string{"X3", "X4", "X5", "X6"}, scratch: "X7", saveOffs: 0, label: "next0"}
+	b := x2stream{h: "R8", p: "R9", q: "CX", n: "R10", s1: "X9", s2: "X10", msg: [4]string{"X11", "X12", "X13", "X14"}, scratch: "X15", saveOffs: 32, label: "next1"}
+	w("// func blockSHANIx2(h0, h1 *[8]uint32, p0, q0 *byte, n0 int, p1, q1 *byte, n1 int, blocks int)")
+	w("// hashes blocks 64-byte blocks of each stream: into h0 n0 blocks from")
+	w("// p0 and then blocks from q0; into h1 n1 blocks from p1 and then blocks")
+	w("// from q1 (a message's whole blocks, then its padded final blocks).")
+	w("// n0, n1 and blocks are at least 1. Registers: X0 message+constants of")
+	w("// either stream, X8 byte flip mask; stream 0: X1 ABEF, X2 CDGH, X3-X6")
+	w("// message schedule, X7 scratch, SI block, BX blocks left in it, AX next")
+	w("// segment; stream 1: X9, X10, X11-X14, X15, R9, R10, CX. The states at")
+	w("// block start, and each round pair's message+constants, are kept in the")
+	w("// frame.")
+	w("TEXT ·blockSHANIx2(SB), NOSPLIT, $128-72")
+	w("\tMOVQ h0+0(FP), DI")
+	w("\tMOVQ h1+8(FP), R8")
+	w("\tMOVQ p0+16(FP), SI")
+	w("\tMOVQ q0+24(FP), AX")
+	w("\tMOVQ n0+32(FP), BX")
+	w("\tMOVQ p1+40(FP), R9")
+	w("\tMOVQ q1+48(FP), CX")
+	w("\tMOVQ n1+56(FP), R10")
+	w("\tMOVQ blocks+64(FP), DX")
+	for _, st := range []x2stream{a, b} {
+		w("\tMOVQ (%s), %s", st.h, st.s1)
+		w("\tPINSRQ $1, 8(%s), %s", st.h, st.s1)
+		w("\tMOVQ 16(%s), %s", st.h, st.s2)
+		w("\tPINSRQ $1, 24(%s), %s", st.h, st.s2)
+		w("\tPSHUFD $0xb1, %s, %s", st.s1, st.s1)
+		w("\tPSHUFD $0x1b, %s, %s", st.s2, st.s2)
+		w("\tMOVO %s, %s", st.s1, st.scratch)
+		w("\tPALIGNR $8, %s, %s", st.s2, st.s1)
+		w("\tPBLENDW $0xf0, %s, %s", st.scratch, st.s2)
+	}
+	w("\tMOVOU sha256x2Flip<>(SB), X8")
+	w("loop:")
+	for _, st := range []x2stream{a, b} {
+		w("\tMOVOU %s, %d(SP)", st.s1, st.saveOffs)
+		w("\tMOVOU %s, %d(SP)", st.s2, st.saveOffs+16)
+	}
+	for g := range 16 {
+		w("\t// rounds %d-%d", 4*g, 4*g+3)
+		for _, st := range []x2stream{a, b} {
+			msg := st.msg
+			cur := msg[g%4]
+			if g < 4 {
+				// Two 8-byte loads, forwarded from the 8-byte stores with
+				// which the Go side builds the final padded blocks.
+				w("\tMOVQ %d(%s), %s", 16*g, st.p, cur)
+				w("\tPINSRQ $1, %d(%s), %s", 16*g+8, st.p, cur)
+				w("\tPSHUFB X8, %s", cur)
+			}
+			w("\tMOVOU sha256x2K<>+%d(SB), X0", 16*g)
+			w("\tPADDD %s, X0", cur)
+			w("\tMOVOU X0, %d(SP)", st.saveOffs+64)
+			w("\tSHA256RNDS2 X0, %s, %s", st.s1, st.s2)
+			if g >= 3 && g <= 14 {
+				next, prev := msg[(g+1)%4], msg[(g+3)%4]
+				w("\tMOVO %s, %s", cur, st.scratch)
+				w("\tPALIGNR $4, %s, %s", prev, st.scratch)
+				w("\tPADDD %s, %s", st.scratch, next)
+				w("\tSHA256MSG2 %s, %s", cur, next)
+			}
+			w("\tMOVQ %d(SP), X0", st.saveOffs+64+8)
+			w("\tSHA256RNDS2 X0, %s, %s", st.s2, st.s1)
+			if g >= 1 && g <= 12 {
+				w("\tSHA256MSG1 %s, %s", cur, msg[(g+3)%4])
+			}
+		}
+	}
+	for _, st := range []x2stream{a, b} {
+		w("\tMOVOU %d(SP), %s", st.saveOffs, st.scratch)
+		w("\tPADDD %s, %s", st.scratch, st.s1)
+		w("\tMOVOU %d(SP), %s", st.saveOffs+16, st.scratch)
+		w("\tPADDD %s, %s", st.scratch, st.s2)
+		w("\tADDQ $64, %s", st.p)
+		w("\tDECQ %s", st.n)
+		w("\tJNZ %s", st.label)
+		w("\tMOVQ %s, %s", st.q, st.p)
+		w("\tMOVQ $0x4000000000000000, %s", st.n) // no second switch
+		w("%s:", st.label)
+	}
+	w("\tDECQ DX")
+	w("\tJNZ loop")
+	for _, st := range []x2stream{a, b} {
+		w("\tPSHUFD $0x1b, %s, %s", st.s1, st.s1)
+		w("\tPSHUFD $0xb1, %s, %s", st.s2, st.s2)
+		w("\tMOVO %s, %s", st.s1, st.scratch)
+		w("\tPBLENDW $0xf0, %s, %s", st.s2, st.s1)
+		w("\tPALIGNR $8, %s, %s", st.scratch, st.s2)
+		w("\tMOVOU %s, (%s)", st.s1, st.h)
+		w("\tMOVOU %s, 16(%s)", st.s2, st.h)
+	}
+	w("\tRET")
+	w("")
+	// Two probes for the benchmark that gives the kernel's floor: SHA256RNDS2
+	// in one dependent chain (its latency) and in four independent ones
+	// (its reciprocal throughput).
+	w("// func rnds2Chains(n int, independent bool)")
+	w("// runs 4n SHA256RNDS2 instructions, in one dependent chain or in four.")
+	w("TEXT ·rnds2Chains(SB), NOSPLIT, $0-9")
+	w("\tMOVQ n+0(FP), CX")
+	w("\tPXOR X0, X0")
+	w("\tTESTQ CX, CX")
+	w("\tJZ rndsdone")
+	w("\tCMPB independent+8(FP), $0")
+	w("\tJNE four")
+	w("one:")
+	for range 2 {
+		w("\tSHA256RNDS2 X0, X1, X2")
+		w("\tSHA256RNDS2 X0, X2, X1")
+	}
+	w("\tDECQ CX")
+	w("\tJNZ one")
+	w("\tRET")
+	w("four:")
+	for _, r := range []string{"X2", "X4", "X6", "X8"} {
+		w("\tSHA256RNDS2 X0, X1, %s", r)
+	}
+	w("\tDECQ CX")
+	w("\tJNZ four")
+	w("rndsdone:")
+	w("\tRET")
+	return s.Bytes()
 }
 
 func must(err error) {

@@ -34,6 +34,21 @@ type Options struct {
 type Converter struct {
 	from, to Encoding
 	opt      Options
+	// direct is set for a pair of native encodings that needs no byte
+	// order decided at the start of the text (neither end is UTF16 or
+	// UTF32, no SniffBOM, no EmitBOM): the slice forms then skip a
+	// leading mark by comparison and call kernel k at once, with no
+	// Transformer to set up, which is most of the cost of a short text.
+	direct bool
+	k      kernel
+	short  shortKind // the loop for texts shorter than shortLen bytes
+	// shortLen is the source length from which the general kernel is
+	// faster than the short loop (0 without one).
+	shortLen uint8
+	// bomLead is the first byte of the source's mark where it is dropped
+	// and the pair has a short loop: texts starting with it go the
+	// longer way, through skipBOM.
+	bomLead byte
 }
 
 // New returns a Converter from one encoding to another. Both may be native
@@ -48,7 +63,80 @@ func New(from, to Encoding, opt Options) (Converter, error) {
 			loadGB()
 		}
 	}
-	return Converter{from: from, to: to, opt: opt}, nil
+	c := Converter{from: from, to: to, opt: opt}
+	if c.native() && !from.marked() && !to.marked() && !opt.SniffBOM && !opt.EmitBOM {
+		c.direct, c.k, c.short = true, kernelFor(from, to), shortFor(from, to)
+		c.shortLen = shortLimit(c.short)
+		if c.short != shortNone && !opt.KeepBOM {
+			c.bomLead = boms[from][0]
+		}
+	}
+	return c, nil
+}
+
+// skipBOM returns how many bytes of byte order mark a direct conversion
+// drops from the start of src: the source encoding's own mark, unless
+// KeepBOM is set.
+func (c *Converter) skipBOM(src []byte) int {
+	if c.opt.KeepBOM {
+		return 0
+	}
+	b := boms[c.from]
+	if len(src) >= len(b) && src[0] == b[0] && string(src[:len(b)]) == b {
+		return len(b)
+	}
+	return 0
+}
+
+// appendDirect is Append for a direct Converter: the kernel runs on the
+// whole of src, and again after each growth of dst.
+func (c *Converter) appendDirect(dst, src []byte) ([]byte, error) {
+	off := c.skipBOM(src)
+	if len(src)-off < int(c.shortLen) {
+		var nd, ns int
+		switch c.short {
+		case short8to16LE:
+			nd, ns = utf8ToUTF16LEShort(dst[len(dst):cap(dst)], src[off:])
+		case short16LEto8:
+			nd, ns = utf16LEToUTF8Short(dst[len(dst):cap(dst)], src[off:])
+		}
+		dst = dst[:len(dst)+nd]
+		off += ns
+		if off == len(src) {
+			return dst, nil
+		}
+	}
+	return c.appendRun(dst, src, off)
+}
+
+// appendRun is the general part of appendDirect: the pair's kernel
+// converts src from byte off on.
+func (c *Converter) appendRun(dst, src []byte, off int) ([]byte, error) {
+	for {
+		nd, ns, st := run(c.k, c.from, c.to, dst[len(dst):cap(dst)], src[off:], true, c.opt.Strict)
+		dst = dst[:len(dst)+nd]
+		off += ns
+		switch st {
+		case stDone:
+			return dst, nil
+		case stShortDst:
+			dst = growFor(dst, c.estimate(len(src)-off))
+		case stShortSrc: // not reported at the end of the input
+			return dst, transform.ErrShortSrc
+		default:
+			return dst, c.stopError(st, src, off)
+		}
+	}
+}
+
+// stopError is the *Error for a kernel that stopped with st at byte off
+// of src: ill-formed or truncated input under the Strict policy.
+func (c *Converter) stopError(st status, src []byte, off int) error {
+	cause := ErrInvalid
+	if st == stTruncated {
+		cause = ErrTruncated
+	}
+	return newError(c.from, int64(off), src[off:], cause)
 }
 
 // From returns the source encoding.
@@ -78,6 +166,32 @@ func Convert(dst, src []byte, from, to Encoding) ([]byte, error) {
 // that is). Under the Strict policy it stops at the first bad sequence and
 // returns what it converted before it along with an *Error.
 func (c Converter) Append(dst, src []byte) ([]byte, error) {
+	if len(src) < int(c.shortLen) && (len(src) == 0 || src[0] != c.bomLead) {
+		// A short text with no mark to drop: the pair's short loop, called
+		// from here, as the cost of one more call shows on a text of a few
+		// characters.
+		var nd, ns int
+		if c.short == short8to16LE {
+			nd, ns = utf8ToUTF16LEShort(dst[len(dst):cap(dst)], src)
+		} else {
+			nd, ns = utf16LEToUTF8Short(dst[len(dst):cap(dst)], src)
+		}
+		dst = dst[:len(dst)+nd]
+		if ns == len(src) {
+			return dst, nil
+		}
+		return c.appendRun(dst, src, ns)
+	}
+	if c.direct {
+		return c.appendDirect(dst, src)
+	}
+	return c.appendTransform(dst, src)
+}
+
+// appendTransform is Append through a Transformer, for the conversions
+// that decide a byte order at the start of the text or are bridged; out of
+// line, so that Append's own frame stays small.
+func (c Converter) appendTransform(dst, src []byte) ([]byte, error) {
 	if !c.native() {
 		return c.appendBridged(dst, src)
 	}
@@ -133,8 +247,6 @@ func (c Converter) Count(src []byte) (int, error) {
 		out, err := c.appendBridged(nil, src)
 		return len(out), err
 	}
-	var t Transformer
-	t.init(c)
 	if c.from == UTF8 && c.to != UTF8 && c.to != GB18030 && !c.to.marked() && !c.opt.EmitBOM && !c.opt.SniffBOM && utf8.Valid(src) {
 		if !c.opt.KeepBOM && len(src) >= 3 && string(src[:3]) == boms[UTF8] {
 			src = src[3:]
@@ -143,6 +255,25 @@ func (c Converter) Count(src []byte) (int, error) {
 	}
 	var scratch [1024]byte
 	total := 0
+	if c.direct {
+		off := c.skipBOM(src)
+		for {
+			nd, ns, st := run(c.k, c.from, c.to, scratch[:], src[off:], true, c.opt.Strict)
+			total += nd
+			off += ns
+			switch st {
+			case stDone:
+				return total, nil
+			case stShortSrc:
+				return total, transform.ErrShortSrc
+			case stShortDst:
+				continue
+			}
+			return total, c.stopError(st, src, off)
+		}
+	}
+	var t Transformer
+	t.init(c)
 	for {
 		nd, ns, err := t.native(scratch[:], src, true)
 		total += nd
@@ -203,6 +334,10 @@ func Validate(enc Encoding, src []byte) error {
 		to = UTF32LE
 	}
 	c, _ := New(enc, to, Options{Strict: true, KeepBOM: true})
+	if c.direct {
+		_, err := c.Count(src)
+		return err
+	}
 	var t Transformer
 	t.init(c)
 	var scratch [1024]byte

@@ -92,7 +92,7 @@ func TestValidContainersAllocation(t *testing.T) {
 	if len(s) != n {
 		t.Fatalf("%d strings, want %d", len(s), n)
 	}
-	if limit := uint64(3 * 16 * n); got > limit {
+	if limit := uint64(4 * 16 * n); got > limit { // 4x the headers: doubling growth, and the race detector's own allocations
 		t.Fatalf("allocated %d bytes for %d strings (limit %d)", got, n, limit)
 	}
 	sp := append(varint.AppendUint(nil, n), make([]byte, n)...)

@@ -1,0 +1,241 @@
+package inflate
+
+// Decode tables, in the layout of libdeflate's decompressor: one 32-bit
+// entry per table slot holds everything needed to act on a codeword, so a
+// literal/length symbol and its extra bits are resolved with one lookup
+// and consumed with one shift.
+//
+//	bits 0-7   bits to consume: codeword length plus extra bits (for a
+//	           subtable pointer, the primary table's index bits)
+//	bits 8-11  codeword length, the shift that exposes the extra bits
+//	           (for a subtable pointer, the subtable's index bits)
+//	bits 12-15 flags: literal, end of block, subtable pointer, invalid
+//	bits 16-31 literal byte, length or distance base, or subtable offset
+//
+// Codewords longer than the primary table's index go through a second
+// lookup in a subtable, sized as zlib's inflate_table sizes them.
+
+const (
+	flagLit = 1 << 15 // a literal byte
+	flagEOB = 1 << 14 // end of block
+	flagSub = 1 << 13 // pointer to a subtable
+	flagBad = 1 << 12 // a codeword no valid stream uses
+
+	flagExc = flagEOB | flagSub | flagBad
+
+	litBits  = 11 // primary index bits of the literal/length table (libdeflate's choice)
+	distBits = 8  // primary index bits of the distance table
+	clenBits = 7  // the code-length code has at most 7-bit codewords: no subtables
+
+	litMask  = 1<<litBits - 1
+	distMask = 1<<distBits - 1
+	clenMask = 1<<clenBits - 1
+
+	// Table sizes large enough for any complete code, computed with
+	// zlib's "enough" program (288 symbols, 11 bits, 15 max; 32, 8, 15).
+	litTableSize  = 2342
+	distTableSize = 402
+	clenTableSize = 1 << clenBits
+
+	maxCodeLen = 15
+	numLitLen  = 288 // 286 usable, 2 more in the fixed code
+	numDist    = 32  // 30 usable, 2 more in the fixed code
+	maxLit     = 286 // most literal/length codes a dynamic header may declare
+	maxDist    = 30  // most distance codes a dynamic header may declare
+)
+
+// kind says how build turns a symbol into an entry.
+type kind uint8
+
+const (
+	kindLit kind = iota
+	kindDist
+	kindCLen
+)
+
+var lengthBase = [29]uint16{3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31,
+	35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258}
+
+var lengthExtra = [29]uint8{0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2,
+	3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0}
+
+var distBase = [30]uint16{1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193,
+	257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577}
+
+var distExtra = [30]uint8{0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6,
+	7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13}
+
+// entry returns the table entry of symbol sym with a codeword of n bits
+// (counted from the table level the entry sits in).
+func entry(k kind, sym int, n uint32) uint32 {
+	switch k {
+	case kindLit:
+		switch {
+		case sym < 256:
+			return uint32(sym)<<16 | flagLit | n<<8 | n
+		case sym == 256:
+			return flagEOB | n<<8 | n
+		case sym < maxLit:
+			i := sym - 257
+			return uint32(lengthBase[i])<<16 | n<<8 | (n + uint32(lengthExtra[i]))
+		}
+	case kindDist:
+		if sym < maxDist {
+			return uint32(distBase[sym])<<16 | n<<8 | (n + uint32(distExtra[sym]))
+		}
+	case kindCLen:
+		return uint32(sym)<<16 | n<<8 | n
+	}
+	return flagBad | n<<8 | n
+}
+
+// badEntry fills the slots no codeword reaches (an incomplete code). Its
+// length of 1 makes a slow-path decoder that has at least one bit report
+// the stream as corrupt, not truncated, as the standard library does.
+const badEntry = flagBad | 1<<8 | 1
+
+// build fills table for the canonical Huffman code with the given code
+// lengths (0 = symbol unused), with a primary table of root index bits.
+// It reports false for a code that is over-subscribed or incomplete,
+// except a code with one codeword of length 1 (RFC 1951 allows a single
+// distance code) and an empty code, the cases the standard library's
+// inflater accepts; the unused codewords of those decode as invalid.
+func build(table []uint32, lens []uint8, root uint, k kind) bool {
+	var count [maxCodeLen + 1]uint16
+	for _, l := range lens {
+		count[l]++
+	}
+	count[0] = 0
+	maxLen := uint(0)
+	for l := uint(1); l <= maxCodeLen; l++ {
+		if count[l] != 0 {
+			maxLen = l
+		}
+	}
+	main := table[:1<<root]
+	if maxLen == 0 {
+		for i := range main {
+			main[i] = badEntry
+		}
+		return true
+	}
+	left := 1
+	for l := 1; l <= maxCodeLen; l++ {
+		left = left<<1 - int(count[l])
+		if left < 0 {
+			return false // over-subscribed
+		}
+	}
+	if left > 0 {
+		if !(maxLen == 1 && count[1] == 1) {
+			return false // incomplete
+		}
+		for i := range main {
+			main[i] = badEntry
+		}
+	}
+	// Symbols sorted by code length, then by value: canonical order.
+	var offs [maxCodeLen + 2]uint16
+	for l := 1; l <= maxCodeLen; l++ {
+		offs[l+1] = offs[l] + count[l]
+	}
+	var sorted [numLitLen]uint16
+	for s, l := range lens {
+		if l != 0 {
+			sorted[offs[l]] = uint16(s)
+			offs[l]++
+		}
+	}
+	n := int(offs[maxCodeLen+1])
+	rem := count // codewords of each length not yet placed
+	code := uint32(0)
+	curLen := uint(0)
+	curPrefix := uint32(1<<32 - 1)
+	subOff, subBits := uint32(0), uint(0)
+	next := uint32(1) << root
+	for i := range n {
+		sym := int(sorted[i])
+		l := uint(lens[sym])
+		if curLen != 0 {
+			code++
+		}
+		code <<= l - curLen
+		curLen = l
+		r := reverse(code, l)
+		if l <= root {
+			e := entry(k, sym, uint32(l))
+			for j := r; j < 1<<root; j += 1 << l {
+				main[j] = e
+			}
+			rem[l]--
+			continue
+		}
+		prefix := r & (1<<root - 1)
+		if prefix != curPrefix {
+			// A new subtable: as large as the codewords sharing this
+			// prefix need (zlib's inflate_table).
+			curPrefix = prefix
+			subBits = l - root
+			room := 1 << subBits
+			for subBits+root < maxLen {
+				room -= int(rem[subBits+root])
+				if room <= 0 {
+					break
+				}
+				subBits++
+				room <<= 1
+			}
+			subOff = next
+			next += 1 << subBits
+			if int(next) > len(table) {
+				return false
+			}
+			main[prefix] = subOff<<16 | flagSub | uint32(subBits)<<8 | uint32(root)
+		}
+		e := entry(k, sym, uint32(l-root))
+		for j := r >> root; j < 1<<subBits; j += 1 << (l - root) {
+			table[subOff+j] = e
+		}
+		rem[l]--
+	}
+	return true
+}
+
+// reverse returns the n low bits of c in reverse order: deflate sends
+// Huffman codewords most significant bit first into an LSB-first stream.
+func reverse(c uint32, n uint) uint32 {
+	var r uint32
+	for range n {
+		r = r<<1 | c&1
+		c >>= 1
+	}
+	return r
+}
+
+// The fixed code's tables (RFC 1951 3.2.6), built once.
+var (
+	fixedLit  [litTableSize]uint32
+	fixedDist [distTableSize]uint32
+)
+
+func init() {
+	var lens [numLitLen]uint8
+	for i := range lens {
+		switch {
+		case i < 144:
+			lens[i] = 8
+		case i < 256:
+			lens[i] = 9
+		case i < 280:
+			lens[i] = 7
+		default:
+			lens[i] = 8
+		}
+	}
+	build(fixedLit[:], lens[:], litBits, kindLit)
+	var dl [numDist]uint8
+	for i := range dl {
+		dl[i] = 5
+	}
+	build(fixedDist[:], dl[:], distBits, kindDist)
+}

@@ -37,7 +37,7 @@ STRESSTIME ?= 1m
 WASM_MODULES := core format codec unicode crypto compress
 
 .PHONY: test fmt-check vet staticcheck unit race purego modcheck closure layers cross \
-        lint tidy bench bench-results cpeers microbench fuzz cover tools goversion wasm release dist stress
+        lint tidy bench bench-results cpeers microbench fuzz cover tools goversion wasm release dist stress docs docs-serve
 
 test: goversion fmt-check vet staticcheck unit race purego modcheck closure layers cross wasm
 	@echo "make test: all checks passed"
@@ -188,3 +188,12 @@ cover:
 	@mkdir -p coverage
 	$(GO) test -count=1 -coverprofile=coverage/cover.out work
 	$(GO) tool cover -func=coverage/cover.out | tail -1
+
+# The documentation site, generated from the code, into docs/public.
+DOCS_ADDR ?= 127.0.0.1:6060
+docs:
+	cd docs && $(GO) run . -root .. -out public
+
+# Builds the site, then serves it on DOCS_ADDR and prints the address.
+docs-serve:
+	cd docs && $(GO) run . -root .. -out public -serve $(DOCS_ADDR)

@@ -1,0 +1,98 @@
+// Offline search over window.FASTIO_SEARCH (written by the generator into
+// search-index.js): every page, section heading, package and exported
+// identifier. Ranking: exact name, then prefix, then substring of the name,
+// then a match in the summary.
+(function () {
+  "use strict";
+  var input = document.getElementById("search");
+  var list = document.getElementById("search-results");
+  var meta = document.querySelector('meta[name="fastio-root"]');
+  var root = meta ? meta.content : "";
+  var index = window.FASTIO_SEARCH || [];
+  if (!input || !list) return;
+
+  function score(e, q) {
+    var t = e.t.toLowerCase();
+    var last = t.slice(t.lastIndexOf(".") + 1);
+    if (last === q || t === q) return 100;
+    if (last.indexOf(q) === 0) return 80;
+    if (t.indexOf(q) >= 0) return 60;
+    var words = q.split(/\s+/);
+    var hay = t + " " + (e.s || "").toLowerCase();
+    for (var i = 0; i < words.length; i++) {
+      if (hay.indexOf(words[i]) < 0) return 0;
+    }
+    return 20;
+  }
+
+  function render(q) {
+    list.innerHTML = "";
+    q = q.trim().toLowerCase();
+    if (q.length < 2) { list.hidden = true; return; }
+    var hits = [];
+    for (var i = 0; i < index.length; i++) {
+      var s = score(index[i], q);
+      if (s > 0) hits.push([s, i]);
+    }
+    hits.sort(function (a, b) { return b[0] - a[0] || index[a[1]].t.length - index[b[1]].t.length; });
+    hits = hits.slice(0, 20);
+    if (hits.length === 0) {
+      var none = document.createElement("li");
+      none.className = "none";
+      none.textContent = "No match";
+      list.appendChild(none);
+    }
+    hits.forEach(function (h) {
+      var e = index[h[1]];
+      var li = document.createElement("li");
+      var a = document.createElement("a");
+      a.href = root + e.u;
+      var k = document.createElement("span");
+      k.className = "kind";
+      k.textContent = e.k;
+      a.appendChild(k);
+      a.appendChild(document.createTextNode(" " + e.t));
+      li.appendChild(a);
+      if (e.s) {
+        var p = document.createElement("span");
+        p.className = "sum";
+        p.textContent = e.s;
+        li.appendChild(p);
+      }
+      list.appendChild(li);
+    });
+    list.hidden = false;
+  }
+
+  input.addEventListener("input", function () { render(input.value); });
+  input.addEventListener("keydown", function (ev) {
+    if (ev.key === "Enter") {
+      var first = list.querySelector("a");
+      if (first) window.location.href = first.href;
+    } else if (ev.key === "Escape") {
+      list.hidden = true;
+    } else if (ev.key === "ArrowDown") {
+      var a = list.querySelector("a");
+      if (a) { ev.preventDefault(); a.focus(); }
+    }
+  });
+  // Arrow keys move between results; Escape goes back to the box.
+  list.addEventListener("keydown", function (ev) {
+    var links = Array.prototype.slice.call(list.querySelectorAll("a"));
+    var i = links.indexOf(document.activeElement);
+    if (ev.key === "ArrowDown" && i >= 0 && i + 1 < links.length) {
+      ev.preventDefault(); links[i + 1].focus();
+    } else if (ev.key === "ArrowUp") {
+      ev.preventDefault();
+      if (i > 0) links[i - 1].focus(); else input.focus();
+    } else if (ev.key === "Escape") {
+      list.hidden = true; input.focus();
+    }
+  });
+  document.addEventListener("keydown", function (ev) {
+    if (ev.key === "/" && document.activeElement !== input) {
+      ev.preventDefault();
+      input.focus();
+    }
+  });
+})();

@@ -98,7 +98,7 @@ closure:
 	if [ -n "$$extra" ]; then echo "core depends on non-standard packages:"; echo "$$extra"; exit 1; fi; \
 	echo "core: standard library only"
 
-# Each module requires only what its row of ../shared/design.md allows.
+# Each module requires only what its row of .ci/layers' table allows.
 layers:
 	./.ci/layers $(MODULES)
 

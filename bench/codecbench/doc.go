@@ -1,8 +1,8 @@
 // Package codecbench compares the record codec of
-// github.com/fastio-go/fastio/codec/record with protobuf, the peer named by
-// issue #5 that is not part of the standard library: the record of
-// seeds/001 (uid, gid, mode, a name, a timestamp as two integers, a 5-byte
-// blob) is encoded and decoded by each, in memory, one stream of framed
+// github.com/fastio-go/fastio/codec/record with protobuf, its nearest peer
+// outside the standard library: the example record of the record package's
+// documentation (uid, gid, mode, a name, a timestamp as two integers, a
+// 5-byte blob) is encoded and decoded by each, in memory, one stream of framed
 // records per side.
 //
 // The protobuf side is written by hand with

@@ -9,7 +9,7 @@ import (
 	"github.com/fastio-go/fastio/codec/varint"
 )
 
-// The identifiers of the seed's example record (seeds/001), which are
+// The identifiers of the record package's example record, which are
 // also the protobuf field numbers.
 const (
 	idUID  record.ID = 1

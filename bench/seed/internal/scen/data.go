@@ -4,11 +4,14 @@ import (
 	"bufio"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"os"
 	"strconv"
+
+	"github.com/fastio-go/fastio/format"
 )
 
 // The generated doubles: splitmix64 bits, a 53-bit mantissa scaled by one
@@ -49,6 +52,25 @@ func doublesFingerprint(n int, h uint64) string { return fmt.Sprintf("%d %016x",
 // intsFingerprint is what every reader of the integers prints: the count
 // and the sum.
 func intsFingerprint(n, sum int64) string { return fmt.Sprintf("%d %d", n, sum) }
+
+// scanInts scans r with fastio's Scanner, one integer a token, and returns
+// the fingerprint of what it read: the fastio side of every integer-reading
+// row (a file, or the inflated chain).
+func scanInts(r io.Reader) (string, error) {
+	sc := format.NewScanner(r)
+	var n, sum int64
+	for {
+		v, err := sc.Int64()
+		if errors.Is(err, io.EOF) {
+			return intsFingerprint(n, sum), nil
+		}
+		if err != nil {
+			return "", err
+		}
+		n++
+		sum += v
+	}
+}
 
 // WantInts is the fingerprint of the integers 0..n-1.
 func WantInts(n int) string { return intsFingerprint(int64(n), int64(n)*int64(n-1)/2) }

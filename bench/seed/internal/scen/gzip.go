@@ -3,7 +3,6 @@ package scen
 import (
 	"bufio"
 	stdgzip "compress/gzip"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -225,20 +224,7 @@ var (
 		if err != nil {
 			return "", err
 		}
-		sc := format.NewScanner(zr)
-		var n, sum int64
-		for {
-			v, err := sc.Int64()
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			if err != nil {
-				return "", err
-			}
-			n++
-			sum += v
-		}
-		return intsFingerprint(n, sum), nil
+		return scanInts(zr)
 	})
 	_ = register("chain.read.go", func(a []string) (string, error) {
 		newR, ok := gzipReaders[arg(a, 0)]

@@ -64,20 +64,7 @@ var (
 			return "", err
 		}
 		defer in.Close()
-		sc := format.NewScanner(in)
-		var n, sum int64
-		for {
-			v, err := sc.Int64()
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			if err != nil {
-				return "", err
-			}
-			n++
-			sum += v
-		}
-		return intsFingerprint(n, sum), nil
+		return scanInts(in)
 	})
 	_ = register("ints.read.bufio", func(a []string) (string, error) {
 		var n, sum int64

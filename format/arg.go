@@ -324,13 +324,29 @@ func PrintArgs[W Writer](w W, args ...Arg) {
 		printArgsTo(cw, args)
 		return
 	}
-	if bw, ok := buffered(w); ok {
-		for i := range args {
-			printArg(bw, &args[i])
+	printArgsAny(w, args, false)
+}
+
+// printArgsAny is PrintArgs (and PrintlnArgs, with ln) for a writer that
+// is not a *core.Writer, held in w.
+func printArgsAny(w any, args []Arg, ln bool) {
+	if cw, ok := engine(w); ok {
+		printArgsTo(cw, args)
+		if ln {
+			cw.PutByte('\n')
 		}
 		return
 	}
-	viaScratch(w, func(b *core.Buffer) { PrintArgs(b, args...) })
+	if bw, ok := w.(core.BufferedWriter); ok {
+		for i := range args {
+			printArg(bw, &args[i])
+		}
+		if ln {
+			lnB(bw)
+		}
+		return
+	}
+	viaScratch(w.(Writer), func(b *core.Buffer) { printArgsAny(b, args, ln) })
 }
 
 // PrintlnArgs writes the arguments as PrintArgs does, then a newline.
@@ -340,14 +356,7 @@ func PrintlnArgs[W Writer](w W, args ...Arg) {
 		cw.PutByte('\n')
 		return
 	}
-	if bw, ok := buffered(w); ok {
-		for i := range args {
-			printArg(bw, &args[i])
-		}
-		lnB(bw)
-		return
-	}
-	viaScratch(w, func(b *core.Buffer) { PrintlnArgs(b, args...) })
+	printArgsAny(w, args, true)
 }
 
 // printArgsTo is PrintArgs for the concrete writer, with the commonest

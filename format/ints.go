@@ -27,15 +27,17 @@ func Ints[T core.Integer, W Writer](w W, xs []T, sep string) {
 		}
 		return
 	}
-	switch bw := any(w).(type) {
-	case *core.Writer:
+	if cw, ok := engine(w); ok {
 		for i := 0; i < len(xs); {
 			// The concrete Reserve and Commit inline.
-			p := bw.Reserve(intsRoom(sep))
+			p := cw.Reserve(intsRoom(sep))
 			var n int
 			n, i = fillInts(p, xs, i, sep)
-			bw.Commit(n)
+			cw.Commit(n)
 		}
+		return
+	}
+	switch bw := any(w).(type) {
 	case core.BufferedWriter:
 		for i := 0; i < len(xs); {
 			p := bw.Reserve(intsRoom(sep))

@@ -87,7 +87,7 @@ func (l LineBuilder[W]) Quote(s string) LineBuilder[W] {
 // quoteTo is LineBuilder.Quote, out of line so that the method, one call,
 // inlines into the chain.
 func quoteTo[W Writer](w W, s string) {
-	if cw, ok := any(w).(*core.Writer); ok {
+	if cw, ok := engine(w); ok {
 		quoteCore(cw, s)
 		return
 	}

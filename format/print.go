@@ -25,8 +25,11 @@ import (
 //
 //   - a *core.Writer (which device's OutFile is): the value is formatted
 //     in place in the buffer, through the writer's inlined fast paths;
-//   - any other core.BufferedWriter (a *core.Buffer, a transcoder...): in
-//     place, through Reserve and Commit;
+//   - a core.EngineWriter, a writer that puts a transform behind a
+//     *core.Writer (unicode's transcoders, compress's compressors,
+//     crypto's hashes): the same, in its engine's buffer;
+//   - any other core.BufferedWriter (a *core.Buffer...): in place,
+//     through Reserve and Commit;
 //   - a *bufio.Writer: in place in bufio's free space (AvailableBuffer,
 //     then Write, the protocol bufio documents);
 //   - any other Writer: each call's output is formatted in a buffer of this
@@ -101,11 +104,29 @@ func release(b *core.Buffer) {
 	scratch.Put(b)
 }
 
-// buffered returns w as a core.BufferedWriter when it is one. (It takes
-// an any: the print functions convert their type parameter to any, which
-// costs nothing, where a conversion between two interface types would
-// look the method table up.)
+// engine returns the *core.Writer that w is, or that w fronts (a
+// core.EngineWriter: a transcoder, a compressor or a hash whose input is
+// buffered in a *core.Writer), so that the print functions format into it
+// through its inlined methods. (It takes an any: the print functions
+// convert their type parameter to any, which costs nothing, where a
+// conversion between two interface types would look the method table up.)
+func engine(w any) (*core.Writer, bool) {
+	switch w := w.(type) {
+	case *core.Writer:
+		return w, true
+	case core.EngineWriter:
+		return w.Engine(), true
+	}
+	return nil, false
+}
+
+// buffered returns w as a core.BufferedWriter when it is one: the
+// *core.Writer it fronts when it has one (see engine), else w itself. The
+// functions given the result check for a *core.Writer first.
 func buffered(w any) (core.BufferedWriter, bool) {
+	if cw, ok := engine(w); ok {
+		return cw, true
+	}
 	bw, ok := w.(core.BufferedWriter)
 	return bw, ok
 }
@@ -144,7 +165,7 @@ func Int[T core.Integer, W Writer](w W, v T) {
 
 // intTo is Int for any writer, held in w.
 func intTo(w any, u uint64, neg bool) {
-	if bw, ok := w.(core.BufferedWriter); ok {
+	if bw, ok := buffered(w); ok {
 		intB(bw, u, neg)
 		return
 	}
@@ -175,21 +196,39 @@ func IntLn[T core.Integer, W Writer](w W, v T) {
 		// stored with them when there are fewer than eight. Reserve(0)
 		// never flushes, so this path has no call in it.
 		if p := cw.Reserve(0); len(p) >= 9 {
-			// The length comes from u, not from the digits, so that where
-			// the next number goes does not wait for this conversion.
-			n := decLen32(uint32(u))
-			binary.LittleEndian.PutUint64(p, ascii8(uint32(u))>>(uint(8-n)*8)|uint64('\n')<<(uint(n)*8))
-			p[8] = '\n'
-			cw.Commit(n + 1)
+			cw.Commit(putLn8(p, uint32(u)))
 			return
 		}
 	}
 	intLn(w, u, neg)
 }
 
+// putLn8 writes u, less than 1e8, and a newline at the start of p, which
+// must hold 9 bytes, and returns the count: the eight digits at once, the
+// newline stored with them when there are fewer than eight. The length
+// comes from u, not from the digits, so that where the next number goes
+// does not wait for this conversion.
+func putLn8(p []byte, u uint32) int {
+	n := decLen32(u)
+	binary.LittleEndian.PutUint64(p, ascii8(u)>>(uint(8-n)*8)|uint64('\n')<<(uint(n)*8))
+	p[8] = '\n'
+	return n + 1
+}
+
 // intLn is IntLn for any writer and value.
 func intLn(w any, u uint64, neg bool) {
-	if bw, ok := w.(core.BufferedWriter); ok {
+	if bw, ok := buffered(w); ok {
+		if cw, ok := bw.(*core.Writer); ok {
+			p := cw.Reserve(MaxIntLen + 1)
+			if u < 1e8 && !neg {
+				cw.Commit(putLn8(p, uint32(u)))
+				return
+			}
+			n := putIntFast(p, u, neg)
+			p[n] = '\n'
+			cw.Commit(n + 1)
+			return
+		}
 		p := bw.Reserve(MaxIntLen + 1)
 		n := putIntFast(p, u, neg)
 		p[n] = '\n'
@@ -232,7 +271,7 @@ func FloatLn[T core.Float, W Writer](w W, v T) {
 // floatTo is Float (and FloatLn, with ln) for any writer, of a value of
 // bitSize bits.
 func floatTo(w any, v float64, bitSize int, ln bool) {
-	if bw, ok := w.(core.BufferedWriter); ok {
+	if bw, ok := buffered(w); ok {
 		floatB(bw, v, bitSize, ln)
 		return
 	}
@@ -282,7 +321,7 @@ func Str[S core.Text, W Writer](w W, s S) {
 // core.BufferedWriter as it is, with WriteString when w has it (bufio
 // copies it into its buffer, or passes a long one through).
 func strTo(w any, s string) {
-	if bw, ok := w.(core.BufferedWriter); ok {
+	if bw, ok := buffered(w); ok {
 		strB(bw, s)
 		return
 	}
@@ -322,7 +361,12 @@ func Rune[W Writer](w W, r rune) { runeTo(w, r) }
 
 // runeTo is Rune for any writer.
 func runeTo(w any, r rune) {
-	if bw, ok := w.(core.BufferedWriter); ok {
+	if bw, ok := buffered(w); ok {
+		if cw, ok := bw.(*core.Writer); ok {
+			p := cw.Reserve(utf8.UTFMax)
+			cw.Commit(utf8.EncodeRune(p, r))
+			return
+		}
 		p := bw.Reserve(utf8.UTFMax)
 		bw.Commit(utf8.EncodeRune(p, r))
 		return
@@ -346,7 +390,7 @@ func Ln[W Writer](w W) {
 
 // lnTo is Ln for any writer.
 func lnTo(w any) {
-	if bw, ok := w.(core.BufferedWriter); ok {
+	if bw, ok := buffered(w); ok {
 		lnB(bw)
 		return
 	}
@@ -384,7 +428,7 @@ func Put[A Appender, W Writer](w W, a A) {
 
 // putTo is Put for any writer.
 func putTo[A Appender](w any, a A) {
-	if bw, ok := w.(core.BufferedWriter); ok {
+	if bw, ok := buffered(w); ok {
 		putB(bw, a)
 		return
 	}
@@ -398,6 +442,17 @@ func putTo[A Appender](w any, a A) {
 
 // putB is Put for a core.BufferedWriter.
 func putB[A Appender](w core.BufferedWriter, a A) {
+	if cw, ok := w.(*core.Writer); ok {
+		p := cw.Reserve(64)
+		q := a.AppendFormat(p[:0])
+		if inPlace(p, q) {
+			cw.Commit(len(q))
+			return
+		}
+		cw.Commit(0)
+		cw.Put(q)
+		return
+	}
 	p := w.Reserve(64)
 	putAppended(w, p, a.AppendFormat(p[:0]))
 }

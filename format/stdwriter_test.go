@@ -44,6 +44,9 @@ func everyPrint(w Writer) {
 	Println(w, " println", true, nil)
 	PrintArgs(w, V("args "), V(5), V(Fixed(1.25, 1)))
 	PrintlnArgs(w, V(" argsln"), V(uint8(9)))
+	Ints(w, []int{1, -2, 300}, ", ")
+	Ints(w, []int64{-1 << 63, 12345678, 0}, "\n")
+	Line(w).Str("line ").Int(12).Float(0.5).Quote("q\t").Fixed(1.25, 1).Bool(false).End()
 }
 
 // TestStandardWriters checks that every print function writes the same

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"syscall"
@@ -52,13 +53,26 @@ or "fastio gzip -dc".`,
 		SilenceErrors:     true,
 		SilenceUsage:      true,
 		CompletionOptions: cobra.CompletionOptions{DisableDefaultCmd: true},
+		Version:           Version(),
 	}
+	root.SetVersionTemplate("fastio {{.Version}}\n")
 	root.AddCommand(newConvCommand(), newSumCommand())
 	for _, f := range []streamFormat{formatGzip, formatZlib, formatDeflate} {
 		root.AddCommand(newGzipCommand(f))
 	}
 	root.AddCommand(newRecCommand(), newVetCommand(), newBenchCommand())
 	return root
+}
+
+// Version returns the version of the module the running binary was built
+// from, as the go command recorded it: v0.1.0 after `go install
+// …/cmd/fastio@v0.1.0`, "(devel)" (or a version derived from the checkout's
+// version control) when built in the repository. "fastio --version" prints it.
+func Version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+		return bi.Main.Version
+	}
+	return "(devel)"
 }
 
 // Run runs the command tree with args (without the program name) and the

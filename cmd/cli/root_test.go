@@ -2,6 +2,7 @@ package cli
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/spf13/cobra"
@@ -88,4 +89,18 @@ func optionsOf(c *cobra.Command) *gzipOptions {
 		o.levels[l], _ = f.GetBool("level-" + string(rune('0'+l)))
 	}
 	return o
+}
+
+// TestVersionFlag: --version prints the module version in one line.
+func TestVersionFlag(t *testing.T) {
+	for _, arg := range []string{"--version", "-v"} {
+		var out, errb strings.Builder
+		code := Run([]string{arg}, strings.NewReader(""), &out, &errb)
+		if code != 0 || out.String() != "fastio "+Version()+"\n" || errb.Len() != 0 {
+			t.Errorf("fastio %s: exit %d, stdout %q, stderr %q; want 0, %q", arg, code, out.String(), errb.String(), "fastio "+Version()+"\n")
+		}
+	}
+	if Version() == "" {
+		t.Error("Version() is empty")
+	}
 }

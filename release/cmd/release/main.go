@@ -10,6 +10,13 @@
 //	release [-n] [-root dir] [-date YYYY-MM-DD] VERSION
 //
 // With -n it prints the plan and changes nothing.
+//
+// A module with a command is tagged without its sibling replace directives
+// (`go install path@version` refuses a go.mod with any); after the tags,
+//
+//	release -restore [-root dir] VERSION
+//
+// puts them back, and the printed commit makes that the next commit.
 package main
 
 import (
@@ -21,10 +28,11 @@ import (
 
 func main() {
 	dry := flag.Bool("n", false, "print the plan; change no file")
+	restore := flag.Bool("restore", false, "after the tags: put back the sibling replace directives the release dropped")
 	root := flag.String("root", ".", "a folder at or below the workspace root (the folder of go.work)")
 	date := flag.String("date", time.Now().UTC().Format(time.DateOnly), "release date for CHANGELOG.md")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: release [-n] [-root dir] [-date YYYY-MM-DD] VERSION")
+		fmt.Fprintln(os.Stderr, "usage: release [-n] [-restore] [-root dir] [-date YYYY-MM-DD] VERSION")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -32,7 +40,7 @@ func main() {
 		flag.Usage()
 		os.Exit(2)
 	}
-	opts := Options{Root: *root, Version: flag.Arg(0), DryRun: *dry, Date: *date}
+	opts := Options{Root: *root, Version: flag.Arg(0), DryRun: *dry, Date: *date, Restore: *restore}
 	if err := Run(opts, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "release:", err)
 		os.Exit(1)

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/fastio-go/fastio/release/internal/apicheck"
@@ -24,18 +25,32 @@ type Options struct {
 	Version string // the version to release, e.g. v0.1.0
 	DryRun  bool   // print the plan, write nothing
 	Date    string // CHANGELOG.md date
+	// Restore, after the tags, puts back the sibling replace directives
+	// that the release commit dropped from the go.mod of modules with
+	// commands (see Run), and prints the commit to make.
+	Restore bool
 }
 
 // plan is what the release does to one module.
 type plan struct {
 	mod      *workspace.Module
-	previous string // previous tag, or ""
-	newMod   []byte // go.mod with bumped requirements; nil if unchanged
+	previous string   // previous tag, or ""
+	newMod   []byte   // go.mod with bumped requirements; nil if unchanged
+	dropped  []string // sibling replace directives the release commit drops
 	entry    changelog.Entry
 }
 
-// Run carries out (or, with DryRun, prints) the release.
+// Run carries out (or, with DryRun, prints) the release. A module with a
+// command (a main package outside internal) is released without its sibling
+// replace directives, since `go install path@version` refuses a module whose
+// go.mod has any: the release commit's go.mod requires the released versions
+// alone, as gopls's release does. The printed commands then restore them
+// (Options.Restore) in the commit after the tags, so that GOWORK=off builds
+// in the repository use the sibling folders again.
 func Run(o Options, out io.Writer) error {
+	if o.Restore {
+		return restore(o, out)
+	}
 	v := o.Version
 	if !semver.IsValid(v) || semver.Canonical(v) != v || semver.Build(v) != "" {
 		return fmt.Errorf("version %q is not a canonical semantic version such as v0.1.0", v)
@@ -126,11 +141,23 @@ func Run(o Options, out io.Writer) error {
 	if len(changed) > 0 {
 		fmt.Fprintf(out, "  git commit -m 'release: %s' -- %s\n", v, strings.Join(changed, " "))
 	}
-	var tags []string
+	var tags, restored []string
 	for _, p := range plans {
 		tag := p.mod.Name + "/" + v
 		tags = append(tags, tag)
 		fmt.Fprintf(out, "  git tag -a %s -m '%s %s'\n", tag, p.mod.Path, v)
+		if len(p.dropped) > 0 {
+			restored = append(restored, filepath.ToSlash(filepath.Join(p.mod.Name, "go.mod")))
+		}
+	}
+	if len(restored) > 0 {
+		rel, err := filepath.Rel(filepath.Join(ws.Root, "release"), ws.Root)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "  (cd release && go run ./cmd/release -restore -root %s %s)   # the sibling replace directives back\n", filepath.ToSlash(rel), v)
+		fmt.Fprintf(out, "  git commit -m 'release: sibling replace directives back after %s' -- %s\n", v, strings.Join(restored, " "))
+		tags = append([]string{"HEAD"}, tags...)
 	}
 	fmt.Fprintf(out, "  git push origin %s\n", strings.Join(tags, " "))
 	if breaks > 0 {
@@ -185,6 +212,25 @@ func planModule(ws *workspace.Workspace, m *workspace.Module, v string, out io.W
 			return nil, err
 		}
 	}
+	var cmds []string
+	if len(f.Replace) > 0 {
+		if cmds, err = apicheck.Commands(m.Dir); err != nil {
+			return nil, err
+		}
+	}
+	if len(cmds) > 0 {
+		cur := p.newMod
+		if cur == nil {
+			cur = data
+		}
+		stripped, dropped, err := m.WithoutSiblingReplaces(cur)
+		if err != nil {
+			return nil, err
+		}
+		if dropped != nil {
+			p.newMod, p.dropped = stripped, dropped
+		}
+	}
 
 	fmt.Fprintf(out, "\n== %s (%s)\n", m.Name, m.Path)
 	if len(bumps) == 0 {
@@ -194,14 +240,14 @@ func planModule(ws *workspace.Workspace, m *workspace.Module, v string, out io.W
 		fmt.Fprintf(out, "requirement: %s\n", b)
 	}
 
-	if len(f.Replace) > 0 {
-		cmds, err := apicheck.Commands(m.Dir)
-		if err != nil {
-			return nil, err
-		}
-		if len(cmds) > 0 {
-			fmt.Fprintf(out, "warning: %s/go.mod has replace directives, and `go install %s@%s` refuses a module whose go.mod has any: tag a commit whose %s/go.mod has none\n",
-				m.Name, cmds[0], v, m.Name)
+	if len(p.dropped) > 0 {
+		fmt.Fprintf(out, "replace: the release commit drops %d sibling replace directives (%s), so that `go install %s@%s` works; -restore puts them back after the tags\n",
+			len(p.dropped), shortNames(p.dropped), cmds[0], v)
+	}
+	for _, r := range f.Replace {
+		if len(cmds) > 0 && !slices.Contains(p.dropped, r.Old.Path) {
+			fmt.Fprintf(out, "warning: %s/go.mod keeps `replace %s => %s`, and `go install %s@%s` refuses a module whose go.mod has any replace directive\n",
+				m.Name, r.Old.Path, strings.TrimSpace(r.New.Path+" "+r.New.Version), cmds[0], v)
 		}
 	}
 
@@ -261,6 +307,65 @@ func planModule(ws *workspace.Workspace, m *workspace.Module, v string, out io.W
 	}
 	fmt.Fprintf(out, "commits since %s: %d\n", p.previous, len(p.entry.Commits))
 	return p, nil
+}
+
+// restore puts back the sibling replace directives of every module that
+// requires a fastio module without one, and prints the commit to make.
+func restore(o Options, out io.Writer) error {
+	rootDir, err := workspace.FindRoot(o.Root)
+	if err != nil {
+		return err
+	}
+	ws, err := workspace.Load(rootDir)
+	if err != nil {
+		return err
+	}
+	var changed []string
+	for _, m := range ws.Modules {
+		data, err := os.ReadFile(m.ModFile)
+		if err != nil {
+			return err
+		}
+		restored, added, err := ws.WithSiblingReplaces(m, data)
+		if err != nil {
+			return err
+		}
+		if added == nil {
+			continue
+		}
+		name := filepath.ToSlash(filepath.Join(m.Name, "go.mod"))
+		changed = append(changed, name)
+		fmt.Fprintf(out, "%s: replace %s by their folders\n", name, shortNames(added))
+		if !o.DryRun {
+			if err := os.WriteFile(m.ModFile, restored, 0o644); err != nil {
+				return err
+			}
+		}
+	}
+	if len(changed) == 0 {
+		fmt.Fprintln(out, "every go.mod replaces the fastio modules it requires already: nothing to restore")
+		return nil
+	}
+	verb := "then"
+	if o.DryRun {
+		verb = "dry run, nothing written; a real run would write " + strings.Join(changed, " ") + "; then"
+	}
+	fmt.Fprintf(out, "\n%s run, from %s:\n\n", verb, ws.Root)
+	msg := "release: sibling replace directives back"
+	if o.Version != "" {
+		msg += " after " + o.Version
+	}
+	fmt.Fprintf(out, "  git commit -m '%s' -- %s\n", msg, strings.Join(changed, " "))
+	return nil
+}
+
+// shortNames lists module paths by their folder names.
+func shortNames(paths []string) string {
+	var s []string
+	for _, p := range paths {
+		s = append(s, strings.TrimPrefix(p, workspace.Prefix))
+	}
+	return strings.Join(s, ", ")
 }
 
 // extract writes the tree of ref into dir.

@@ -233,7 +233,11 @@ func TestRefusals(t *testing.T) {
 	}
 }
 
-func TestCommandWithReplaceWarned(t *testing.T) {
+// TestCommandReleasedWithoutReplaces: a module with a command is written
+// without its sibling replace directives, the printed commands restore them
+// after the tags, in that order, and -restore gives back the go.mod of
+// before the release at the new version.
+func TestCommandReleasedWithoutReplaces(t *testing.T) {
 	r := newRepo(t, "")
 	r.write("format/cmd/tool/main.go", "package main\n\nfunc main() {}\n")
 	r.git("add", ".")
@@ -242,10 +246,64 @@ func TestCommandWithReplaceWarned(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	wantContains(t, out, "warning: format/go.mod has replace directives, and `go install "+prefix+"format/cmd/tool@v0.1.0` refuses")
-	if strings.Contains(out, "warning: core/go.mod") {
-		t.Errorf("core (no replace, no command) warned:\n%s", out)
+	wantContains(t, out, "replace: the release commit drops 1 sibling replace directives (core), so that `go install "+prefix+"format/cmd/tool@v0.1.0` works")
+	if strings.Contains(out, "== core") && strings.Contains(out[strings.Index(out, "== core"):strings.Index(out, "== format")], "replace") {
+		t.Errorf("core (no replace, no command) has a replace line:\n%s", out)
 	}
+
+	out, err = runRelease(t, r, "v0.1.0", false)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	mod, err := os.ReadFile(filepath.Join(r.dir, "format", "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "module " + prefix + "format\n\ngo 1.26.0\n\nrequire " + prefix + "core v0.1.0\n"; string(mod) != want {
+		t.Errorf("released format/go.mod =\n%s\nwant\n%s", mod, want)
+	}
+	steps := []string{
+		"git commit -m 'release: v0.1.0' -- format/go.mod CHANGELOG.md",
+		"git tag -a core/v0.1.0",
+		"git tag -a format/v0.1.0",
+		"(cd release && go run ./cmd/release -restore -root .. v0.1.0)",
+		"git commit -m 'release: sibling replace directives back after v0.1.0' -- format/go.mod",
+		"git push origin HEAD core/v0.1.0 format/v0.1.0",
+	}
+	at := 0
+	for _, s := range steps {
+		i := strings.Index(out[at:], s)
+		if i < 0 {
+			t.Fatalf("after byte %d the output lacks %q (steps out of order?):\n%s", at, s, out)
+		}
+		at += i + len(s)
+	}
+
+	var rout strings.Builder
+	if err := Run(Options{Root: r.dir, Version: "v0.1.0", Restore: true, DryRun: true}, &rout); err != nil {
+		t.Fatal(err)
+	}
+	if after, _ := os.ReadFile(filepath.Join(r.dir, "format", "go.mod")); string(after) != string(mod) {
+		t.Errorf("-restore -n wrote format/go.mod")
+	}
+	rout.Reset()
+	if err := Run(Options{Root: r.dir, Version: "v0.1.0", Restore: true}, &rout); err != nil {
+		t.Fatal(err)
+	}
+	wantContains(t, rout.String(), "format/go.mod: replace core by their folders",
+		"git commit -m 'release: sibling replace directives back after v0.1.0' -- format/go.mod")
+	mod, err = os.ReadFile(filepath.Join(r.dir, "format", "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := formatMod("v0.1.0"); string(mod) != want {
+		t.Errorf("restored format/go.mod =\n%s\nwant\n%s", mod, want)
+	}
+	rout.Reset()
+	if err := Run(Options{Root: r.dir, Restore: true}, &rout); err != nil {
+		t.Fatal(err)
+	}
+	wantContains(t, rout.String(), "nothing to restore")
 }
 
 func TestBreakInV1Refused(t *testing.T) {

@@ -130,9 +130,10 @@ func (e *Writer) startIn(size int) Builder {
 // writer, as EndRecord does: when Finish returns nil, the record is in the
 // buffered writer's output, which its own Flush writes to the device, and
 // the buffered writer may be written to directly before the next Start.
-// (With a *core.Writer or a *core.Buffer under the Writer, the commit is
-// their inlined fast path; with any other buffered writer, a call through
-// the core.BufferedWriter interface.)
+// (With a *core.Writer, a core.EngineWriter or a *core.Buffer under the
+// Writer, the commit is the inlined fast path of the *core.Writer or
+// *core.Buffer; with any other buffered writer, a call through the
+// core.BufferedWriter interface.)
 //
 // Finish returns an *Error and drops the record if a field was refused for
 // lack of room (ErrRecordSize), an identifier was outside 1..MaxID

@@ -99,7 +99,7 @@
 // The bytes are those of the Writer's methods, and Finish commits the
 // record to the buffered writer as EndRecord does (through the inlined
 // fast paths of *core.Writer and *core.Buffer when the Writer writes to
-// one of them). [Writer.Next] finishes a
+// one of them, or to a core.EngineWriter, whose engine is a *core.Writer). [Writer.Next] finishes a
 // record and starts the next in one call, for loops over many records.
 // Builder.Time writes a timestamp (a blob of two varints, seconds and
 // nanoseconds) in place, and the generic function Array a byte array of 1

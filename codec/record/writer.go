@@ -54,10 +54,12 @@ type Writer struct {
 	// frameAt (buf is not set by Start when no record is open, and
 	// frameAt is only compared, never turned back into a pointer).
 	frameAt uintptr
-	// cw and cb are w when it is a *core.Writer or a *core.Buffer, nil
-	// otherwise: the Builder's Start, Finish and Next reserve and commit
-	// through them, where the fast paths of Reserve and Commit inline,
-	// instead of two calls through the interface per record.
+	// cw is w when it is a *core.Writer, or its engine when it is a
+	// core.EngineWriter (a transcoder, a compressor); cb is w when it is
+	// a *core.Buffer; both nil otherwise. The Builder's Start, Finish and
+	// Next reserve and commit through them, where the fast paths of
+	// Reserve and Commit inline, instead of two calls through the
+	// interface per record.
 	cw *core.Writer
 	cb *core.Buffer
 
@@ -106,8 +108,14 @@ func NewWriterSize(w io.Writer, size int) *Writer {
 // setDevice makes e write to w.
 func (e *Writer) setDevice(w io.Writer) {
 	e.w = core.WrapWriter(w)
-	e.cw, _ = e.w.(*core.Writer)
-	e.cb, _ = e.w.(*core.Buffer)
+	e.cw, e.cb = nil, nil
+	if cw, ok := e.w.(*core.Writer); ok {
+		e.cw = cw
+	} else if ew, ok := e.w.(core.EngineWriter); ok {
+		e.cw = ew.Engine()
+	} else {
+		e.cb, _ = e.w.(*core.Buffer)
+	}
 }
 
 // Reset drops the current record and any usage error and makes e write to

@@ -12,12 +12,14 @@ import (
 // (utf8_avx512_amd64.s) that converts 16 characters per step whatever the
 // mix of their UTF-8 lengths, for text that changes script every few
 // characters, where the run loops of the Go kernels stop at every change.
+// With latin true it converts 64-byte blocks of ASCII and two-byte
+// characters (Latin-script text) whole, up to 64 characters per step.
 
 //go:noescape
-func utf8ToUTF16AVX512(dst, src *byte, nsrc, ndst int) (ns, nd int)
+func utf8ToUTF16AVX512(dst, src *byte, nsrc, ndst int, latin bool) (ns, nd int)
 
 //go:noescape
-func utf8ToUTF32AVX512(dst, src *byte, nsrc, ndst int) (ns, nd int)
+func utf8ToUTF32AVX512(dst, src *byte, nsrc, ndst int, latin bool) (ns, nd int)
 
 // The reverse direction, UTF-16LE and UTF-32LE into UTF-8, has AVX-512
 // kernels too (utf8enc_avx512_amd64.s), called through bmpMixedToUTF8.
@@ -40,6 +42,11 @@ var hasAVX512 = hasAVX2 && runtime.GOOS != "darwin" && cpu.X86.HasBMI2 &&
 // the AVX2 and pure-Go paths on machines that have it.
 var useAVX512 = hasAVX512
 
+// useLatin512 switches the AVX-512 kernel's path for blocks of ASCII and
+// two-byte characters on; tests and benchmarks turn it off to compare the
+// kernel without it.
+var useLatin512 = true
+
 // utf8MixedRun converts the leading well-formed UTF-8 of src into
 // little-endian UTF-16 (unit 2) or UTF-32 (unit 4) with the AVX-512 kernel,
 // while at least 64 source and 128 destination bytes remain (without
@@ -57,9 +64,9 @@ func utf8MixedRun(dst, src []byte, unit int) (nd, ns int) {
 		return 0, 0
 	}
 	if unit == 2 {
-		ns, nd = utf8ToUTF16AVX512(&dst[0], &src[0], len(src), len(dst))
+		ns, nd = utf8ToUTF16AVX512(&dst[0], &src[0], len(src), len(dst), useLatin512)
 	} else {
-		ns, nd = utf8ToUTF32AVX512(&dst[0], &src[0], len(src), len(dst))
+		ns, nd = utf8ToUTF32AVX512(&dst[0], &src[0], len(src), len(dst), useLatin512)
 	}
 	return nd, ns
 }

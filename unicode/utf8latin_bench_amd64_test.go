@@ -1,0 +1,88 @@
+//go:build !purego
+
+package unicode
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// latinProse returns about n bytes of generated Latin-script prose: words
+// of English with, for three words in ten, a word of French, German,
+// Spanish, Scandinavian or Polish with accented letters, so that about 7%
+// of the characters and 12-13% of the bytes are in two-byte sequences, in
+// lines of about 70 bytes.
+func latinProse(n int) []byte {
+	plain := []string{"the", "of", "and", "to", "in", "is", "that", "for", "it", "as", "was",
+		"with", "be", "by", "on", "not", "he", "this", "are", "or", "his", "from", "at",
+		"which", "but", "have", "an", "had", "they", "you", "were", "their", "one", "all",
+		"buffer", "stream", "device", "number", "format", "record", "train", "station"}
+	accented := []string{"été", "déjà", "über", "Straße", "façade", "niño", "cœur", "mañana",
+		"häufig", "réseau", "naïve", "fiancée", "Grüße", "crème", "año", "où", "élève",
+		"Ångström", "smörgåsbord", "Øresund", "łódź", "český"}
+	rng := rand.New(rand.NewPCG(7, 7))
+	out := make([]byte, 0, n+80)
+	line := 0
+	for len(out) < n {
+		w := plain[rng.IntN(len(plain))]
+		if rng.IntN(10) < 3 {
+			w = accented[rng.IntN(len(accented))]
+		}
+		if line > 0 {
+			out = append(out, ' ')
+		}
+		out = append(out, w...)
+		line += len(w) + 1
+		if line > 70 {
+			out = append(out, ".\n"...)
+			line = 0
+		}
+	}
+	return out
+}
+
+// BenchmarkLatinKernel compares the AVX-512 UTF-8 decoder with its Latin
+// path (impl=latin) and without it (impl=general), in the same run, on
+// 256 KiB of Latin prose and, to show what the check costs other text, on
+// 256 KiB of each of the benchmark corpora: "kernel" is the vector kernel
+// alone (utf8MixedRun), "append" the whole Converter.Append. Compare with
+// benchstat -col /impl.
+func BenchmarkLatinKernel(b *testing.B) {
+	if !hasAVX512 {
+		b.Skip("no AVX-512 on this CPU")
+	}
+	inputs := map[string][]byte{"Latin": latinProse(256 << 10)}
+	for _, name := range []string{"MostlyASCII", "Mixed", "Chinese"} {
+		inputs[name] = corpora()[name][:256<<10]
+	}
+	for _, to := range []Encoding{UTF16LE, UTF32LE} {
+		unit := 2
+		if to == UTF32LE {
+			unit = 4
+		}
+		c, _ := New(UTF8, to, Options{})
+		for _, name := range []string{"Latin", "MostlyASCII", "Mixed", "Chinese"} {
+			in := inputs[name]
+			out := make([]byte, 4*len(in)+128)
+			for _, impl := range []string{"general", "latin"} {
+				b.Run(to.String()+"/"+name+"/kernel/impl="+impl, func(b *testing.B) {
+					defer setLatinLevel(map[string]string{"general": "avx512-nolatin", "latin": "avx512"}[impl])()
+					cpuLoop(b, len(in), func() {
+						_, ns := utf8MixedRun(out, in, unit)
+						if name == "Latin" && ns < len(in)-64 {
+							b.Fatalf("the kernel stopped at %d of %d bytes", ns, len(in))
+						}
+					})
+				})
+				b.Run(to.String()+"/"+name+"/append/impl="+impl, func(b *testing.B) {
+					defer setLatinLevel(map[string]string{"general": "avx512-nolatin", "latin": "avx512"}[impl])()
+					cpuLoop(b, len(in), func() {
+						if _, err := c.Append(out[:0], in); err != nil {
+							b.Fatal(err)
+						}
+					})
+				})
+			}
+		}
+	}
+}

@@ -130,3 +130,41 @@ func ExampleNewSinkWriter() {
 	}
 	// Output: Uryyb, Jbeyq!
 }
+
+// rot13Writer is a transform writer as fastio's transcoders and
+// compressors are: its buffered methods are those of the engine it holds,
+// so it is a core.EngineWriter.
+type rot13Writer struct{ eng *core.Writer }
+
+func (w *rot13Writer) Write(p []byte) (int, error) { return w.eng.Write(p) }
+func (w *rot13Writer) Reserve(n int) []byte        { return w.eng.Reserve(n) }
+func (w *rot13Writer) Commit(n int)                { w.eng.Commit(n) }
+func (w *rot13Writer) Flush() error                { return w.eng.Flush() }
+func (w *rot13Writer) Close() error                { return w.eng.Close() }
+func (w *rot13Writer) Engine() *core.Writer        { return w.eng }
+
+// putLabel is what a formatter does with the writer it is given: the
+// inlined *core.Writer path for a Writer and for an EngineWriter's engine,
+// calls through the interface otherwise.
+func putLabel(w core.BufferedWriter, s string) {
+	if cw, ok := w.(*core.Writer); ok {
+		cw.PutString(s)
+		return
+	}
+	if ew, ok := w.(core.EngineWriter); ok {
+		ew.Engine().PutString(s)
+		return
+	}
+	p := w.Reserve(len(s))
+	w.Commit(copy(p, s))
+}
+
+func ExampleEngineWriter() {
+	w := &rot13Writer{eng: core.NewSinkWriter(&rot13{dst: core.NewWriter(os.Stdout)}, 0)}
+	putLabel(w, "Hello, ") // into the engine's buffer, then through the transform
+	w.Write([]byte("World!\n"))
+	if err := w.Close(); err != nil {
+		fmt.Println(err)
+	}
+	// Output: Uryyb, Jbeyq!
+}

@@ -2,7 +2,10 @@
 // formatting and encoding into the buffered file device.Create returns
 // costs the same as into a core.Writer built by hand, because
 // device.OutFile is core's Writer and format and record take its inlined
-// fast path. It holds tests and benchmarks only.
+// fast path; and that formatting and encoding into a transform writer
+// (unicode's and compress's Writers, core.EngineWriters) costs the same as
+// into its engine, whose inlined *core.Writer paths format and record
+// take. It holds tests and benchmarks only.
 //
 //	go test -run '^$' -bench . ./seamtest
 //	FASTIO_RATIOS=1 go test -run Ratios -v ./seamtest

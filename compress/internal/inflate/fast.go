@@ -9,12 +9,20 @@ import "encoding/binary"
 // in locals and is refilled without branches, as libdeflate does:
 //
 //	bits |= load64(in) << nbits
-//	in += (63 - nbits) / 8
+//	in += 7 - nbits/8
 //	nbits |= 56
 //
 // which leaves 56 to 63 valid bits and never reads past in+8. The bits
 // above nbits are those of the next input bytes, so loading them again
 // at the same position is harmless.
+//
+// Two more of libdeflate's habits: the count of bits held is decreased by
+// the whole table entry, whose low byte is the count consumed, so no mask
+// is needed (only the low byte of nbits is meaningful, and it never
+// borrows); and the literal/length entry of the next symbol is looked up
+// as soon as the bits of the previous one are consumed, before its
+// literal is stored or its match copied, so that the table load overlaps
+// that work.
 func (d *Decoder) fast(target int) {
 	bits, nbits := d.bits, d.nbits
 	ip, op := d.ip, d.op
@@ -23,32 +31,48 @@ func (d *Decoder) fast(target int) {
 	lit, dist := d.litp, d.distp
 	inEnd := len(in) - inSlack
 	outEnd := min(target, outLimit)
+	if ip > inEnd || op >= outEnd {
+		return
+	}
+	bits |= load64(in, ip) << (nbits & 63)
+	ip += int(7 - nbits>>3&7)
+	nbits |= 56
+	e := lit[bits&litMask]
 
-	for ip <= inEnd && op < outEnd {
+	// The first iteration runs whatever the refill did to ip, so that
+	// every call decodes a symbol: the caller counts on progress.
+	for more := true; more; more = ip <= inEnd && op < outEnd {
+		// e is the entry of the next symbol, looked up with at least 11
+		// valid bits; the refill keeps those bits as they are (after
+		// the first refill above it loads nothing new).
 		bits |= load64(in, ip) << (nbits & 63)
-		ip += int((63 - nbits) >> 3)
+		ip += int(7 - nbits>>3&7)
 		nbits |= 56
 
 		// Up to three literals per refill (libdeflate, zlib-ng): 56 bits
 		// cover two 15-bit literals and then a 20-bit length or a
-		// subtable lookup.
-		e := lit[bits&litMask]
+		// subtable lookup, or three literals with 11 bits left for the
+		// next lookup.
 		if e&flagLit != 0 {
 			bits >>= e & 63
-			nbits -= uint(e & 0xff)
-			out[op] = byte(e >> 16)
-			op++
+			nbits -= uint(e)
+			c := byte(e >> 16)
 			e = lit[bits&litMask]
+			out[op] = c
+			op++
 			if e&flagLit != 0 {
 				bits >>= e & 63
-				nbits -= uint(e & 0xff)
-				out[op] = byte(e >> 16)
-				op++
+				nbits -= uint(e)
+				c := byte(e >> 16)
 				e = lit[bits&litMask]
+				out[op] = c
+				op++
 				if e&flagLit != 0 {
 					bits >>= e & 63
-					nbits -= uint(e & 0xff)
-					out[op] = byte(e >> 16)
+					nbits -= uint(e)
+					c := byte(e >> 16)
+					e = lit[bits&litMask]
+					out[op] = c
 					op++
 					continue
 				}
@@ -61,8 +85,10 @@ func (d *Decoder) fast(target int) {
 				e = lit[uint64(e>>16)+bits&(1<<(e>>8&15)-1)]
 				if e&flagLit != 0 {
 					bits >>= e & 63
-					nbits -= uint(e & 0xff)
-					out[op] = byte(e >> 16)
+					nbits -= uint(e)
+					c := byte(e >> 16)
+					e = lit[bits&litMask]
+					out[op] = c
 					op++
 					continue
 				}
@@ -70,7 +96,7 @@ func (d *Decoder) fast(target int) {
 			if e&flagExc != 0 {
 				if e&flagEOB != 0 {
 					bits >>= e & 63
-					nbits -= uint(e & 0xff)
+					nbits -= uint(e)
 					d.state = stHeader
 				} else {
 					d.err = ErrCorrupt
@@ -81,10 +107,10 @@ func (d *Decoder) fast(target int) {
 		// A length: base plus extra bits in one shift.
 		length := int(e>>16) + int((bits&(1<<(e&63)-1))>>(e>>8&15))
 		bits >>= e & 63
-		nbits -= uint(e & 0xff)
+		nbits -= uint(e)
 
 		bits |= load64(in, ip) << (nbits & 63)
-		ip += int((63 - nbits) >> 3)
+		ip += int(7 - nbits>>3&7)
 		nbits |= 56
 
 		e = dist[bits&distMask]
@@ -99,27 +125,38 @@ func (d *Decoder) fast(target int) {
 		}
 		distance := int(e>>16) + int((bits&(1<<(e&63)-1))>>(e>>8&15))
 		bits >>= e & 63
-		nbits -= uint(e & 0xff)
+		nbits -= uint(e)
+		// At most 15+13 bits of the 56 went to the distance: enough
+		// remain for the next lookup.
+		e = lit[bits&litMask]
 		if distance > op {
 			d.err = ErrCorrupt
 			break
 		}
-		copyMatch(out, op, distance, length)
+		if distance >= 8 {
+			// Words that overlap their source by no less than their
+			// width: each load reads bytes already stored. Three
+			// words cover most matches; longer ones go on in a loop.
+			src := op - distance
+			store64(out, op, load64(out, src))
+			store64(out, op+8, load64(out, src+8))
+			store64(out, op+16, load64(out, src+16))
+			if length > 24 {
+				copyLong(out, op+24, src+24, length-24)
+			}
+		} else {
+			copyShort(out, op, distance, length)
+		}
 		op += length
 	}
-	d.bits, d.nbits, d.ip, d.op = bits, nbits, ip, op
+	d.bits, d.nbits, d.ip, d.op = bits, nbits&0xff, ip, op
 }
 
-// copyMatch copies length bytes from distance back, in words that may
-// write up to 31 bytes past the end (the buffer's slack). Word copies
-// are exact for distances of at least the word size; shorter distances
-// step by the distance, each step writing one more period of the pattern
-// (zlib-ng's chunkcopy idea, libdeflate's overlapping-word copy).
-func copyMatch(out []byte, op, distance, length int) {
-	end := op + length
-	src := op - distance
-	switch {
-	case distance >= 32:
+// copyLong copies n bytes from src to op (src at least 8 bytes before
+// op) in words that may write up to 31 bytes past the end.
+func copyLong(out []byte, op, src, n int) {
+	end := op + n
+	if op-src >= 32 {
 		for op < end {
 			a, b := load64(out, src), load64(out, src+8)
 			c, e := load64(out, src+16), load64(out, src+24)
@@ -131,23 +168,23 @@ func copyMatch(out []byte, op, distance, length int) {
 			src += 32
 		}
 		return
-	case distance >= 16:
-		for op < end {
-			a, b := load64(out, src), load64(out, src+8)
-			store64(out, op, a)
-			store64(out, op+8, b)
-			op += 16
-			src += 16
-		}
-		return
-	case distance > 8:
-		for op < end {
-			store64(out, op, load64(out, src))
-			op += 8
-			src += 8
-		}
-		return
 	}
+	for op < end {
+		store64(out, op, load64(out, src))
+		op += 8
+		src += 8
+	}
+}
+
+// copyShort copies length bytes from distance (1 to 7) back, in words
+// that may write up to 15 bytes past the end. A period dividing 8 is one
+// word stored over and over; another steps by the distance, each step
+// writing one more period of the pattern, until 16 bytes of it exist,
+// and goes on with 16-byte copies from there (zlib-ng's chunkcopy idea,
+// libdeflate's overlapping-word copy).
+func copyShort(out []byte, op, distance, length int) {
+	end := op + length
+	src := op - distance
 	var v uint64
 	switch distance {
 	case 1:
@@ -156,12 +193,7 @@ func copyMatch(out []byte, op, distance, length int) {
 		v = uint64(binary.LittleEndian.Uint16(out[src:])) * 0x0001000100010001
 	case 4:
 		v = uint64(binary.LittleEndian.Uint32(out[src:])) * 0x0000000100000001
-	case 8:
-		v = load64(out, src)
 	default:
-		// Write whole periods a word at a time until at least 16 bytes
-		// of the pattern exist; from there the data repeats at a
-		// distance of those periods, far enough for 16-byte copies.
 		k := (16 + distance - 1) / distance
 		for range k {
 			store64(out, op, load64(out, src))
@@ -177,7 +209,6 @@ func copyMatch(out []byte, op, distance, length int) {
 		}
 		return
 	}
-	// A period dividing 8: the same word over and over.
 	for op < end {
 		store64(out, op, v)
 		store64(out, op+8, v)

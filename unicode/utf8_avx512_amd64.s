@@ -307,13 +307,16 @@ GLOBL u8lead<>(SB), RODATA|NOPTR, $64
 // characters only, and otherwise jumps to other; it jumps there too unless
 // a 65th source byte can be read (R11 < R9) and room bytes are free past
 // the 64 or 128 the loop checks (R12 <= R10 - room). On entry AX has the
-// bits of the bytes at or above 0x80 and BX those of the character starts
-// (U8STARTS). The first test is on these masks alone, so that text of
-// other scripts (a continuation byte after a continuation byte) leaves at
-// once: the continuation bytes ~BX must be the bytes after the leads
-// AX&BX. Leaves the code units of the first 32 bytes in Z1, CX of them,
-// those of the last 32 in Z4, DX in all, and the bytes taken in R8. Uses
-// Z1-Z6, K2-K6; keeps K1 and BX for the general path.
+// bits of the bytes at or above 0x80, BX and K1 those of the character
+// starts (U8STARTS). The first test is on these masks alone, so
+// that text of other scripts (a continuation byte after a continuation
+// byte) leaves at once: the continuation bytes ~BX must be the bytes after
+// the leads AX&BX. Leaves the code units of the first 32 bytes in Z1, CX
+// of them, those of the last 32 in Z4, DX in all (a lead in the last byte
+// gives a unit past them, which the caller does not count), and advances
+// R11 by the bytes taken: 63 or 64, from a compare of the last byte alone,
+// so that the next load does not wait for the masks. Uses Z1-Z6, K2-K7;
+// keeps K1 and BX for the general path.
 #define U8LATIN(other, room) \
 	MOVQ AX, CX \
 	ANDQ BX, CX \
@@ -326,33 +329,32 @@ GLOBL u8lead<>(SB), RODATA|NOPTR, $64
 	LEAQ -room(R10), DX \
 	CMPQ R12, DX \
 	JGT other \
-	KMOVQ CX, K3 \
+	VPMOVB2M Z0, K7 \
+	KANDQ K7, K1, K3 \
 	VPSUBB u8c2<>(SB), Z0, Z2 \
 	VPCMPUB $5, u8n1e<>(SB), Z2, K3, K2 \
 	KORTESTQ K2, K2 \
 	JNZ other \
-	SHRQ $63, CX \
-	MOVL $64, R8 \
-	SUBQ CX, R8 \
-	SHLQ $63, CX \
-	XORQ BX, CX \
-	KMOVQ CX, K4 \
-	KSHIFTRQ $32, K4, K5 \
+	KSHIFTRQ $32, K1, K5 \
 	KSHIFTRQ $32, K3, K6 \
 	VPMOVZXBW Y0, Z1 \
 	VPMOVZXBW 1(SI)(R11*1), Z2 \
 	VPSLLW $6, Z1, Z3 \
 	VPTERNLOGD $0xE4, u8lead<>(SB), Z2, Z3 \
 	VMOVDQU16 Z3, K3, Z1 \
-	VPCOMPRESSW Z1, K4, Z1 \
+	VPCOMPRESSW Z1, K1, Z1 \
 	VPMOVZXBW 32(SI)(R11*1), Z4 \
 	VPMOVZXBW 33(SI)(R11*1), Z5 \
 	VPSLLW $6, Z4, Z6 \
 	VPTERNLOGD $0xE4, u8lead<>(SB), Z5, Z6 \
 	VMOVDQU16 Z6, K6, Z4 \
 	VPCOMPRESSW Z4, K5, Z4 \
-	POPCNTQ CX, DX \
-	POPCNTL CX, CX
+	CMPB 63(SI)(R11*1), $0xC0 \
+	ADCQ $63, R11 \
+	SHRQ $63, CX \
+	POPCNTQ BX, DX \
+	SUBQ CX, DX \
+	POPCNTL BX, CX
 
 // func utf8ToUTF32AVX512(dst, src *byte, nsrc, ndst int, latin bool) (ns, nd int)
 // Converts well-formed UTF-8 from src to UTF-32LE while 64 source bytes
@@ -376,21 +378,30 @@ loop32:
 	VMOVDQU64 (SI)(R11*1), Z0
 	VPMOVB2M Z0, K1
 	KMOVQ K1, AX
-	TESTL AX, AX
-	JNZ  mixed32
+	CMPB latin+32(FP), $0
+	JEQ  half32
+	TESTQ AX, AX
+	JNZ  latin32
+	LEAQ -128(R10), DX
+	CMPQ R12, DX
+	JGT  ascii32
 	VPMOVZXBD X0, Z1
 	VEXTRACTI32X4 $1, Z0, X2
 	VPMOVZXBD X2, Z2
+	VEXTRACTI32X4 $2, Z0, X3
+	VPMOVZXBD X3, Z3
+	VEXTRACTI32X4 $3, Z0, X4
+	VPMOVZXBD X4, Z4
 	VMOVDQU64 Z1, (DI)(R12*1)
 	VMOVDQU64 Z2, 64(DI)(R12*1)
-	ADDQ $32, R11
-	ADDQ $128, R12
+	VMOVDQU64 Z3, 128(DI)(R12*1)
+	VMOVDQU64 Z4, 192(DI)(R12*1)
+	ADDQ $64, R11
+	ADDQ $256, R12
 	JMP  loop32
-mixed32:
+latin32:
 	U8STARTS
-	CMPB latin+32(FP), $0
-	JEQ  patterns32
-	U8LATIN(patterns32, 128)
+	U8LATIN(mixed32, 128)
 	VPMOVZXWD Y1, Z2
 	VEXTRACTI64X4 $1, Z1, Y3
 	VPMOVZXWD Y3, Z3
@@ -403,8 +414,25 @@ mixed32:
 	VMOVDQU64 Z5, (DI)(AX*1)
 	VMOVDQU64 Z6, 64(DI)(AX*1)
 	LEAQ (R12)(DX*4), R12
-	ADDQ R8, R11
 	JMP  loop32
+half32:
+	TESTL AX, AX
+	JNZ  starts32
+ascii32:
+	VPMOVZXBD X0, Z1
+	VEXTRACTI32X4 $1, Z0, X2
+	VPMOVZXBD X2, Z2
+	VMOVDQU64 Z1, (DI)(R12*1)
+	VMOVDQU64 Z2, 64(DI)(R12*1)
+	ADDQ $32, R11
+	ADDQ $128, R12
+	JMP  loop32
+starts32:
+	U8STARTS
+	JMP  patterns32
+mixed32:
+	TESTL AX, AX
+	JZ   ascii32
 patterns32:
 	U8PATTERNS(quad32, tri32)
 general32:
@@ -468,24 +496,44 @@ loop16:
 	VMOVDQU64 (SI)(R11*1), Z0
 	VPMOVB2M Z0, K1
 	KMOVQ K1, AX
+	CMPB latin+32(FP), $0
+	JEQ  half16
+	TESTQ AX, AX
+	JNZ  latin16
+	LEAQ -64(R10), DX
+	CMPQ R12, DX
+	JGT  ascii16
+	VPMOVZXBW Y0, Z1
+	VEXTRACTI64X4 $1, Z0, Y2
+	VPMOVZXBW Y2, Z2
+	VMOVDQU64 Z1, (DI)(R12*1)
+	VMOVDQU64 Z2, 64(DI)(R12*1)
+	ADDQ $64, R11
+	ADDQ $128, R12
+	JMP  loop16
+latin16:
+	U8STARTS
+	U8LATIN(mixed16, 64)
+	VMOVDQU64 Z1, (DI)(R12*1)
+	LEAQ (R12)(CX*2), AX
+	VMOVDQU64 Z4, (DI)(AX*1)
+	LEAQ (R12)(DX*2), R12
+	JMP  loop16
+half16:
 	TESTL AX, AX
-	JNZ  mixed16
+	JNZ  starts16
+ascii16:
 	VPMOVZXBW Y0, Z1
 	VMOVDQU64 Z1, (DI)(R12*1)
 	ADDQ $32, R11
 	ADDQ $64, R12
 	JMP  loop16
-mixed16:
+starts16:
 	U8STARTS
-	CMPB latin+32(FP), $0
-	JEQ  patterns16
-	U8LATIN(patterns16, 64)
-	VMOVDQU64 Z1, (DI)(R12*1)
-	LEAQ (R12)(CX*2), AX
-	VMOVDQU64 Z4, (DI)(AX*1)
-	LEAQ (R12)(DX*2), R12
-	ADDQ R8, R11
-	JMP  loop16
+	JMP  patterns16
+mixed16:
+	TESTL AX, AX
+	JZ   ascii16
 patterns16:
 	U8PATTERNS(quad16, tri16)
 general16:

@@ -656,3 +656,75 @@ func BenchmarkPrintLogLine(b *testing.B) {
 		})
 	}
 }
+
+// doubleVals are the doubles of the bench module's doubles table: a
+// 53-bit random significand scaled by one of 16 powers of ten from 1e-10
+// to 1e20, negative for half of them (splitmix64 bits, as there), so
+// mostly 15 to 17 significant digits, in both layouts of %g.
+var doubleVals = sync.OnceValue(func() []float64 {
+	scale := [16]float64{1e-10, 1e-5, 1e-3, 0.01, 0.1, 1, 10, 100,
+		1000, 1e4, 1e5, 1e6, 1e7, 1e9, 1e15, 1e20}
+	s := uint64(1)
+	v := make([]float64, benchFloats)
+	for i := range v {
+		s += 0x9E3779B97F4A7C15
+		z := s
+		z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
+		z = (z ^ (z >> 27)) * 0x94D049BB133111EB
+		z ^= z >> 31
+		v[i] = float64(z>>11) * 0x1p-53 * scale[z&15]
+		if (z>>4)&1 != 0 {
+			v[i] = -v[i]
+		}
+	}
+	return v
+})
+
+// BenchmarkWriteDoubles writes doubleVals one per line in shortest form,
+// %g layout (FloatLn against strconv 'g', -1) and scientific (Sci(v, -1)
+// against strconv 'e', -1).
+func BenchmarkWriteDoubles(b *testing.B) {
+	vals := doubleVals()
+	for _, mode := range []byte{'g', 'e'} {
+		var out core.Buffer
+		for _, f := range vals {
+			out.Write(strconv.AppendFloat(nil, f, mode, -1, 64))
+			Ln(&out)
+		}
+		size := int64(out.Len())
+		b.Run(fmt.Sprintf("layout=%c/fastio", mode), func(b *testing.B) {
+			b.SetBytes(size)
+			b.ReportAllocs()
+			w := core.NewWriter(io.Discard)
+			cpu := coretest.StartCPU(b)
+			for b.Loop() {
+				if mode == 'g' {
+					for _, f := range vals {
+						FloatLn(w, f)
+					}
+				} else {
+					for _, f := range vals {
+						Put(w, Sci(f, -1))
+						Ln(w)
+					}
+				}
+				w.Flush()
+			}
+			cpu.Report()
+		})
+		b.Run(fmt.Sprintf("layout=%c/bufio_strconv", mode), func(b *testing.B) {
+			b.SetBytes(size)
+			b.ReportAllocs()
+			w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
+			cpu := coretest.StartCPU(b)
+			for b.Loop() {
+				for _, f := range vals {
+					p := strconv.AppendFloat(w.AvailableBuffer(), f, mode, -1, 64)
+					w.Write(append(p, '\n'))
+				}
+				w.Flush()
+			}
+			cpu.Report()
+		})
+	}
+}

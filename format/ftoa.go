@@ -29,8 +29,11 @@ import (
 //     shorter candidate is tried whenever s >= 10;
 //   - an exact tie at a power of two is broken upwards (but to even at the
 //     binary exponent -77), as strconv's Dragonbox does;
-//   - the digits are laid out as strconv lays out 'g' with precision -1,
-//     two at a time, straight into dst.
+//   - the digits are laid out as strconv lays out 'g' and 'e' with
+//     precision -1, straight into dst: all of them converted at once into
+//     three 8-byte words (two table loads per eight digits), the point
+//     shifted into place in registers, the trailing zeros counted from
+//     the ASCII words rather than divided out (appendDecimalG).
 
 const mask63 = 1<<63 - 1
 
@@ -201,10 +204,10 @@ func appendShortestMode(dst []byte, v float64, bitSize int, mode byte) []byte {
 		}
 		f, e = shortest64(b)
 	}
-	if mode == 'g' {
-		return appendDecimalG(dst, f, e, neg)
+	if mode != 'f' {
+		return appendDecimalG(dst, f, e, neg, mode == 'e')
 	}
-	return appendDecimal(dst, f, e, neg, mode)
+	return appendFixedShortest(dst, f, e, neg)
 }
 
 // appendZero appends ±0 as strconv's shortest form writes it in mode.
@@ -218,12 +221,11 @@ func appendZero(dst []byte, neg bool, mode byte) []byte {
 	return append(dst, '0')
 }
 
-// appendDecimal lays out f·10^e as strconv does with the shortest
-// precision in mode 'e' (d.ddde±dd) or 'f' (no exponent); appendDecimalG
-// is the hot path for 'g'. It works in spare
-// capacity (floatScratch bytes, plus the zeros of a long %f), so that
-// digits go out eight at a time.
-func appendDecimal(dst []byte, f uint64, e int, neg bool, mode byte) []byte {
+// appendFixedShortest lays out f·10^e as strconv's 'f' with the
+// shortest precision (no exponent). It works in spare capacity
+// (floatScratch bytes, plus the zeros of a long %f), so that digits go out
+// eight at a time.
+func appendFixedShortest(dst []byte, f uint64, e int, neg bool) []byte {
 	for f%100 == 0 {
 		f /= 100
 		e += 2
@@ -234,13 +236,9 @@ func appendDecimal(dst []byte, f uint64, e int, neg bool, mode byte) []byte {
 	}
 	n := decLen(f)
 	dp := n + e // the value is 0.digits × 10^dp
-	sci := mode == 'e'
-	need := floatScratch
-	if !sci {
-		// Zero runs of up to eight go out as one store inside the
-		// scratch; longer ones need room.
-		need += max(dp-n-8, 0) + max(-dp-8, 0)
-	}
+	// Zero runs of up to eight go out as one store inside the scratch;
+	// longer ones need room.
+	need := floatScratch + max(dp-n-8, 0) + max(-dp-8, 0)
 	if cap(dst)-len(dst) < need {
 		dst = slices.Grow(dst, need)
 	}
@@ -250,30 +248,23 @@ func appendDecimal(dst []byte, f uint64, e int, neg bool, mode byte) []byte {
 		b[0] = '-'
 		o = 1
 	}
-	var k int
-	if sci {
-		k = layoutSci(b, o, f, n, dp-1)
-	} else {
-		k = layoutPlain(b, o, f, n, dp)
-	}
-	return dst[:len(dst)+k]
+	return dst[:len(dst)+layoutPlain(b, o, f, n, dp)]
 }
 
 // appendDecimalG lays out f·10^e as strconv's 'g' with the shortest
 // precision: %e when the decimal exponent is below -4 or at least 6 (the
-// precision strconv uses for that choice), %f otherwise. It works in 40
-// bytes of spare capacity, so that digits go out eight at a time.
-func appendDecimalG(dst []byte, f uint64, e int, neg bool) []byte {
-	for f%100 == 0 {
-		f /= 100
-		e += 2
-	}
-	if f%10 == 0 {
-		f /= 10
-		e++
-	}
-	n := decLen(f)
-	dp := n + e // the value is 0.digits × 10^dp
+// precision strconv uses for that choice), %f otherwise; sci forces %e,
+// as strconv's 'e' with the shortest precision. f < 10^17 (every shortest
+// float64 is). It works in floatScratch bytes of spare capacity.
+//
+// The digits are converted at full length (trailing zeros included) into
+// registers and stored with the point already in place, 8 bytes per
+// store; the trailing zeros are then counted from the ASCII words
+// (leading-zero count of the last word), so that no division strips them
+// and where the output goes never waits for that count.
+func appendDecimalG(dst []byte, f uint64, e int, neg bool, sci bool) []byte {
+	nd := decLen(f)
+	x := nd + e - 1 // the decimal exponent of the first digit
 	if cap(dst)-len(dst) < floatScratch {
 		dst = slices.Grow(dst, floatScratch)
 	}
@@ -283,13 +274,98 @@ func appendDecimalG(dst []byte, f uint64, e int, neg bool) []byte {
 		b[0] = '-'
 		o = 1
 	}
-	var k int
-	if x := dp - 1; x < -4 || x >= 6 {
-		k = layoutSci(b, o, f, n, x)
-	} else {
-		k = layoutPlain(b, o, f, n, dp)
+	d0, d1, d2, tz := digits17(f, nd)
+	n := nd - tz // the significant digits
+	if sci || x < -4 || x >= 6 {
+		// d.ddd: the point after the first digit (none for one digit).
+		k := o + 1
+		if n > 1 {
+			storePoint(b[o:], d0, d1, d2, 1)
+			k = o + 1 + n
+		} else {
+			b[o] = byte(d0)
+		}
+		return dst[:len(dst)+putExp(b[k:], x)+k]
 	}
-	return dst[:len(dst)+k]
+	switch dp := x + 1; {
+	case dp <= 0:
+		// 0.000ddd, one to four zeros after the point: the digits go
+		// 2-dp bytes in, after the "0." and the zeros.
+		sh := uint(2-dp) * 8
+		lead := uint64(asciiZeros&^0xff00|'.'<<8) & (1<<sh - 1)
+		binary.LittleEndian.PutUint64(b[o:], lead|d0<<sh)
+		binary.LittleEndian.PutUint64(b[o+8:], d0>>(64-sh)|d1<<sh)
+		binary.LittleEndian.PutUint64(b[o+16:], d1>>(64-sh)|d2<<sh)
+		return dst[:len(dst)+o+2-dp+n]
+	case dp < n:
+		storePoint(b[o:], d0, d1, d2, dp)
+		return dst[:len(dst)+o+n+1]
+	default:
+		// An integer of at most six digits: the digits, then zeros up to
+		// the point.
+		binary.LittleEndian.PutUint64(b[o:], d0|asciiZeros&^(1<<(uint(nd)*8)-1))
+		return dst[:len(dst)+o+dp]
+	}
+}
+
+// digits17 returns the nd decimal digits of f (0 < f < 10^17, nd =
+// decLen(f)) in ASCII, the first in the lowest byte of d0, continuing in
+// d1 and d2 (zero bytes after the last digit), and tz, how many of them
+// are trailing zeros.
+func digits17(f uint64, nd int) (d0, d1, d2 uint64, tz int) {
+	if nd <= 8 {
+		w := ascii8(uint32(f))
+		// The units digit is in the highest byte.
+		return w >> (uint(8-nd) * 8), 0, 0, bits.LeadingZeros64(w^asciiZeros) >> 3
+	}
+	hi, lo := f/1e8, uint32(f%1e8)
+	b := ascii8(lo)
+	var a uint64 // the digits above the last eight, unshifted
+	if nd <= 16 {
+		a = ascii8(uint32(hi))
+		sh := uint(nd-8) * 8 // the bytes of the hi digits
+		h := a >> (64 - sh)
+		d0, d1 = h|b<<sh, b>>(64-sh)
+	} else {
+		top, mid := hi/1e8, uint32(hi%1e8)
+		a = ascii8(mid)
+		d0, d1, d2 = '0'+top|a<<8, a>>56|b<<8, b>>56
+	}
+	if z := b ^ asciiZeros; z != 0 {
+		return d0, d1, d2, bits.LeadingZeros64(z) >> 3
+	}
+	if z := a ^ asciiZeros; z != 0 {
+		return d0, d1, d2, 8 + bits.LeadingZeros64(z)>>3
+	}
+	return d0, d1, d2, 16 // 17 digits, all zeros but the first
+}
+
+// storePoint stores the digits d0, d1, d2 (as digits17 returns them) at
+// the start of b with a point after the first dp of them (1 <= dp <= 7);
+// b needs 24 bytes.
+func storePoint(b []byte, d0, d1, d2 uint64, dp int) {
+	sh := uint(dp) * 8
+	m := uint64(1)<<sh - 1
+	binary.LittleEndian.PutUint64(b, d0&m|'.'<<sh|(d0&^m)<<8)
+	binary.LittleEndian.PutUint64(b[8:], d0>>56|d1<<8)
+	binary.LittleEndian.PutUint64(b[16:], d1>>56|d2<<8)
+}
+
+// putExp writes the exponent x as strconv does, e±dd or e±ddd, at the
+// start of b, which needs 8 bytes, and returns its length.
+func putExp(b []byte, x int) int {
+	sign := uint32('+')
+	if x < 0 {
+		sign = '-'
+		x = -x
+	}
+	if x < 100 {
+		binary.LittleEndian.PutUint32(b, 'e'|sign<<8|uint32(binary.LittleEndian.Uint16(pairs[2*x:]))<<16)
+		return 4
+	}
+	binary.LittleEndian.PutUint32(b, 'e'|sign<<8|uint32('0'+x/100)<<16|uint32(pairs[2*(x%100)])<<24)
+	b[4] = pairs[2*(x%100)+1]
+	return 5
 }
 
 // layoutSci writes the n digits of f at b[o:] as d.ddde±xx, x the decimal
@@ -348,7 +424,7 @@ func layoutPlain(b []byte, o int, f uint64, n, dp int) int {
 	}
 }
 
-// floatScratch is the spare capacity appendDecimal writes in: a sign,
+// floatScratch is the spare capacity the layouts write in: a sign,
 // 17 digits, a point, an exponent, and the overrun of 8-byte stores.
 const floatScratch = 40
 

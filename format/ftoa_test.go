@@ -151,3 +151,34 @@ func FuzzShortest(f *testing.F) {
 		checkShortest32(t, math.Float32frombits(uint32(b>>32)))
 	})
 }
+
+// TestShortestLayouts covers every layout of 'g' and 'e': one to 17
+// significant digits (with and without trailing zeros at full length)
+// around each decimal exponent where %g changes layout, and the doubles
+// of the benchmarks.
+func TestShortestLayouts(t *testing.T) {
+	const digits = "12345678901234567"
+	for n := 1; n <= 17; n++ {
+		for _, last := range []byte{'1', '5', '9'} {
+			m := []byte(digits[:n])
+			m[n-1] = last
+			for x := -12; x <= 24; x++ {
+				v, err := strconv.ParseFloat(string(m[:1])+"."+string(m[1:])+"e"+strconv.Itoa(x), 64)
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkShortest64(t, v)
+				checkShortest64(t, -v)
+				checkShortest32(t, float32(v))
+			}
+		}
+	}
+	for _, v := range doubleVals()[:20000] {
+		checkShortest64(t, v)
+	}
+	for _, v := range []float64{1e-4, 1e-5, 9.999999999999999e-5, 123456, 999999, 1e6, 999999.9999999999, 1e16, 1e17, 1 << 60, 0x1p-1074, 0x1p-1022, math.MaxFloat64, 1e22, 1e23, 5e-324, 1e-323, 1e308, 1e-308} {
+		checkShortest64(t, v)
+		checkShortest64(t, math.Nextafter(v, 0))
+		checkShortest64(t, math.Nextafter(v, math.Inf(1)))
+	}
+}

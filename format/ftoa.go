@@ -72,45 +72,43 @@ func toDecimal(q int, c, cMin uint64, qMin int) (uint64, int) {
 		cbl = cb - 1
 		k = flog10threeQuartersPow2(q)
 	}
-	h := uint(q + flog2pow10(-k) + 2)
+	h := uint(q+flog2pow10(-k)+2) & 63 // always below 64
 	g := &pow10g[k-pow10KMin]
 	g1, g0 := g[0], g[1]
 	vb := rop(g1, g0, cb<<h)
 	vbl := rop(g1, g0, cbl<<h)
 	vbr := rop(g1, g0, cbr<<h)
+	// The candidate is chosen without a branch (bit arithmetic on 0 or 1,
+	// which the compiler does not turn into jumps as it does && and ||):
+	// which one wins depends on digits far below the ones printed, which
+	// no predictor can guess.
 	s := vb >> 2
-	if s >= 10 {
-		sp10 := s / 10 * 10
-		tp10 := sp10 + 10
-		upin := vbl+out <= sp10<<2
-		wpin := tp10<<2+out <= vbr
-		if upin != wpin {
-			if upin {
-				return sp10, k
-			}
-			return tp10, k
-		}
-	}
 	t := s + 1
-	uin := vbl+out <= s<<2
-	win := t<<2+out <= vbr
-	if uin != win {
-		if uin {
-			return s, k
-		}
-		return t, k
-	}
+	uin := b2u(vbl+out <= s<<2)
+	win := b2u(t<<2+out <= vbr)
 	cmp := int64(vb) - int64((s+t)<<1)
-	if cmp == 0 && cbl == cb-1 && q != -77 {
-		// An exact tie at a power of two: strconv (Dragonbox's
-		// asymmetric-interval case) rounds up there, except for the
-		// binary exponent -77, where it rounds to even.
-		return t, k
+	// Neither or both in the interval: the closer one, a tie to even,
+	// except that an exact tie at a power of two goes up, as strconv
+	// (Dragonbox's asymmetric-interval case) does, but for the binary
+	// exponent -77, where it goes to even.
+	sym := b2u(cbl != cb-1 || q == -77)
+	low := b2u(cmp < 0) | b2u(cmp == 0)&^s&sym
+	r := t - (uin&^win | ^(uin^win)&low)&1 // s = t-1
+	// A multiple of 10 alone in the interval is shorter.
+	sp10 := s / 10 * 10
+	upin := b2u(vbl+out <= sp10<<2)
+	wpin := b2u(sp10<<2+40+out <= vbr)
+	r10 := sp10 + 10 - 10*upin
+	m := -(b2u(s >= 10) & (upin ^ wpin))
+	return r ^ (r^r10)&m, k
+}
+
+// b2u returns 1 for true and 0 for false.
+func b2u(b bool) uint64 {
+	if b {
+		return 1
 	}
-	if cmp < 0 || (cmp == 0 && s&1 == 0) {
-		return s, k
-	}
-	return t, k
+	return 0
 }
 
 // shortest64 returns the shortest decimal f·10^e of the finite, nonzero

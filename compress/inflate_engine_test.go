@@ -44,6 +44,17 @@ func bothInflaters(t *testing.T, f Format, stream []byte, opts ReaderOptions, sr
 	if err == nil && r1.InputOffset() != r2.InputOffset() {
 		t.Fatalf("%v: InputOffset %d, klauspost %d", f, r1.InputOffset(), r2.InputOffset())
 	}
+	// WriteTo hands out the engine's buffer instead of copying: the same
+	// bytes, verdict and offset as the reads.
+	r3, _ := NewReader(src(stream), f, &opts)
+	var b bytes.Buffer
+	n, err3 := r3.WriteTo(&b)
+	if sentinelOf(err3) != sentinelOf(err) || !bytes.Equal(b.Bytes(), got) || n != int64(b.Len()) {
+		t.Fatalf("%v, %d bytes: WriteTo wrote %d bytes (says %d), %v; Read gave %d bytes, %v", f, len(stream), b.Len(), n, err3, len(got), err)
+	}
+	if r3.InputOffset() != r1.InputOffset() {
+		t.Fatalf("%v: InputOffset after WriteTo %d, after Read %d", f, r3.InputOffset(), r1.InputOffset())
+	}
 }
 
 // endVerdicts reports whether err and werr are truncated and corrupt

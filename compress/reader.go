@@ -126,6 +126,11 @@ type Reader struct {
 	start  int64    // input offset where the deflate data of the member starts
 	field  []byte   // scratch for gzip name and comment
 	tmp    [16]byte // scratch for headers and trailers (a local array would escape)
+	closed bool
+	// direct: the engine parses the window of s.src itself in this
+	// member, with s.br empty; s.done does not count what it consumes
+	// until the member's deflate data ends.
+	direct bool
 }
 
 // inflater is the Reader seen as the device of its engine: reading it
@@ -197,7 +202,7 @@ func (r *Reader) Reset(src io.Reader) {
 	}
 	r.s.br.Reset(&r.s)
 	r.s.lent, r.s.done = 0, 0
-	r.err = nil
+	r.err, r.closed, r.direct = nil, false, false
 	r.state, r.out, r.msize, r.start = stHeader, 0, 0, 0
 	r.Header = Header{}
 	r.eng.Reset((*inflater)(r))
@@ -243,8 +248,19 @@ func (r *Reader) Consume(n int) { r.eng.Consume(n) }
 func (r *Reader) Fill() (int, error) { return r.eng.Fill() }
 
 // Read reads inflated bytes into p: from the window first, else straight
-// from the inflater when p is at least as large as the buffer.
-func (r *Reader) Read(p []byte) (int, error) { return r.eng.Read(p) }
+// from the inflater when p is at least directRead bytes long.
+func (r *Reader) Read(p []byte) (int, error) {
+	if len(p) < directRead || r.dec == nil || r.eng.Buffered() > 0 || r.closed {
+		return r.eng.Read(p)
+	}
+	return r.inflate(p)
+}
+
+// directRead is the least length of a Read that the engine inflates
+// into straight, rather than through the window: a copy fewer, for a
+// state machine step and a checksum call on each piece, which a read this
+// large makes cheap.
+const directRead = 4 << 10
 
 // ReadByte reads one inflated byte.
 func (r *Reader) ReadByte() (byte, error) { return r.eng.ReadByte() }
@@ -258,8 +274,40 @@ func (r *Reader) Peek(n int) ([]byte, error) { return r.eng.Peek(n) }
 // skipped; fewer than n only with an error.
 func (r *Reader) Discard(n int) (int, error) { return r.eng.Discard(n) }
 
-// WriteTo writes the inflated stream to w, straight from the window.
-func (r *Reader) WriteTo(w io.Writer) (int64, error) { return r.eng.WriteTo(w) }
+// WriteTo writes the inflated stream to w: the window first, then, with
+// the package's engine, each piece straight from the engine's own buffer
+// (no copy into the window).
+func (r *Reader) WriteTo(w io.Writer) (int64, error) {
+	if r.dec == nil || r.closed {
+		return r.eng.WriteTo(w)
+	}
+	var total int64
+	for q := r.eng.Window(); ; {
+		if len(q) > 0 {
+			m, err := w.Write(q)
+			if m < 0 || m > len(q) {
+				return total, core.ErrInvalidCount
+			}
+			total += int64(m)
+			if r.eng.Buffered() > 0 {
+				r.eng.Consume(m)
+			}
+			if err != nil {
+				return total, err
+			}
+			if m < len(q) {
+				return total, io.ErrShortWrite
+			}
+		}
+		var err error
+		if q, err = r.inflateNext(math.MaxInt); err != nil {
+			if err == io.EOF {
+				err = nil
+			}
+			return total, err
+		}
+	}
+}
 
 // Close releases the source, positioned after the bytes consumed; it does
 // not close it. Later calls return an error matching fs.ErrClosed, a
@@ -269,6 +317,7 @@ func (r *Reader) Close() error {
 	if err := r.eng.Close(); err != nil {
 		return err
 	}
+	r.closed = true
 	if r.s.src != nil || r.s.plain != nil || r.s.mem != nil {
 		r.s.release()
 	}
@@ -283,28 +332,58 @@ func (r *Reader) inflate(p []byte) (int, error) {
 		if r.err != nil {
 			return 0, r.err
 		}
-		switch r.state {
-		case stHeader:
-			r.beginMember(false)
-		case stBody:
-			if n := r.body(p); n > 0 {
-				return n, nil
-			}
-		case stTrailer:
-			r.trailer()
-		case stNext:
-			r.next()
-		case stEnd:
-			r.end()
+		if r.state != stBody {
+			r.step()
+		} else if n := r.body(p); n > 0 {
+			return n, nil
 		}
 	}
 }
 
+// inflateNext is inflate without the copy, for the engine: it returns
+// up to n bytes in the engine's buffer, valid until the next call.
+func (r *Reader) inflateNext(n int) ([]byte, error) {
+	for {
+		if r.err != nil {
+			return nil, r.err
+		}
+		if r.state != stBody {
+			r.step()
+			continue
+		}
+		q, err := r.dec.Next(r.limit(n))
+		if k := r.account(q, err); k > 0 {
+			return q[:k], nil
+		}
+	}
+}
+
+// step runs the state machine outside the deflate data.
+func (r *Reader) step() {
+	switch r.state {
+	case stHeader:
+		r.beginMember(false)
+	case stTrailer:
+		r.trailer()
+	case stNext:
+		r.next()
+	case stEnd:
+		r.end()
+	}
+}
+
+// limit returns n cut to one byte more than the size limit leaves, so
+// that going over it is seen.
+func (r *Reader) limit(n int) int {
+	if rem := r.max - r.out; int64(n) > rem {
+		return int(rem + 1)
+	}
+	return n
+}
+
 // body inflates into p, up to the size limit.
 func (r *Reader) body(p []byte) int {
-	if rem := r.max - r.out; int64(len(p)) > rem {
-		p = p[:rem+1]
-	}
+	p = p[:r.limit(len(p))]
 	var n int
 	var err error
 	if r.dec != nil {
@@ -312,6 +391,14 @@ func (r *Reader) body(p []byte) int {
 	} else {
 		n, err = r.fr.Read(p)
 	}
+	return r.account(p[:n], err)
+}
+
+// account takes note of the bytes q the inflater delivered and of its
+// error: the size and ratio limits, the checksum, the end of the deflate
+// data. It returns how many of the bytes are to be delivered.
+func (r *Reader) account(q []byte, err error) int {
+	n := len(q)
 	if r.out+int64(n) > r.max {
 		n = int(r.max - r.out)
 		r.fail("inflate", r.inOffset(), ErrTooLarge, fmt.Sprintf("limit %d bytes", r.max))
@@ -319,9 +406,9 @@ func (r *Reader) body(p []byte) int {
 	if n > 0 {
 		switch r.format {
 		case Zlib:
-			r.sum = adler32Update(r.sum, p[:n])
+			r.sum = adler32Update(r.sum, q[:n])
 		case Gzip:
-			r.sum = crc32Update(r.sum, p[:n])
+			r.sum = crc32Update(r.sum, q[:n])
 		}
 		r.out += int64(n)
 		r.msize += uint64(n)
@@ -344,6 +431,7 @@ func (r *Reader) body(p []byte) int {
 	switch {
 	case err == nil:
 	case err == io.EOF:
+		r.endBody()
 		r.state = stTrailer
 	case err == io.ErrUnexpectedEOF:
 		r.fail("inflate", r.inOffset(), ErrTruncated, "input ends inside the deflate data")
@@ -358,6 +446,16 @@ func (r *Reader) body(p []byte) int {
 		}
 	}
 	return n
+}
+
+// endBody is the end of a member's deflate data: an engine that parsed
+// the source's window itself has consumed exactly the deflate data from
+// it, which the source now counts.
+func (r *Reader) endBody() {
+	if r.direct {
+		r.s.done += r.dec.InputOffset()
+		r.direct = false
+	}
 }
 
 // beginMember reads a stream or member header (the gzip magic already
@@ -381,7 +479,15 @@ func (r *Reader) beginMember(magicRead bool) {
 	}
 	r.msize = 0
 	r.start = r.s.offset()
-	if r.dec != nil {
+	if r.dec != nil && r.s.src != nil {
+		// The engine parses the source's window: the bytes br holds are
+		// the first of that window (see source), so br lets them go.
+		r.s.sync()
+		r.s.br.Reset(&r.s)
+		r.s.lent = 0
+		r.direct = true
+		r.dec.Reset(r.s.src, dict)
+	} else if r.dec != nil {
 		r.dec.Reset(&r.in, dict)
 	} else if err := r.fr.(flate.Resetter).Reset(r.s.input(), dict); err != nil {
 		r.fail("inflate", r.start, err, "")

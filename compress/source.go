@@ -8,10 +8,12 @@ import (
 	"github.com/fastio-go/fastio/core"
 )
 
-// source feeds the compressed input to the inflater. The inflate engine
-// parses the window of a *bufio.Reader (through bufioWindow), and
-// klauspost/compress's inflater has its fastest decoding loop for one, so
-// the input goes through one; but a bufio.Reader reads ahead, and the bytes it
+// source feeds the compressed input to the inflater. The headers and
+// trailers are read through a *bufio.Reader, and so is the deflate data
+// for klauspost/compress's inflater (its fastest decoding loop is for
+// one) and, through bufioWindow, for the inflate engine, except from a
+// core.BufferedReader source, whose own window the engine parses (the
+// Reader empties br first). A bufio.Reader reads ahead, and the bytes it
 // holds past the end of the stream belong to whoever reads the source
 // next. source therefore copies from the source's window without
 // consuming it ("lending"), and consumes only what the bufio.Reader has

@@ -121,15 +121,24 @@ func (d *Decoder) InputOffset() int64 {
 // ErrCorrupt for invalid data, and src's error otherwise; errors are
 // sticky. Bytes inflated before an error are delivered first.
 func (d *Decoder) Read(p []byte) (int, error) {
-	if len(p) == 0 {
-		return 0, nil
+	q, err := d.Next(len(p))
+	return copy(p, q), err
+}
+
+// Next is Read without the copy: it returns up to n inflated bytes in
+// the decoder's own buffer, valid until the next call of Next, Read or
+// Reset, and counts them as delivered. It returns no bytes and no error
+// for n <= 0, and otherwise at least one byte or an error, as Read.
+func (d *Decoder) Next(n int) ([]byte, error) {
+	if n <= 0 {
+		return nil, nil
 	}
 	for d.rp == d.op {
 		if d.err != nil {
-			return 0, d.err
+			return nil, d.err
 		}
 		if d.state == stDone {
-			return 0, io.EOF
+			return nil, io.EOF
 		}
 		if d.op+minChunk > outLimit {
 			// Everything is delivered: keep the window, drop the rest.
@@ -139,9 +148,10 @@ func (d *Decoder) Read(p []byte) (int, error) {
 		}
 		d.decode(outLimit)
 	}
-	n := copy(p, d.out[d.rp:d.op])
-	d.rp += n
-	return n, nil
+	k := min(n, d.op-d.rp)
+	q := d.out[d.rp : d.rp+k]
+	d.rp += k
+	return q, nil
 }
 
 // decode inflates until out reaches target (it may go a match beyond),

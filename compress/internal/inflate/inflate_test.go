@@ -4,6 +4,7 @@ import (
 	"bytes"
 	stdflate "compress/flate"
 	"errors"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"strings"
@@ -43,8 +44,20 @@ func inflateChunked(d *Decoder, stream, dict []byte, seed uint64) ([]byte, []byt
 	buf := make([]byte, 1<<17)
 	for {
 		n := []int{1, 7, 300, 4096, 1 << 17}[rng.IntN(5)]
-		k, err := d.Read(buf[:n])
-		out = append(out, buf[:k]...)
+		var k int
+		var err error
+		if rng.IntN(2) == 0 {
+			k, err = d.Read(buf[:n])
+			out = append(out, buf[:k]...)
+		} else {
+			// Next hands out the decoder's buffer: the same bytes.
+			var q []byte
+			q, err = d.Next(n)
+			if len(q) > n || len(q) == 0 && err == nil {
+				return out, nil, fmt.Errorf("Next(%d) returned %d bytes, %v", n, len(q), err)
+			}
+			out = append(out, q...)
+		}
 		if err == io.EOF {
 			rest, _ := io.ReadAll(src)
 			return out, rest, nil

@@ -1,7 +1,6 @@
 package format
 
 import (
-	"encoding/binary"
 	"math"
 	"math/bits"
 	"strconv"
@@ -13,157 +12,221 @@ import (
 // Float parsing.
 //
 // Design note: the common token, a plain decimal of at most 19 significant
-// digits, is parsed in one pass here and converted by
+// digits and at most seven exponent digits, is parsed in one pass by
+// decimalAt, straight from the Scanner's window (or from a padded copy of
+// a short slice): eight bytes are loaded at a time, the digits among them
+// found with a few word operations and converted with three multiplies
+// (the SWAR method of Lemire's parse_eight_digits_unrolled), so a 17-digit
+// mantissa costs three loads, and the byte that ends each run of digits
+// ('.', 'e', white space) comes out of the same load. The value w·10^q is
+// then converted by
 //   - Clinger's exact fast path (W. D. Clinger, "How to Read Floating Point
-//     Numbers Accurately", PLDI 1990) when the significand and 10^|q| are
-//     both exact float64s, and otherwise
+//     Numbers Accurately", PLDI 1990) when w and 10^|q| are both exact
+//     floats: one multiply or divide, and otherwise
 //   - the Eisel–Lemire algorithm (Daniel Lemire, "Number Parsing at a
 //     Gigabyte per Second", Software: Practice and Experience 51(8), 2021,
-//     after Michael Eisel's fast_double_parser): one or two 64×64-bit
-//     products with a 128-bit truncation of 10^q (pow10tab.go) give the
-//     correctly rounded result, or report that they cannot decide.
+//     after Michael Eisel's fast_double_parser): one 64×64-bit product with
+//     the 128-bit truncation of 10^q (pow10tab.go), a second one only when
+//     the first leaves the rounding open; normal and subnormal results and
+//     exact ties (round half to even) are decided here. N. Mushtak and
+//     D. Lemire ("Fast Number Parsing Without Fallback", SP&E 2023) prove
+//     the two products always decide for w < 2^64; the check that would
+//     give up stays as a guard.
 //
-// Everything else — more than 19 digits, the cases Eisel–Lemire gives up on
-// (about one in a billion random inputs, and exact halfway ties),
-// subnormal and overflowing results, hex floats, underscores, Inf and NaN,
-// and syntax errors — goes to strconv.ParseFloat, the correct fallback,
-// which also defines the error. So results are correctly rounded and the
-// accepted syntax is exactly strconv's.
+// Everything else goes to strconv.ParseFloat, the correct general path,
+// which also defines the error: more than 19 significant digits, results
+// that overflow or underflow to zero, hex floats, underscores, Inf and
+// NaN, tokens longer than 32 bytes outside the Scanner's window, and syntax
+// errors. So results are correctly rounded and the accepted syntax is
+// exactly strconv's.
 
-// decimal is a parsed plain decimal token: w·10^q.
-type decimal struct {
-	w   uint64
-	q   int
-	neg bool
-}
-
-// parseDecimal parses [+-]digits[.digits][(e|E)[+-]digits] with at most 19
-// significant digits; false means "not this simple form".
-func parseDecimal(s []byte) (decimal, bool) {
-	d, n, ok := parseDecimalPrefix(s)
-	return d, ok && n == len(s)
-}
-
-// digitRun8 reports whether the eight bytes at s[i:] are all digits, and
-// their value.
-func digitRun8(s []byte, i int) (uint64, bool) {
-	if len(s)-i < 8 {
-		return 0, false
+// decimalAt parses the plain decimal number at w[i:],
+// [+-]digits[.digits][(e|E)[+-]digits] with at least one mantissa digit,
+// and requires an ASCII white space byte after it. It returns the value as
+// m·10^q with its sign, and the offset j of that white space byte. ok is
+// false, for the general path, when the bytes there are not of that form,
+// the number has more than 19 significant digits or more than seven
+// exponent digits, or a load of eight bytes would pass the end of w.
+//
+// Every run of digits is read eight bytes at a time: nonDigits marks the
+// bytes that are not digits, the lowest marked byte ends the run, and its
+// value is the byte that decides what follows, with no second look at the
+// input.
+func decimalAt(w []byte, i int) (m uint64, q int, neg bool, j int, ok bool) {
+	if i >= len(w) {
+		return
 	}
-	x := binary.LittleEndian.Uint64(s[i : i+8])
-	if nonDigits(x) != 0 {
-		return 0, false
+	j = i
+	if c := w[j]; c == '-' || c == '+' {
+		neg = c == '-'
+		j++
 	}
-	return eightDigits(x), true
-}
-
-// parseDecimalPrefix parses the simple decimal form at the start of s and
-// returns it with its length; false means the prefix is not of that form
-// or has more than 19 significant digits.
-func parseDecimalPrefix(s []byte) (d decimal, n int, ok bool) {
-	i := 0
-	if i < len(s) && (s[i] == '-' || s[i] == '+') {
-		d.neg = s[i] == '-'
-		i++
-	}
-	nd := 0   // digits taken into w (at least the significant ones)
-	seen := 0 // digits seen
-	frac := 0 // digits after the point that scale w
-	for i < len(s) {
-		if d.w != 0 && nd+8 <= 19 {
-			if v, all := digitRun8(s, i); all {
-				d.w = d.w*1e8 + v
-				nd += 8
-				seen += 8
-				i += 8
-				continue
-			}
+	start := j
+	var x uint64
+	var k uint // digits in the last load × 8
+	for {
+		if j > len(w)-8 {
+			return
 		}
-		c := s[i] - '0'
-		if c > 9 {
+		x = load8(w, j)
+		if nd := nonDigits(x); nd != 0 {
+			k = uint(bits.TrailingZeros64(nd)) &^ 7
+			// The k/8 digits to the top of the word, zero bytes (leading
+			// zeros) below; a shift by 64 leaves 0.
+			m = m*pow10[k>>3] + eightDigits(x<<(64-k))
+			j += int(k >> 3)
 			break
 		}
-		i++
-		seen++
-		if d.w == 0 && c == 0 {
-			continue
-		}
-		d.w = d.w*10 + uint64(c)
-		nd++
+		m = m*1e8 + eightDigits(x)
+		j += 8
 	}
-	if i < len(s) && s[i] == '.' {
-		i++
-		for i < len(s) {
-			if nd+8 <= 19 {
-				// Eight digits at once; zeros before the first significant
-				// digit then count in nd too, which only sends very long
-				// inputs to strconv.
-				if v, all := digitRun8(s, i); all {
-					d.w = d.w*1e8 + v
-					if d.w != 0 {
-						nd += 8
-					}
-					seen += 8
-					frac += 8
-					i += 8
-					continue
-				}
+	nd := j - start // digits of the mantissa
+	c := byte(x >> k)
+	if c == '.' {
+		j++
+		fstart := j
+		for {
+			if j > len(w)-8 {
+				return
 			}
-			c := s[i] - '0'
-			if c > 9 {
+			x = load8(w, j)
+			if nd := nonDigits(x); nd != 0 {
+				k = uint(bits.TrailingZeros64(nd)) &^ 7
+				m = m*pow10[k>>3] + eightDigits(x<<(64-k))
+				j += int(k >> 3)
 				break
 			}
-			i++
-			seen++
-			frac++
-			if d.w == 0 && c == 0 {
-				continue // a leading zero after the point still scales
+			m = m*1e8 + eightDigits(x)
+			j += 8
+		}
+		q = fstart - j
+		nd -= q
+		c = byte(x >> k)
+	}
+	if nd == 0 {
+		return
+	}
+	if nd > 19 {
+		// Leading zeros add nothing to m, so m is exact (every partial
+		// value is at most the final one) when the significant digits are
+		// at most 19.
+		for p := start; p < j && (w[p] == '0' || w[p] == '.'); p++ {
+			if w[p] == '0' {
+				nd--
 			}
-			d.w = d.w*10 + uint64(c)
-			nd++
+		}
+		if nd > 19 {
+			return
 		}
 	}
-	if seen == 0 || nd > 19 {
-		return d, 0, false
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
+	if c|0x20 == 'e' {
+		j++
+		if j >= len(w) {
+			return
+		}
 		eneg := false
-		if i < len(s) && (s[i] == '-' || s[i] == '+') {
-			eneg = s[i] == '-'
-			i++
+		if c := w[j]; c == '-' || c == '+' {
+			eneg = c == '-'
+			j++
 		}
-		start := i
-		e := 0
-		for ; i < len(s); i++ {
-			c := s[i] - '0'
-			if c > 9 {
-				break
-			}
-			e = e*10 + int(c)
-			if e > 100000 {
-				return d, 0, false // strconv decides: Inf, 0 or a huge fraction
-			}
+		if j > len(w)-8 {
+			return
 		}
-		if i == start {
-			return d, 0, false
+		x = load8(w, j)
+		k = uint(bits.TrailingZeros64(nonDigits(x))) &^ 7
+		if k == 0 || k == 64 {
+			return // no exponent digits, or eight or more
 		}
+		e := int(eightDigits(x << (64 - k)))
 		if eneg {
 			e = -e
 		}
-		d.q = e
+		q += e
+		j += int(k >> 3)
+		c = byte(x >> k)
 	}
-	d.q -= frac
-	return d, i, true
+	if !isSpace(c) {
+		return
+	}
+	return m, q, neg, j, true
 }
 
-// exact10 holds the powers of ten that are exact float64s.
-var exact10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+// exact10 holds the powers of ten that are exact float64s (and zeros to
+// the table's power-of-two length, so that a masked index needs no bounds
+// check).
+var exact10 = [32]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
 
+// float64Of returns the float64 nearest to m·10^q, negated when neg, or
+// false when only the general path can tell.
+func float64Of(m uint64, q int, neg bool) (float64, bool) {
+	var f float64
+	switch {
+	case m <= 1<<53 && uint(q+22) <= 44:
+		// Clinger: both operands exact, so the one rounding is the
+		// correct one.
+		f = float64(m)
+		if q < 0 {
+			f /= exact10[-q&31]
+		} else {
+			f *= exact10[q&31]
+		}
+	case m == 0:
+		f = 0
+	default:
+		b, ok := eiselLemire(m, q, 52, 1023)
+		if !ok {
+			return 0, false
+		}
+		f = math.Float64frombits(b)
+	}
+	if neg {
+		f = -f
+	}
+	return f, true
+}
+
+// float32Of is float64Of for float32.
+func float32Of(m uint64, q int, neg bool) (float32, bool) {
+	var f float32
+	switch {
+	case m <= 1<<24 && uint(q+10) <= 20:
+		f = float32(m)
+		if q < 0 {
+			f /= float32(exact10[-q&31])
+		} else {
+			f *= float32(exact10[q&31])
+		}
+	case m == 0:
+		f = 0
+	default:
+		b, ok := eiselLemire(m, q, 23, 127)
+		if !ok {
+			return 0, false
+		}
+		f = math.Float32frombits(uint32(b))
+	}
+	if neg {
+		f = -f
+	}
+	return f, true
+}
+
+// floatOf is float64Of or float32Of, by T's size.
+func floatOf[T core.Float](m uint64, q int, neg bool) (T, bool) {
+	var z T
+	if unsafe.Sizeof(z) == 8 {
+		f, ok := float64Of(m, q, neg)
+		return T(f), ok
+	}
+	f, ok := float32Of(m, q, neg)
+	return T(f), ok
+}
+
 // eiselLemire converts w·10^q (w != 0) to the bits of the nearest float
-// with mantBits explicit mantissa bits and exponent bias bias, or reports
-// false when it cannot decide or the result is subnormal or infinite.
+// with mantBits explicit mantissa bits and exponent bias bias, normal or
+// subnormal, or reports false when it cannot decide or the result is zero
+// or infinite.
 func eiselLemire(w uint64, q, mantBits, bias int) (uint64, bool) {
 	if q < pow10QMin || q > pow10QMax {
 		return 0, false
@@ -174,103 +237,87 @@ func eiselLemire(w uint64, q, mantBits, bias int) (uint64, bool) {
 	shift := uint(63 - (mantBits + 2)) // bits below mantissa+round in the high word
 	mask := uint64(1)<<shift - 1
 	hi, lo := bits.Mul64(w, m[0])
+	unsure := false
 	if hi&mask == mask && lo+w < lo {
 		// The truncated product may be just below a rounding boundary:
 		// bring in the low half of 10^q.
 		h2, l2 := bits.Mul64(w, m[1])
 		lo2, carry := bits.Add64(lo, h2, 0)
 		hi += carry
-		if hi&mask == mask && lo2+1 == 0 && l2+w < l2 {
-			return 0, false
-		}
 		lo = lo2
+		// What is still left out may carry into the bits above mask.
+		unsure = hi&mask == mask && lo2+1 == 0 && l2+w < l2
 	}
 	msb := hi >> 63
-	mant := hi >> (msb + uint64(shift))
-	if lo == 0 && hi&mask == 0 && mant&3 == 1 {
-		// Possibly an exact halfway case: round-to-even needs exact
-		// arithmetic.
+	mant := hi >> (msb + uint64(shift)) // mantBits+2 bits: the leading 1, the mantissa, the round bit
+	if unsure && mant&1 == 0 {
+		// With the round bit set, a carry would round to the same float
+		// (up from below the next one, or down from exactly on it); here
+		// it would turn a round-down into a round-up.
 		return 0, false
 	}
+	if lo == 0 && hi&mask == 0 && mant&3 == 1 {
+		// The product is exactly halfway between two floats and the lower
+		// one is even. For 0 <= q <= 23, 5^q fits in 64 bits, the table
+		// entry is exact and so is the product: a true tie, rounded to
+		// even. For q < -4 and q > 23 there is no tie (it would need 5^|q|
+		// below 2^11 to divide w, or 5^q below 2^54) and the truncated
+		// entry puts the true value above: round up. Between, leave it to
+		// the general path.
+		if q >= 0 && q <= 23 {
+			mant &^= 1
+		} else if q >= -4 {
+			return 0, false
+		}
+	}
 	field := (217706*q)>>16 + int(msb) + int(shift) + 2 + bias + mantBits - l
+	if field < 1 {
+		// Subnormal: the round bit moves up by 1-field places. An exact
+		// tie would need 5^-q to divide w, impossible for q this small.
+		if unsure {
+			return 0, false
+		}
+		mant >>= uint(1 - field)
+		mant += mant & 1
+		mant >>= 1
+		if mant == 0 {
+			return 0, false // underflow to zero: the general path says so
+		}
+		// A carry into bit mantBits makes the smallest normal, whose bits
+		// these are.
+		return mant, true
+	}
 	mant += mant & 1
 	mant >>= 1
 	if mant>>(mantBits+1) != 0 {
 		mant >>= 1
 		field++
 	}
-	if field < 1 || field > 2*bias {
+	if field > 2*bias {
 		return 0, false
 	}
 	return uint64(field)<<uint(mantBits) | mant&(1<<uint(mantBits)-1), true
 }
 
-// parseFloatFast converts the simple decimal tokens; false sends the token
-// to strconv.
-func parseFloatFast(s []byte, bitSize int) (float64, bool) {
-	d, ok := parseDecimal(s)
-	if !ok {
-		return 0, false
-	}
-	return d.float(bitSize)
-}
-
-// float converts d to the nearest float64, or float32 when bitSize is 32,
-// or reports false when only strconv can.
-func (d decimal) float(bitSize int) (float64, bool) {
-	if d.w == 0 {
-		if d.neg {
-			return math.Copysign(0, -1), true
-		}
-		return 0, true
-	}
-	var f float64
-	if bitSize == 64 {
-		if d.w <= 1<<53 && d.q >= -22 && d.q <= 22 {
-			f = float64(d.w)
-			if d.q < 0 {
-				f /= exact10[-d.q]
-			} else {
-				f *= exact10[d.q]
-			}
-		} else {
-			b, ok := eiselLemire(d.w, d.q, 52, 1023)
-			if !ok {
-				return 0, false
-			}
-			f = math.Float64frombits(b)
-		}
-	} else {
-		if d.w <= 1<<24 && d.q >= -10 && d.q <= 10 {
-			g := float32(d.w)
-			if d.q < 0 {
-				g /= float32(exact10[-d.q])
-			} else {
-				g *= float32(exact10[d.q])
-			}
-			f = float64(g)
-		} else {
-			b, ok := eiselLemire(d.w, d.q, 23, 127)
-			if !ok {
-				return 0, false
-			}
-			f = float64(math.Float32frombits(uint32(b)))
-		}
-	}
-	if d.neg {
-		f = -f
-	}
-	return f, true
-}
+// maxShortFloat is the longest token parseFloatT parses in a padded copy.
+const maxShortFloat = 32
 
 // parseFloatT parses s as a T with strconv.ParseFloat's syntax.
 func parseFloatT[T core.Float](s []byte) (T, code) {
 	var z T
-	bitSize := int(unsafe.Sizeof(z)) * 8
-	if f, okf := parseFloatFast(s, bitSize); okf {
-		return T(f), ok
+	if len(s) <= maxShortFloat {
+		// decimalAt wants white space after the number and room for its
+		// eight-byte loads.
+		var buf [maxShortFloat + 8]byte
+		copy(buf[:], s)
+		buf[len(s)] = ' '
+		if m, q, neg, j, okd := decimalAt(buf[:], 0); okd && j == len(s) {
+			if f, okf := floatOf[T](m, q, neg); okf {
+				return f, ok
+			}
+		}
 	}
-	f, err := strconv.ParseFloat(string(s), bitSize)
+	f, err := strconv.ParseFloat(string(s), int(unsafe.Sizeof(z))*8)
 	if err != nil {
 		if err.(*strconv.NumError).Err == strconv.ErrRange {
 			return T(f), rangeErr

@@ -558,20 +558,24 @@ func eightDigits(x uint64) uint64 {
 // strconv.ParseFloat at T's bit size. On ErrRange the value is ±Inf, as
 // strconv returns. It does not allocate unless it fails.
 func ScanFloat[T core.Float](s *Scanner) (T, error) {
-	// Hot path: a plain decimal parsed straight from the window in one
-	// pass, followed by whitespace.
-	w := s.window()
-	i := 0
+	// Hot path: the number parsed straight from the window in one pass,
+	// ended by white space there.
+	w, i := s.win, s.pos
 	for i < len(w) && isSpace(w[i]) {
 		i++
 	}
-	if d, n, ok := parseDecimalPrefix(w[i:]); ok && i+n < len(w) && isSpace(w[i+n]) {
-		var z T
-		if f, ok := d.float(int(unsafe.Sizeof(z)) * 8); ok {
-			s.consume(i + n)
-			return T(f), nil
+	if m, q, neg, j, ok := decimalAt(w, i); ok {
+		if f, ok := floatOf[T](m, q, neg); ok {
+			s.pos = j
+			return f, nil
 		}
 	}
+	return scanFloatSlow[T](s)
+}
+
+// scanFloatSlow is ScanFloat for the tokens its hot path leaves: the whole
+// token found first, then parsed.
+func scanFloatSlow[T core.Float](s *Scanner) (T, error) {
 	tok, err := s.token("float")
 	if err != nil {
 		return 0, err

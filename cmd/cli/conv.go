@@ -44,8 +44,11 @@ followed by little-endian text; "UCS-4" is UTF-32BE.
 Without -c the first illegal input stops the conversion with "illegal input
 sequence at position N" (N counts bytes from the start of the file) and exit
 status 1; input ending inside a character gives "incomplete character or
-shift sequence at end of buffer". -c (or "//IGNORE" after TO) drops invalid
-input and characters TO cannot represent, with exit status 0.
+shift sequence at end of buffer". A character TO cannot represent stops it
+the same way, at the character's position. This holds for golang.org/x/text
+encodings too (Shift_JIS, windows-1252, EUC-KR, ...), whose own decoders
+would write U+FFFD instead. -c (or "//IGNORE" after TO) drops invalid input
+and characters TO cannot represent, with exit status 0.
 "//TRANSLIT" is refused: there are no transliteration tables. --bom writes
 TO's byte-order mark first.
 
@@ -356,11 +359,15 @@ type converter struct {
 	head        []byte            // the first bytes of the file, for the byte order of rest
 	haveRest    bool              // rest is set for this file
 	enc         encoding.Encoding // the bridged target, or nil
+	dec         encoding.Encoding // the bridged source, or nil: decoded by a strictDecoder
+	post        unicode.Converter // after dec: UTF-8 into a native target other than UTF-8 (or with a mark)
+	havePost    bool
 	omit        bool
 	unit        int // bytes of invalid input dropped at a time: a UTF-16 or UTF-32 code unit, else 1
 	out         *core.Writer
 	src, dst    []byte
 	dst2        []byte
+	dst3        []byte
 	pos         int64 // with an error: the position of the bad input in its file
 }
 
@@ -378,6 +385,18 @@ func newConverter(from, to iconvEncoding, omit, bom bool) (*converter, error) {
 	}
 	if to.x != nil {
 		c.mid = unicode.UTF8
+	}
+	if from.x != nil {
+		// x/text's decoder writes U+FFFD for bad input; a strictDecoder
+		// stops there (or drops it under omit) as iconv does, and a native
+		// target other than UTF-8 is converted from its UTF-8.
+		c.dec = from.x
+		var err error
+		if to.x == nil && (c.mid != unicode.UTF8 || bom) {
+			c.post, err = unicode.New(unicode.UTF8, c.mid, unicode.Options{Strict: true, KeepBOM: true, EmitBOM: bom})
+			c.havePost = true
+		}
+		return c, err
 	}
 	// A source whose mark gives its byte order (UTF-16, UTF-32) loses the
 	// mark; any other keeps a leading U+FEFF as a character, as iconv does.
@@ -428,7 +447,19 @@ func (c *converter) convert(r io.Reader) error {
 			c.dst2 = make([]byte, 4*convChunk+16)
 		}
 	}
-	t := c.first.NewTransformer()
+	var t transform.Transformer
+	if c.dec != nil {
+		t = newStrictDecoder(c.dec, c.omit)
+	} else {
+		t = c.first.NewTransformer()
+	}
+	var post transform.Transformer
+	if c.havePost {
+		post = c.post.NewTransformer()
+		if c.dst3 == nil {
+			c.dst3 = make([]byte, 4*len(c.dst)+16)
+		}
+	}
 	var e *encoding.Encoder
 	if c.enc != nil {
 		e = c.enc.NewEncoder()
@@ -467,9 +498,12 @@ func (c *converter) convert(r io.Reader) error {
 			nDst, nSrc, err := t.Transform(c.dst, c.src[start:end], atEOF)
 			if nDst > 0 {
 				var werr error
-				if e == nil {
+				switch {
+				case post != nil:
+					werr = c.convertPost(post, c.dst[:nDst])
+				case e == nil:
 					_, werr = c.out.Write(c.dst[:nDst])
-				} else {
+				default:
 					werr = c.encode(e, c.dst[:nDst], c.src[start:start+nSrc], bufOff+int64(start))
 				}
 				if werr != nil {
@@ -517,6 +551,23 @@ func (c *converter) convert(r io.Reader) error {
 			t = c.rest.NewTransformer()
 		}
 	}
+}
+
+// convertPost converts UTF-8 text that a strictDecoder wrote into the
+// native target and writes it. The text is valid UTF-8 and ends on a
+// character boundary, so every byte converts.
+func (c *converter) convertPost(t transform.Transformer, mid []byte) error {
+	for len(mid) > 0 {
+		nDst, nSrc, err := t.Transform(c.dst3, mid, false)
+		if _, werr := c.out.Write(c.dst3[:nDst]); werr != nil {
+			return werr
+		}
+		mid = mid[nSrc:]
+		if err != nil && err != transform.ErrShortDst {
+			return err
+		}
+	}
+	return nil
 }
 
 // encode encodes UTF-8 text, converted from src (at offset off in its file),

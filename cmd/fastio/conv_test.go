@@ -97,6 +97,78 @@ func TestConvLikeIconv(t *testing.T) {
 	}
 }
 
+// TestConvBridgedLikeIconv: encodings that golang.org/x/text converts
+// behave as iconv's do on valid input, on an illegal sequence (stop there,
+// exit 1, output written up to it), on input ending inside a character,
+// and on a character the target lacks, with and without -c.
+func TestConvBridgedLikeIconv(t *testing.T) {
+	needPeers(t, "iconv")
+	dir := t.TempDir()
+	// Text both tables map alike: kanji, kana and ASCII without the bytes
+	// 0x5C and 0x7E, which Shift_JIS maps to yen and overline in glibc.
+	ja := strings.Repeat("日本語のテキスト、カタカナとひらがな。ASCII 123 (ok)\n", 6000) // over 256 KiB as Shift_JIS
+	write := func(name string, b []byte) {
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	iconvTo := func(enc, text string) []byte {
+		r := run(t, dir, []byte(text), "iconv", "-f", "UTF-8", "-t", enc)
+		if r.code != 0 {
+			t.Fatalf("iconv -t %s: %s", enc, r.stderr)
+		}
+		return r.stdout
+	}
+	sj := iconvTo("SHIFT_JIS", ja)
+	write("ja.sjis", sj)
+	write("bad.sjis", append(append(sj[:len(sj):len(sj)], "x\x82\xff"...), sj[:1000]...))
+	write("badearly.sjis", []byte("ab\x82\xffcd\xff ef\n"))
+	write("trunc.sjis", append(sj[:900:900], 0x81))
+	kr := iconvTo("EUC-KR", strings.Repeat("한국어 텍스트 abc\n", 100))
+	write("ko.euckr", kr)
+	write("bad.euckr", append(kr[:200:200], 0xff, 0xff, 'z'))
+	write("ok.cp1252", iconvTo("WINDOWS-1252", "Grüße, “quotes” — €5 ‰\n"))
+	write("undef.cp1252", []byte("ab\x81cd\x8dz\n"))
+	write("cyrillic.txt", []byte("abc Привет def\n"))
+	write("emoji.txt", []byte(strings.Repeat("日本 ", 100)+"😀 after\n"))
+
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"sjis-valid", []string{"-f", "SHIFT_JIS", "-t", "UTF-8", "ja.sjis"}},
+		{"sjis-valid-utf16", []string{"-f", "SJIS", "-t", "UTF-16LE", "ja.sjis"}},
+		{"sjis-illegal-late", []string{"-f", "SHIFT_JIS", "-t", "UTF-8", "bad.sjis"}},
+		{"sjis-illegal-late-utf16", []string{"-f", "SHIFT_JIS", "-t", "UTF-16BE", "bad.sjis"}},
+		{"sjis-illegal-early", []string{"-f", "SHIFT_JIS", "-t", "UTF-8", "badearly.sjis"}},
+		{"sjis-omit", []string{"-c", "-f", "SHIFT_JIS", "-t", "UTF-8", "badearly.sjis"}},
+		{"sjis-omit-late", []string{"-c", "-f", "SHIFT_JIS", "-t", "UTF-8", "bad.sjis"}},
+		{"sjis-incomplete", []string{"-f", "SHIFT_JIS", "-t", "UTF-8", "trunc.sjis"}},
+		{"sjis-omit-incomplete", []string{"-c", "-f", "SHIFT_JIS", "-t", "UTF-8", "trunc.sjis"}},
+		{"euckr-valid", []string{"-f", "EUC-KR", "-t", "UTF-8", "ko.euckr"}},
+		{"euckr-illegal", []string{"-f", "EUC-KR", "-t", "UTF-8", "bad.euckr"}},
+		{"euckr-omit", []string{"-c", "-f", "EUC-KR", "-t", "UTF-8", "bad.euckr"}},
+		{"cp1252-valid", []string{"-f", "WINDOWS-1252", "-t", "UTF-8", "ok.cp1252"}},
+		{"cp1252-undefined", []string{"-f", "WINDOWS-1252", "-t", "UTF-8", "undef.cp1252"}},
+		{"cp1252-undefined-utf16", []string{"-f", "CP1252", "-t", "UTF-16", "undef.cp1252"}},
+		{"cp1252-omit", []string{"-c", "-f", "WINDOWS-1252", "-t", "UTF-8", "undef.cp1252"}},
+		{"to-cp1252-unencodable", []string{"-f", "UTF-8", "-t", "WINDOWS-1252", "cyrillic.txt"}},
+		{"to-cp1252-omit", []string{"-c", "-f", "UTF-8", "-t", "WINDOWS-1252", "cyrillic.txt"}},
+		{"to-latin1-unencodable", []string{"-f", "UTF-8", "-t", "ISO-8859-1", "cyrillic.txt"}},
+		{"to-sjis-unencodable", []string{"-f", "UTF-8", "-t", "SHIFT_JIS", "emoji.txt"}},
+		{"to-sjis-omit", []string{"-c", "-f", "UTF-8", "-t", "SHIFT_JIS", "emoji.txt"}},
+		{"sjis-to-latin1-unencodable", []string{"-f", "SHIFT_JIS", "-t", "ISO-8859-1", "ja.sjis"}},
+		{"sjis-to-cp1252-omit", []string{"-c", "-f", "SHIFT_JIS", "-t", "WINDOWS-1252", "badearly.sjis"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ours := run(t, dir, nil, fastio, append([]string{"conv"}, tc.args...)...)
+			peer := run(t, dir, nil, "iconv", tc.args...)
+			same(t, ours, peer, "fastio conv", "iconv")
+		})
+	}
+}
+
 func TestConvBOM(t *testing.T) {
 	needPeers(t, "iconv")
 	// --bom with an explicit byte order writes what iconv's UTF-16/UTF-32 write.

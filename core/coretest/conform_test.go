@@ -238,3 +238,49 @@ func (l *lossy) Read(p []byte) (int, error) {
 	}
 	return n, err
 }
+
+// unitSink passes on whole 4-byte units of its input, as a transcoder
+// from UTF-32 does, and at Close reports a partial unit as truncated
+// input. off counts the bytes passed on.
+type unitSink struct {
+	dst core.BufferedWriter
+	off int
+}
+
+var errPartialUnit = fmt.Errorf("input ends inside a 4-byte unit: %w", io.ErrUnexpectedEOF)
+
+func (s *unitSink) Take(p []byte, final bool) (int, error) {
+	n := max((s.off+len(p))&^3-s.off, 0)
+	m, err := s.dst.Write(p[:n])
+	s.off += m
+	if err == nil && final && n < len(p) {
+		err = errPartialUnit
+	}
+	return m, err
+}
+
+func (s *unitSink) Flush() error { return s.dst.Flush() }
+
+// TestConformanceCut checks WriterConfig.Cut: a writer whose input comes
+// in 4-byte units passes the suite when Cut keeps the prefixes it closes
+// whole, and fails it without.
+func TestConformanceCut(t *testing.T) {
+	c := coretest.WriterConfig{
+		New: func(dev io.Writer) core.BufferedWriter {
+			return sinkWriter{core.NewSinkWriter(&unitSink{dst: core.NewWriterSize(dev, 100)}, 64)}
+		},
+		Input:     text()[:len(text())&^3],
+		KeepsTail: 3,
+	}
+	rec := &recorder{TB: t}
+	coretest.TestBufferedWriter(rec, c)
+	if len(rec.errs) == 0 {
+		t.Fatal("without Cut, the suite did not notice prefixes that end inside a unit")
+	}
+	c.Cut = func(_ []byte, n int) int { return n &^ 3 }
+	rec = &recorder{TB: t}
+	coretest.TestBufferedWriter(rec, c)
+	if len(rec.errs) > 0 {
+		t.Fatalf("with Cut, a writer of 4-byte units failed the suite: %d reports, first: %s", len(rec.errs), rec.errs[0])
+	}
+}

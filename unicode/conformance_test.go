@@ -1,10 +1,11 @@
 package unicode
 
 import (
-	"bytes"
 	"io"
+	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/fastio-go/fastio/core"
 	"github.com/fastio-go/fastio/core/coretest"
@@ -43,67 +44,122 @@ func mustConvert(t testing.TB, in []byte, from, to Encoding, opt Options) []byte
 	return out
 }
 
-// TestConformance runs core's conformance suite over the Writer (from
-// UTF-8 into every native encoding) and the Reader (from every native
-// encoding into UTF-8), under both policies, with the default buffers and
-// the smallest.
+// conformanceEncodings are the native encodings, every one a source and
+// a target of the conformance runs.
+var conformanceEncodings = []Encoding{UTF8, UTF16LE, UTF16BE, UTF32LE, UTF32BE, GB18030, UTF16, UTF32}
+
+// conformanceInput is text in enc, with its character boundaries
+// (offsets, ascending) and, for the Strict runs, the same text with a
+// unit enc rejects at the first boundary from 1000 bytes on.
+type conformanceInput struct {
+	text, bad []byte
+	badAt     int
+	cuts      []int
+}
+
+// cut returns the last character boundary of in.text not above n.
+func (in *conformanceInput) cut(_ []byte, n int) int {
+	i, _ := slices.BinarySearch(in.cuts, n+1)
+	return in.cuts[max(i-1, 0)]
+}
+
+// badUnits are units each encoding rejects: a byte no UTF-8 or GB18030
+// character starts with, a lone low surrogate, a value above U+10FFFF.
+var badUnits = map[Encoding][]byte{
+	UTF8: {0xFF}, GB18030: {0xFF},
+	UTF16LE: {0x00, 0xDC}, UTF16BE: {0xDC, 0x00}, UTF16: {0x00, 0xDC},
+	UTF32LE: {0x00, 0x00, 0x11, 0x00}, UTF32BE: {0x00, 0x11, 0x00, 0x00}, UTF32: {0x00, 0x00, 0x11, 0x00},
+}
+
+func newConformanceInput(t testing.TB, text []byte, enc Encoding) *conformanceInput {
+	in := &conformanceInput{text: mustConvert(t, text, UTF8, enc, Options{})}
+	// The marked encodings write the mark and little-endian text.
+	unit, off := enc, 0
+	switch enc {
+	case UTF16:
+		unit, off = UTF16LE, 2
+	case UTF32:
+		unit, off = UTF32LE, 4
+	}
+	in.cuts = append(in.cuts, 0)
+	for _, r := range string(text) {
+		off += len(mustConvert(t, utf8.AppendRune(nil, r), UTF8, unit, Options{}))
+		in.cuts = append(in.cuts, off)
+	}
+	if off != len(in.text) {
+		t.Fatalf("%v: characters encoded one by one take %d bytes, the text %d", enc, off, len(in.text))
+	}
+	i, _ := slices.BinarySearch(in.cuts, 1000)
+	in.badAt = in.cuts[i]
+	in.bad = slices.Concat(in.text[:in.badAt], badUnits[enc], in.text[in.badAt:])
+	return in
+}
+
+// TestConformance runs core's conformance suite over the Writer and the
+// Reader of every pair of native encodings, under both policies; with
+// the default buffers and the smallest where UTF-8 is one side of the
+// pair, with the smallest for the others (in -short mode only the pairs
+// with UTF-8, and those from each encoding to itself). Writers whose
+// source is UTF-16 or UTF-32 have their prefixes cut at character
+// boundaries (WriterConfig.Cut), since the suite cuts its input at byte
+// offsets, inside their units.
 func TestConformance(t *testing.T) {
 	text := conformanceText()
-	for _, enc := range []Encoding{UTF8, UTF16LE, UTF16BE, UTF32LE, UTF32BE, GB18030, UTF16, UTF32} {
-		for _, strict := range []bool{false, true} {
-			opt := Options{Strict: strict}
-			mode := "replace"
-			if strict {
-				mode = "strict"
+	inputs := map[Encoding]*conformanceInput{}
+	for _, enc := range conformanceEncodings {
+		inputs[enc] = newConformanceInput(t, text, enc)
+	}
+	for _, from := range conformanceEncodings {
+		for _, to := range conformanceEncodings {
+			withUTF8 := from == UTF8 || to == UTF8
+			if testing.Short() && !withUTF8 && from != to {
+				continue
 			}
-			for _, size := range []int{0, DefaultWriterSize} {
-				name := enc.String() + "/" + mode + "/" + itoa(size)
-				// UTF-8 into enc; the device's bytes decode back to the text.
-				to, _ := New(UTF8, enc, opt)
-				back, _ := New(enc, UTF8, Options{Strict: true})
-				t.Run("Writer/from-UTF-8/"+name, func(t *testing.T) {
-					c := coretest.WriterConfig{
-						New:       func(dev io.Writer) core.BufferedWriter { return to.NewWriterSize(dev, size) },
-						Decode:    func(out []byte) ([]byte, error) { return back.Append(nil, out) },
-						Input:     text,
-						KeepsTail: 3,
-					}
-					if strict {
-						c.Bad = append(append(bytes.Clone(text[:1000]), 0xFF), text[1000:]...)
-						c.BadAt = 1000
-					}
-					coretest.TestBufferedWriter(t, c)
-				})
-				// enc into UTF-8, written (GB18030, whose ASCII prefix
-				// keeps the suite's cuts at character boundaries; a UTF-16
-				// or UTF-32 source is left to FuzzStrictStream and the
-				// stream tests, since the suite cuts its input at byte
-				// offsets, inside their units) and read.
-				from, _ := New(enc, UTF8, opt)
-				if enc == GB18030 {
-					toGB, _ := New(UTF8, GB18030, Options{Strict: true})
-					t.Run("Writer/to-UTF-8/"+name, func(t *testing.T) {
-						gb := mustConvert(t, text, UTF8, GB18030, Options{})
+			sizes := []int{0}
+			if withUTF8 {
+				sizes = append(sizes, DefaultWriterSize)
+			}
+			src, dst := inputs[from], inputs[to]
+			for _, strict := range []bool{false, true} {
+				opt := Options{Strict: strict}
+				mode := "replace"
+				if strict {
+					mode = "strict"
+				}
+				conv, err := New(from, to, opt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				back, err := New(to, from, Options{Strict: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, size := range sizes {
+					name := from.String() + "-" + to.String() + "/" + mode + "/" + itoa(size)
+					// from into to; the device's bytes convert back to
+					// the input.
+					t.Run("Writer/"+name, func(t *testing.T) {
 						c := coretest.WriterConfig{
-							New:       func(dev io.Writer) core.BufferedWriter { return from.NewWriterSize(dev, size) },
-							Decode:    func(out []byte) ([]byte, error) { return toGB.Append(nil, out) },
-							Input:     gb,
+							New:       func(dev io.Writer) core.BufferedWriter { return conv.NewWriterSize(dev, size) },
+							Decode:    func(out []byte) ([]byte, error) { return back.Append(nil, out) },
+							Input:     src.text,
+							Cut:       src.cut,
 							KeepsTail: 3,
 						}
 						if strict {
-							c.Bad = append(append(bytes.Clone(gb[:1000]), 0xFF), gb[1000:]...)
-							c.BadAt = 1000
+							c.Bad, c.BadAt = src.bad, src.badAt
 						}
 						coretest.TestBufferedWriter(t, c)
 					})
-				}
-				t.Run("Reader/"+name, func(t *testing.T) {
-					coretest.TestBufferedReader(t, coretest.ReaderConfig{
-						New:    func(src io.Reader) core.BufferedReader { return from.NewReaderSize(src, size) },
-						Encode: func(data []byte) []byte { return mustConvert(t, data, UTF8, enc, Options{}) },
-						Input:  text,
+					// A Reader from from yields the text in to.
+					t.Run("Reader/"+name, func(t *testing.T) {
+						coretest.TestBufferedReader(t, coretest.ReaderConfig{
+							New:    func(s io.Reader) core.BufferedReader { return conv.NewReaderSize(s, size) },
+							Encode: func(data []byte) []byte { return mustConvert(t, data, to, from, Options{}) },
+							Input:  dst.text,
+						})
 					})
-				})
+				}
 			}
 		}
 	}

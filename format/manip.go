@@ -215,6 +215,11 @@ func (f FloatFormat) Zeros(width int) FloatFormat { f.zeros = width; return f }
 
 // AppendFormat appends the formatted float to dst.
 func (f FloatFormat) AppendFormat(dst []byte) []byte {
+	if f.prec < 0 && f.zeros <= 0 && !f.plus && !f.group && f.loc == nil && (f.mode == 'e' || f.mode == 'g') {
+		// Shortest, Sci(v, -1) and General(v, -1) as they come, with
+		// nothing to add: straight to the layout.
+		return appendShortestMode(dst, f.v, int(f.bitSize), f.mode)
+	}
 	start := len(dst)
 	if f.plus && !(f.v < 0 || (f.v == 0 && 1/f.v < 0)) && f.v == f.v && f.v <= math.MaxFloat64 {
 		// strconv writes +Inf with its sign already.

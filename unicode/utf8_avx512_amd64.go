@@ -42,10 +42,10 @@ var hasAVX512 = hasAVX2 && runtime.GOOS != "darwin" && cpu.X86.HasBMI2 &&
 // the AVX2 and pure-Go paths on machines that have it.
 var useAVX512 = hasAVX512
 
-// useLatin512 switches the AVX-512 kernel's path for blocks of ASCII and
-// two-byte characters on; tests and benchmarks turn it off to compare the
-// kernel without it.
-var useLatin512 = true
+// useLatin switches the AVX-512 and AVX2 kernels' paths for blocks of
+// ASCII and two-byte characters on; tests and benchmarks turn it off to
+// compare the kernels without them.
+var useLatin = true
 
 // utf8MixedRun converts the leading well-formed UTF-8 of src into
 // little-endian UTF-16 (unit 2) or UTF-32 (unit 4) with the AVX-512 kernel,
@@ -56,7 +56,11 @@ var useLatin512 = true
 func utf8MixedRun(dst, src []byte, unit int) (nd, ns int) {
 	if !useAVX512 {
 		if useAVX2Mixed && len(src) >= 80 && len(dst) >= 128 {
-			ns, nd = utf8MixedAVX2(&dst[0], &src[0], len(src), len(dst), &u8win, unit)
+			var pack *[256][16]byte
+			if useLatin {
+				pack = &u8pack
+			}
+			ns, nd = utf8MixedAVX2(&dst[0], &src[0], len(src), len(dst), &u8win, unit, pack)
 		}
 		return nd, ns
 	}
@@ -64,9 +68,9 @@ func utf8MixedRun(dst, src []byte, unit int) (nd, ns int) {
 		return 0, 0
 	}
 	if unit == 2 {
-		ns, nd = utf8ToUTF16AVX512(&dst[0], &src[0], len(src), len(dst), useLatin512)
+		ns, nd = utf8ToUTF16AVX512(&dst[0], &src[0], len(src), len(dst), useLatin)
 	} else {
-		ns, nd = utf8ToUTF32AVX512(&dst[0], &src[0], len(src), len(dst), useLatin512)
+		ns, nd = utf8ToUTF32AVX512(&dst[0], &src[0], len(src), len(dst), useLatin)
 	}
 	return nd, ns
 }

@@ -251,11 +251,11 @@ GLOBL u8rev4<>(SB), RODATA|NOPTR, $16
 // two-byte characters (accented letters: about 12% of the bytes of French or
 // German prose), where the 16 characters per step of the general path are
 // about 18 bytes. A block of 64 bytes made only of ASCII and well-formed
-// two-byte sequences is converted whole instead, as in the transcoder of
-// D. Lemire and W. Keiser, "Transcoding billions of Unicode characters per
-// second with SIMD instructions", Software: Practice and Experience, 2022,
-// whose validating UTF-8 → UTF-16 path treats blocks of one- and two-byte
-// characters on their own. Here, with AVX-512, from the masks of the bytes
+// two-byte sequences is converted whole instead, as in the validating
+// transcoder of D. Lemire and W. Muła, "Transcoding billions of Unicode
+// characters per second with SIMD instructions", Software: Practice and
+// Experience, 2022, whose UTF-8 → UTF-16 path has a separate case for
+// windows of one- and two-byte characters. Here, with AVX-512, from the masks of the bytes
 // at or above 0x80 and of the character starts that the general path
 // computes anyway: with c the continuation bytes (80-BF) and l the other
 // bytes at or above 0x80 (leads), the block is taken when c == l<<1 (every

@@ -292,6 +292,13 @@ func FuzzUTF8Mixed(f *testing.F) {
 		strings.Repeat("x", 70) + "\x80" + strings.Repeat("ü", 40),
 		strings.Repeat("\xC0\x80", 40),
 		strings.Repeat("\xF0\x9F\x9A", 30),
+		// Latin text: whole blocks of one- and two-byte characters, with
+		// a lead cut at the block edge, an overlong form, a stray
+		// continuation byte.
+		strings.Repeat("Ça va? Größe, niño, déjà vu. ", 6),
+		strings.Repeat("a", 63) + "é" + strings.Repeat("ü", 40),
+		strings.Repeat("é", 20) + "\xC1\xBF" + strings.Repeat("ñ", 40),
+		strings.Repeat("ö", 31) + "\x80" + strings.Repeat("x", 70),
 	} {
 		f.Add([]byte(s))
 	}

@@ -22,7 +22,26 @@ type utf8WinTables struct {
 }
 
 //go:noescape
-func utf8MixedAVX2(dst, src *byte, nsrc, ndst int, tab *utf8WinTables, unit int) (ns, nd int)
+func utf8MixedAVX2(dst, src *byte, nsrc, ndst int, tab *utf8WinTables, unit int, pack *[256][16]byte) (ns, nd int)
+
+// u8pack holds the shuffles of the AVX2 kernel's path for blocks of ASCII
+// and two-byte characters: for each 8-bit mask of the 16-bit lanes to keep,
+// the shuffle that packs them to the front, in order.
+var u8pack = func() (t [256][16]byte) {
+	for k := range t {
+		n := 0
+		for j := 0; j < 8; j++ {
+			if k>>j&1 != 0 {
+				t[k][n], t[k][n+1] = byte(2*j), byte(2*j+1)
+				n += 2
+			}
+		}
+		for ; n < 16; n++ {
+			t[k][n] = 0x80
+		}
+	}
+	return t
+}()
 
 // useAVX2Mixed switches the AVX2 mixed-text kernel on; tests turn it off
 // to exercise the older AVX2 run kernels and the pure-Go path.

@@ -4,7 +4,7 @@
 
 // UTF-8 → UTF-16LE / UTF-32LE with AVX2, for text whose characters change
 // UTF-8 length every few bytes, on CPUs without AVX-512. The method is
-// simdutf's "haswell" transcoder, after D. Lemire and W. Keiser,
+// simdutf's "haswell" transcoder, after D. Lemire and W. Muła,
 // "Transcoding Billions of Unicode Characters per Second with SIMD
 // Instructions", Software: Practice and Experience 52(2), 2022:
 //
@@ -28,6 +28,18 @@
 //   - A window that starts 8 characters of 3 bytes, or 8 of 4 bytes,
 //     returns to the Go code, whose run kernels take 8 such characters per
 //     step.
+//
+//   - With pack non-nil, a block of ASCII and two-byte characters only
+//     (Latin-script text) is converted whole, before the validation: with
+//     C the continuation bytes (80-BF) and L the other bytes at or above
+//     0x80, it is taken when C == L<<1 and every byte of L is C2-DF, which
+//     is all well-formed UTF-8 needs of such a block; a lead in its last
+//     byte is left to the next block (63 bytes taken). Each byte is
+//     widened to a 16-bit lane beside the next one (a second load one byte
+//     further on), the lanes of leads are decoded in place, and each group
+//     of 8 lanes is packed by a shuffle chosen by the 8 bits of character
+//     starts (pack: the shuffle of each 8-bit mask), as the same paper's
+//     transcoder packs its windows.
 //
 // Registers: SI src, DI dst, R9 ndst, R10 tables, AX bytes done in src, BX
 // in dst, R11 window position in the block, R8 where windows must start
@@ -120,6 +132,78 @@ DATA u8w3ff<>+0(SB)/8, $0x000003ff000003ff
 DATA u8w3ff<>+8(SB)/8, $0x000003ff000003ff
 GLOBL u8w3ff<>(SB), RODATA|NOPTR, $16
 
+// Constants of the Latin path: bytes 0xC1 and 0xE0 (signed bounds of the
+// leads C2-DF), and 16-bit lanes 0x07C0, 0x003F and 0x00BF.
+DATA u8xc1<>+0(SB)/8, $0xc1c1c1c1c1c1c1c1
+DATA u8xc1<>+8(SB)/8, $0xc1c1c1c1c1c1c1c1
+DATA u8xc1<>+16(SB)/8, $0xc1c1c1c1c1c1c1c1
+DATA u8xc1<>+24(SB)/8, $0xc1c1c1c1c1c1c1c1
+GLOBL u8xc1<>(SB), RODATA|NOPTR, $32
+
+DATA u8xe0<>+0(SB)/8, $0xe0e0e0e0e0e0e0e0
+DATA u8xe0<>+8(SB)/8, $0xe0e0e0e0e0e0e0e0
+DATA u8xe0<>+16(SB)/8, $0xe0e0e0e0e0e0e0e0
+DATA u8xe0<>+24(SB)/8, $0xe0e0e0e0e0e0e0e0
+GLOBL u8xe0<>(SB), RODATA|NOPTR, $32
+
+DATA u8w7c0<>+0(SB)/8, $0x07c007c007c007c0
+DATA u8w7c0<>+8(SB)/8, $0x07c007c007c007c0
+DATA u8w7c0<>+16(SB)/8, $0x07c007c007c007c0
+DATA u8w7c0<>+24(SB)/8, $0x07c007c007c007c0
+GLOBL u8w7c0<>(SB), RODATA|NOPTR, $32
+
+DATA u8w3f<>+0(SB)/8, $0x003f003f003f003f
+DATA u8w3f<>+8(SB)/8, $0x003f003f003f003f
+DATA u8w3f<>+16(SB)/8, $0x003f003f003f003f
+DATA u8w3f<>+24(SB)/8, $0x003f003f003f003f
+GLOBL u8w3f<>(SB), RODATA|NOPTR, $32
+
+DATA u8wbf<>+0(SB)/8, $0x00bf00bf00bf00bf
+DATA u8wbf<>+8(SB)/8, $0x00bf00bf00bf00bf
+DATA u8wbf<>+16(SB)/8, $0x00bf00bf00bf00bf
+DATA u8wbf<>+24(SB)/8, $0x00bf00bf00bf00bf
+GLOBL u8wbf<>(SB), RODATA|NOPTR, $32
+
+// LATINSTORE2 and LATINSTORE4 store the R8 units packed in X (Y: its
+// register when widened) as UTF-16LE or UTF-32LE and count them into BX.
+#define LATINSTORE2(X, Y) \
+	VMOVDQU X, (DI)(BX*1) \
+	LEAQ (BX)(R8*2), BX
+
+#define LATINSTORE4(X, Y) \
+	VPMOVZXWD X, Y \
+	VMOVDQU Y, (DI)(BX*1) \
+	LEAQ (BX)(R8*4), BX
+
+// LATINGROUP converts the 16 bytes at off in the block (SI)(AX*1) into
+// their code units, which it stores at (DI)(BX*1) and counts into BX: the
+// character starts of the group are bits off to off+15 of R13, R12 the
+// pack shuffles, store LATINSTORE2 or LATINSTORE4. Uses CX, DX, R8, Y2-Y7.
+#define LATINGROUP(off, store) \
+	VPMOVZXBW off(SI)(AX*1), Y2 \
+	VPMOVZXBW off+1(SI)(AX*1), Y3 \
+	VPSLLW $6, Y2, Y4 \
+	VPAND u8w7c0<>(SB), Y4, Y4 \
+	VPAND u8w3f<>(SB), Y3, Y3 \
+	VPOR Y3, Y4, Y4 \
+	VPCMPGTW u8wbf<>(SB), Y2, Y5 \
+	VPBLENDVB Y5, Y4, Y2, Y2 \
+	MOVQ R13, DX \
+	SHRQ $off, DX \
+	MOVL DX, CX \
+	ANDL $0xFF, CX \
+	POPCNTL CX, R8 \
+	SHLL $4, CX \
+	VPSHUFB (R12)(CX*1), X2, X6 \
+	store(X6, Y6) \
+	SHRL $8, DX \
+	ANDL $0xFF, DX \
+	POPCNTL DX, R8 \
+	SHLL $4, DX \
+	VEXTRACTI128 $1, Y2, X7 \
+	VPSHUFB (R12)(DX*1), X7, X7 \
+	store(X7, Y7)
+
 // VALIDATE sets ERR to the errors of the 32 bytes in IN (nonzero bytes
 // where an ill-formed sequence is seen), PREV holding the 32 bytes before
 // them. Uses Y2-Y7.
@@ -144,8 +228,8 @@ GLOBL u8w3ff<>(SB), RODATA|NOPTR, $16
 	VPAND      u8x80<>(SB), Y4, Y4 \
 	VPXOR      Y4, Y6, ERR
 
-// func utf8MixedAVX2(dst, src *byte, nsrc, ndst int, tab *utf8WinTables, unit int) (ns, nd int)
-TEXT ·utf8MixedAVX2(SB), NOSPLIT, $0-64
+// func utf8MixedAVX2(dst, src *byte, nsrc, ndst int, tab *utf8WinTables, unit int, pack *[256][16]byte) (ns, nd int)
+TEXT ·utf8MixedAVX2(SB), NOSPLIT, $0-72
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
 	MOVQ ndst+24(FP), R9
@@ -201,6 +285,66 @@ ascii32x4:
 
 mixed:
 	VMOVDQU 32(SI)(AX*1), Y1
+	MOVQ pack+48(FP), R12
+	TESTQ R12, R12
+	JZ   check
+	// The Latin path: CX = bytes at or above 0x80, R13 = continuation
+	// bytes, DX = the others (leads).
+	VPMOVMSKB Y1, DX
+	SHLQ $32, DX
+	ORQ  DX, CX
+	VPCMPGTB Y0, Y12, Y2
+	VPMOVMSKB Y2, R13
+	VPCMPGTB Y1, Y12, Y3
+	VPMOVMSKB Y3, DX
+	SHLQ $32, DX
+	ORQ  DX, R13
+	MOVQ R13, DX
+	NOTQ DX
+	ANDQ CX, DX
+	LEAQ (DX)(DX*1), R8
+	CMPQ R8, R13
+	JNE  check
+	VMOVDQU u8xe0<>(SB), Y4
+	VPCMPGTB u8xc1<>(SB), Y0, Y2
+	VPCMPGTB Y0, Y4, Y3
+	VPAND Y3, Y2, Y2
+	VPMOVMSKB Y2, R8
+	VPCMPGTB u8xc1<>(SB), Y1, Y2
+	VPCMPGTB Y1, Y4, Y3
+	VPAND Y3, Y2, Y2
+	VPMOVMSKB Y2, CX
+	SHLQ $32, CX
+	ORQ  CX, R8
+	CMPQ R8, DX
+	JNE  check
+	// Starts: not continuation bytes, nor a lead in the last byte.
+	NOTQ R13
+	SHRQ $63, DX
+	SHLQ $63, DX
+	XORQ DX, R13
+	CMPQ unit+40(FP), $2
+	JNE  latin32
+	LATINGROUP(0, LATINSTORE2)
+	LATINGROUP(16, LATINSTORE2)
+	LATINGROUP(32, LATINSTORE2)
+	LATINGROUP(48, LATINSTORE2)
+	CMPB 63(SI)(AX*1), $0xC0
+	ADCQ $63, AX
+	JMP  block
+latin32:
+	LEAQ 256(BX), DX
+	CMPQ DX, R9
+	JA   check
+	LATINGROUP(0, LATINSTORE4)
+	LATINGROUP(16, LATINSTORE4)
+	LATINGROUP(32, LATINSTORE4)
+	LATINGROUP(48, LATINSTORE4)
+	CMPB 63(SI)(AX*1), $0xC0
+	ADCQ $63, AX
+	JMP  block
+
+check:
 	VALIDATE(Y0, Y13, Y15)
 	VALIDATE(Y1, Y0, Y14)
 	MOVQ    $52, R8
@@ -399,6 +543,6 @@ nextblock:
 
 done:
 	VZEROUPPER
-	MOVQ AX, ns+48(FP)
-	MOVQ BX, nd+56(FP)
+	MOVQ AX, ns+56(FP)
+	MOVQ BX, nd+64(FP)
 	RET

@@ -11,33 +11,32 @@ import (
 	"testing"
 )
 
-// The AVX-512 UTF-8 decoder takes 64-byte blocks of ASCII and two-byte
-// characters whole (the Latin path). These tests put two-byte characters
-// and ill-formed bytes at every position of such blocks, and at their
-// edges, and compare every kernel level with the generic rune-by-rune
-// kernel under both policies; "avx512-nolatin" is the AVX-512 kernel with
-// the Latin path switched off.
+// The AVX-512 and AVX2 UTF-8 decoders take 64-byte blocks of ASCII and
+// two-byte characters whole (the Latin paths). These tests put two-byte
+// characters and ill-formed bytes at every position of such blocks, and at
+// their edges, and compare every kernel level with the generic
+// rune-by-rune kernel under both policies; a level named with "-nolatin"
+// is that kernel with its Latin path switched off.
 
 // latinLevels returns the kernel levels of the machine, with the AVX-512
-// kernel both with and without its Latin path.
+// and AVX2 mixed-text kernels both with and without their Latin paths.
 func latinLevels() []string {
-	l := kernelLevels()
-	if hasAVX512 {
-		l = append([]string{l[0], "avx512-nolatin"}, l[1:]...)
+	var l []string
+	for _, level := range kernelLevels() {
+		l = append(l, level)
+		if level == "avx512" || level == "avx2mixed" {
+			l = append(l, level+"-nolatin")
+		}
 	}
 	return l
 }
 
 func setLatinLevel(level string) (undo func()) {
-	latin := useLatin512
-	if level == "avx512-nolatin" {
-		undoLevel := setLevel("avx512")
-		useLatin512 = false
-		return func() { useLatin512 = latin; undoLevel() }
-	}
-	undoLevel := setLevel(level)
-	useLatin512 = true
-	return func() { useLatin512 = latin; undoLevel() }
+	latin := useLatin
+	base, off := strings.CutSuffix(level, "-nolatin")
+	undoLevel := setLevel(base)
+	useLatin = !off
+	return func() { useLatin = latin; undoLevel() }
 }
 
 // latinText returns n bytes or a little more of ASCII and two-byte
@@ -76,6 +75,11 @@ func checkLatin(t *testing.T, name string, src []byte) {
 			}
 			if useAVX512 && room > unit*len(src) && ns < at-64 {
 				t.Fatalf("%s, unit %d: the vector kernel stopped at %d, ill-formed byte at %d of %d", name, unit, ns, at, len(src))
+			}
+			// The AVX2 kernel needs 80 bytes left, and converts up to 12
+			// bytes before an error.
+			if !useAVX512 && useAVX2Mixed && room >= unit*len(src)+128 && ns < min(at-12, len(src)-80)-64 {
+				t.Fatalf("%s, unit %d: the AVX2 kernel stopped at %d, ill-formed byte at %d of %d", name, unit, ns, at, len(src))
 			}
 		}
 	}

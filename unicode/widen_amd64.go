@@ -6,7 +6,7 @@ import "sync"
 
 // The BMP-to-UTF-8 vector kernel (vector_amd64.s, utf16MixedToUTF8AVX2)
 // converts 8 UTF-16 or UTF-32 units without surrogates per step, whatever
-// the mix of 1-, 2- and 3-byte results, as simdutf does (Lemire and Keiser,
+// the mix of 1-, 2- and 3-byte results, as simdutf does (Lemire and Muła,
 // "Transcoding billions of Unicode characters per second with SIMD
 // instructions", 2021): each unit's UTF-8 form is computed in its own
 // 32-bit lane, and a shuffle chosen by the lengths of the 4 lanes of each

@@ -2,7 +2,8 @@ package inflate
 
 import "encoding/binary"
 
-// fast is the decoder's main loop. Every iteration starts with at least
+// fastGeneric is the decoder's main loop in Go (fast_amd64.s is the same
+// loop in assembly; fast picks one). Every iteration starts with at least
 // inSlack bytes of input in the window and room for a whole match plus
 // the copy overrun in the output, so the body checks no bounds of its own
 // (beyond Go's, which the slicing below keeps cheap). The bit buffer lives
@@ -23,7 +24,7 @@ import "encoding/binary"
 // as soon as the bits of the previous one are consumed, before its
 // literal is stored or its match copied, so that the table load overlaps
 // that work.
-func (d *Decoder) fast(target int) {
+func (d *Decoder) fastGeneric(target int) {
 	bits, nbits := d.bits, d.nbits
 	ip, op := d.ip, d.op
 	in := d.win

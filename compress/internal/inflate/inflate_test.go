@@ -367,6 +367,9 @@ func FuzzDecoder(f *testing.F) {
 		if err == nil && (!bytes.Equal(got, want) || !bytes.Equal(got, kwant)) {
 			t.Fatalf("output differs")
 		}
+		if haveAsm {
+			bothLoops(t, &d, stream, seed)
+		}
 		// When the last bits of the input begin no valid codeword, the
 		// stream is both truncated and corrupt, and the peers disagree on
 		// which they say (klauspost and the standard library differ there
@@ -380,4 +383,61 @@ func FuzzDecoder(f *testing.F) {
 			t.Fatalf("verdict %q (%v), klauspost %q (%v), standard library %q", verdict(err), err, verdict(kerr), kerr, verdict(werr))
 		}
 	})
+}
+
+// haveAsm says whether the build has the assembly loop (useAsm starts
+// out true): the tests then run the Go loop too and compare.
+var haveAsm = useAsm
+
+// bothLoops inflates stream with the assembly loop and with the Go loop
+// at the same chunking and reports any difference in output, verdict,
+// input offset or count of bytes produced.
+func bothLoops(t *testing.T, d *Decoder, stream []byte, seed uint64) {
+	t.Helper()
+	defer func() { useAsm = haveAsm }()
+	useAsm = true
+	a, _, ea := inflateChunked(d, stream, nil, seed)
+	offA, prodA := d.InputOffset(), d.Produced()
+	useAsm = false
+	b, _, eb := inflateChunked(d, stream, nil, seed)
+	offB, prodB := d.InputOffset(), d.Produced()
+	if !bytes.Equal(a, b) || verdict(ea) != verdict(eb) || offA != offB || prodA != prodB {
+		t.Fatalf("seed %d, %d-byte stream: assembly %d bytes, %v, offset %d, produced %d; Go %d bytes, %v, offset %d, produced %d",
+			seed, len(stream), len(a), ea, offA, prodA, len(b), eb, offB, prodB)
+	}
+}
+
+// TestBothLoops runs the assembly loop and the Go loop on the same
+// streams: every level of the test inputs, and a stream cut and
+// corrupted at every offset.
+func TestBothLoops(t *testing.T) {
+	if !haveAsm {
+		t.Skip("this build has only the Go loop (purego, not amd64, or a CPU without BMI2)")
+	}
+	var d Decoder
+	edge := random(32768, 10)
+	edge = append(edge, edge[:1000]...)
+	inputs := [][]byte{text(300 << 10), random(100<<10, 4), make([]byte, 1<<20), pattern(), edge}
+	for dist := 1; dist <= 40; dist++ {
+		data := random(dist, uint64(dist))
+		for range 30 {
+			data = append(data, data[len(data)-dist:]...)
+			data = append(data, random(dist%5, uint64(len(data)))...)
+		}
+		inputs = append(inputs, data)
+	}
+	for i, data := range inputs {
+		for _, level := range []int{stdflate.HuffmanOnly, 0, 1, 5, 9} {
+			bothLoops(t, &d, deflate(t, data, level, nil), uint64(i))
+			bothLoops(t, &d, kdeflate(t, data, level), uint64(i+level))
+		}
+	}
+	stream := deflate(t, text(5000), 6, nil)
+	rng := rand.New(rand.NewPCG(6, 6))
+	for i := range stream {
+		bad := append([]byte{}, stream...)
+		bad[i] ^= byte(1 << rng.IntN(8))
+		bothLoops(t, &d, bad, uint64(i))
+		bothLoops(t, &d, stream[:i], uint64(i))
+	}
 }

@@ -1,0 +1,69 @@
+//go:build !purego
+
+package inflate
+
+import "unsafe"
+
+// fastState is what decodeFast reads and writes; the offsets are those of
+// fast_amd64.s.
+type fastState struct {
+	in       unsafe.Pointer // 0: next input byte
+	inLimit  unsafe.Pointer // 8: the last input position an iteration may start at
+	out      unsafe.Pointer // 16: next output byte
+	outLimit unsafe.Pointer // 24: the output position where the loop stops
+	outBase  unsafe.Pointer // 32: start of the output buffer
+	bits     uint64         // 40
+	nbits    uint64         // 48: only the low byte counts
+	lit      *uint32        // 56
+	dist     *uint32        // 64
+	status   uint64         // 72: 0 bounds reached, 1 end of block, 2 corrupt
+}
+
+// decodeFast runs fastGeneric's loop, in assembly, from s and back into
+// it. The caller makes sure that the first iteration is within bounds.
+//
+//go:noescape
+func decodeFast(s *fastState)
+
+func hasBMI2() bool
+
+// useAsm selects decodeFast, which needs BMI2; the tests turn it off to
+// compare the two loops.
+var useAsm = hasBMI2()
+
+// fast decodes symbols while the input window and the output buffer have
+// room (see fastGeneric), in assembly when the CPU has BMI2.
+func (d *Decoder) fast(target int) {
+	if !useAsm {
+		d.fastGeneric(target)
+		return
+	}
+	inEnd := len(d.win) - inSlack
+	outEnd := min(target, outLimit)
+	if d.ip > inEnd || d.op >= outEnd {
+		return
+	}
+	in := unsafe.Pointer(unsafe.SliceData(d.win))
+	out := unsafe.Pointer(&d.out)
+	s := fastState{
+		in:       unsafe.Add(in, d.ip),
+		inLimit:  unsafe.Add(in, inEnd),
+		out:      unsafe.Add(out, d.op),
+		outLimit: unsafe.Add(out, outEnd),
+		outBase:  out,
+		bits:     d.bits,
+		nbits:    uint64(d.nbits),
+		lit:      &d.litp[0],
+		dist:     &d.distp[0],
+	}
+	decodeFast(&s)
+	d.ip = int(uintptr(s.in) - uintptr(in))
+	d.op = int(uintptr(s.out) - uintptr(out))
+	d.bits, d.nbits = s.bits, uint(s.nbits&0xff)
+	switch s.status {
+	case 1:
+		d.state = stHeader
+	case 2:
+		d.err = ErrCorrupt
+	}
+}

@@ -1,0 +1,303 @@
+//go:build !purego
+
+#include "textflag.h"
+
+// The fast loop of fast.go in amd64 assembly with BMI2 shifts (SHRX, SHLX,
+// BZHI take their count from any register, so the bit count stays in CX
+// while the entry in AX gives the shifts): the same steps, the same
+// bounds, every value in a register.
+//
+// Registers:
+//	AX  the literal/length entry of the next symbol, then the distance entry
+//	BX  bit buffer          CX  bit count (only its low byte means anything)
+//	R8  next input byte     R9  last input position an iteration may start at
+//	R10 next output byte    R11 output position where the loop stops
+//	DI  start of the output buffer (the farthest a distance may reach)
+//	R12 literal/length table, R13 distance table
+//	DX, SI, R14, R15 scratch; X0, X1 copies
+//
+// Entry layout (huffman.go): bits 0-7 bits to consume, 8-11 codeword
+// length, 12-15 flags (15 literal, 14 end of block, 13 subtable, 12 bad),
+// 16-31 value.
+
+// REFILL loads 8 input bytes above the bits held and advances R8 by the
+// whole bytes that fit: 56 to 63 bits held after. It uses SI.
+#define REFILL \
+	MOVQ  (R8), SI       \
+	SHLXQ CX, SI, SI     \
+	ORQ   SI, BX         \
+	MOVL  CX, SI         \
+	SHRL  $3, SI         \
+	ANDL  $7, SI         \
+	SUBQ  SI, R8         \
+	ADDQ  $7, R8         \
+	ORQ   $56, CX
+
+// CONSUME drops the bits of the entry in AX.
+#define CONSUME \
+	SHRXQ AX, BX, BX \
+	SUBQ  AX, CX
+
+// LOOKUP_LIT looks up the literal/length entry of the bits in BX into AX.
+#define LOOKUP_LIT \
+	MOVL BX, SI            \
+	ANDL $0x7ff, SI        \
+	MOVL (R12)(SI*4), AX
+
+// func decodeFast(s *fastState)
+TEXT ·decodeFast(SB), NOSPLIT, $0-8
+	MOVQ s+0(FP), SI
+	MOVQ 0(SI), R8
+	MOVQ 8(SI), R9
+	MOVQ 16(SI), R10
+	MOVQ 24(SI), R11
+	MOVQ 32(SI), DI
+	MOVQ 40(SI), BX
+	MOVQ 48(SI), CX
+	MOVQ 56(SI), R12
+	MOVQ 64(SI), R13
+
+	// The caller checked the bounds of the first iteration.
+	REFILL
+	LOOKUP_LIT
+
+loop:
+	REFILL
+	TESTL $0x8000, AX
+	JZ    notlit
+
+	// Up to three literals per refill.
+	CONSUME
+	MOVL AX, DX
+	SHRL $16, DX
+	LOOKUP_LIT
+	MOVB DX, (R10)
+	INCQ R10
+	TESTL $0x8000, AX
+	JZ    notlit
+	CONSUME
+	MOVL AX, DX
+	SHRL $16, DX
+	LOOKUP_LIT
+	MOVB DX, (R10)
+	INCQ R10
+	TESTL $0x8000, AX
+	JZ    notlit
+	CONSUME
+	MOVL AX, DX
+	SHRL $16, DX
+	LOOKUP_LIT
+	MOVB DX, (R10)
+	INCQ R10
+	JMP  check
+
+notlit:
+	TESTL $0x7000, AX
+	JNZ   exceptional
+
+length:
+	// DX = base + extra bits: the entry's low byte is codeword plus extra
+	// bits, bits 8-11 the codeword length.
+	BZHIQ AX, BX, DX
+	MOVL  AX, SI
+	SHRL  $8, SI
+	ANDL  $15, SI
+	SHRXQ SI, DX, DX
+	MOVL  AX, SI
+	SHRL  $16, SI
+	ADDQ  SI, DX
+	CONSUME
+	REFILL
+
+	// The distance.
+	MOVL  BX, SI
+	ANDL  $0xff, SI
+	MOVL  (R13)(SI*4), AX
+	TESTL $0x2000, AX
+	JNZ   distsub
+
+distok:
+	TESTL $0x1000, AX
+	JNZ   corrupt
+	BZHIQ AX, BX, R15
+	MOVL  AX, SI
+	SHRL  $8, SI
+	ANDL  $15, SI
+	SHRXQ SI, R15, R15
+	MOVL  AX, SI
+	SHRL  $16, SI
+	ADDQ  SI, R15
+	CONSUME
+	LOOKUP_LIT
+
+	// R15 = distance, DX = length; the distance reaches no further back
+	// than the start of the buffer.
+	MOVQ R10, SI
+	SUBQ DI, SI
+	CMPQ R15, SI
+	JHI  corrupt
+	MOVQ R10, SI
+	SUBQ R15, SI             // SI = source
+	LEAQ (R10)(DX*1), R14    // R14 = end of the match
+	CMPQ R15, $32
+	JB   near
+
+	// Distance 32 or more: 32 bytes a step, the loads before the stores.
+copy32:
+	MOVOU (SI), X0
+	MOVOU 16(SI), X1
+	MOVOU X0, (R10)
+	MOVOU X1, 16(R10)
+	ADDQ  $32, SI
+	ADDQ  $32, R10
+	CMPQ  R10, R14
+	JB    copy32
+	MOVQ  R14, R10
+	JMP   check
+
+near:
+	CMPQ R15, $16
+	JB   near8
+
+	// Distance 16 to 31: each 16-byte load reads bytes already stored.
+copy16:
+	MOVOU (SI), X0
+	MOVOU X0, (R10)
+	ADDQ  $16, SI
+	ADDQ  $16, R10
+	CMPQ  R10, R14
+	JB    copy16
+	MOVQ  R14, R10
+	JMP   check
+
+near8:
+	CMPQ R15, $8
+	JB   near1
+
+copy8:
+	MOVQ (SI), R15
+	MOVQ R15, (R10)
+	ADDQ $8, SI
+	ADDQ $8, R10
+	CMPQ R10, R14
+	JB   copy8
+	MOVQ R14, R10
+	JMP  check
+
+near1:
+	CMPQ R15, $1
+	JNE  stepcopy
+
+	// Distance 1: a run of one byte, 16 at a time.
+	MOVBQZX (SI), R15
+	MOVQ    $0x0101010101010101, SI
+	IMULQ   SI, R15
+	MOVQ    R15, X0
+	PUNPCKLQDQ X0, X0
+
+run:
+	MOVOU X0, (R10)
+	ADDQ  $16, R10
+	CMPQ  R10, R14
+	JB    run
+	MOVQ  R14, R10
+	JMP   check
+
+	// Distance 2 to 7: 8-byte words stepping by the distance, each step
+	// storing one more period of the pattern after the last.
+stepcopy:
+	MOVQ (SI), SI
+	MOVQ SI, (R10)
+	ADDQ R15, R10
+	MOVQ R10, SI
+	SUBQ R15, SI
+	CMPQ R10, R14
+	JB   stepcopy
+	MOVQ R14, R10
+
+check:
+	CMPQ R8, R9
+	JHI  limits
+	CMPQ R10, R11
+	JB   loop
+
+limits:
+	MOVQ $0, R15
+	JMP  exit
+
+distsub:
+	// A distance codeword longer than 8 bits: the subtable.
+	SHRQ  $8, BX
+	SUBQ  $8, CX
+	MOVL  AX, SI
+	SHRL  $8, SI
+	ANDL  $15, SI
+	BZHIQ SI, BX, SI
+	SHRL  $16, AX
+	ADDQ  SI, AX
+	MOVL  (R13)(AX*4), AX
+	JMP   distok
+
+exceptional:
+	TESTL $0x2000, AX
+	JZ    eobbad
+
+	// A literal/length codeword longer than 11 bits: the subtable.
+	SHRQ  $11, BX
+	SUBQ  $11, CX
+	MOVL  AX, SI
+	SHRL  $8, SI
+	ANDL  $15, SI
+	BZHIQ SI, BX, SI
+	SHRL  $16, AX
+	ADDQ  SI, AX
+	MOVL  (R12)(AX*4), AX
+	TESTL $0x8000, AX
+	JZ    subnotlit
+	CONSUME
+	MOVL AX, DX
+	SHRL $16, DX
+	LOOKUP_LIT
+	MOVB DX, (R10)
+	INCQ R10
+	JMP  check
+
+subnotlit:
+	TESTL $0x7000, AX
+	JZ    length
+
+eobbad:
+	TESTL $0x4000, AX
+	JZ    corrupt
+	CONSUME
+	MOVQ $1, R15
+	JMP  exit
+
+corrupt:
+	MOVQ $2, R15
+
+exit:
+	MOVQ s+0(FP), SI
+	MOVQ R8, 0(SI)
+	MOVQ R10, 16(SI)
+	MOVQ BX, 40(SI)
+	MOVQ CX, 48(SI)
+	MOVQ R15, 72(SI)
+	RET
+
+// func hasBMI2() bool
+TEXT ·hasBMI2(SB), NOSPLIT, $0-1
+	MOVL  $0, AX
+	CPUID
+	CMPL  AX, $7
+	JB    no
+	MOVL  $7, AX
+	MOVL  $0, CX
+	CPUID
+	SHRL  $8, BX
+	ANDL  $1, BX
+	MOVB  BX, ret+0(FP)
+	RET
+no:
+	MOVB  $0, ret+0(FP)
+	RET

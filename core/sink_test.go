@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/fastio-go/fastio/core"
 	"github.com/fastio-go/fastio/core/coretest"
@@ -235,5 +236,91 @@ func TestReaderShortBufferSource(t *testing.T) {
 	got, err := io.ReadAll(r)
 	if err != nil || len(got) != 4000-64 {
 		t.Fatalf("ReadAll = %d bytes, %v", len(got), err)
+	}
+}
+
+// blockSink takes whole blocks of size bytes and records, per Take, the
+// length it was given and whether that came straight from the caller's
+// slice in.
+type blockSink struct {
+	size   int
+	in     []byte
+	out    []byte
+	takes  []int
+	direct []bool
+}
+
+func (s *blockSink) Take(p []byte, final bool) (int, error) {
+	n := len(p) - len(p)%s.size
+	if final {
+		n = len(p)
+	}
+	s.out = append(s.out, p[:n]...)
+	s.takes = append(s.takes, len(p))
+	inside := len(p) > 0 && len(s.in) > 0 &&
+		uintptr(unsafe.Pointer(&p[0])) >= uintptr(unsafe.Pointer(&s.in[0])) &&
+		uintptr(unsafe.Pointer(&p[0])) < uintptr(unsafe.Pointer(&s.in[0]))+uintptr(len(s.in))
+	s.direct = append(s.direct, inside)
+	return n, nil
+}
+
+func (s *blockSink) Flush() error { return nil }
+
+// TestSinkWriterTailThenLarge checks what the Writer does with a large
+// write while its buffer holds only a tail: the tail is completed with a
+// short piece of the write (doubled while the Sink takes nothing), and
+// the rest goes to the Sink straight from the caller's slice, not copied
+// a buffer's worth at a time; the Sink sees every byte once, in order.
+func TestSinkWriterTailThenLarge(t *testing.T) {
+	for _, tc := range []struct {
+		block, tail int
+		maxCopy     int // the most bytes of the write the tail may be given
+	}{
+		{3, 1, 32}, // a cut character: one piece completes it
+		{3, 2, 32},
+		{64, 10, 128}, // a hash block: a piece of 32, then one of twice what is buffered
+		{64, 63, 126}, // one piece of twice the tail
+	} {
+		s := &blockSink{size: tc.block}
+		w := core.NewSinkWriter(s, 1024)
+		head := bytes.Repeat([]byte("h"), tc.block*5+tc.tail)
+		w.Write(head)
+		if err := w.Flush(); err != nil || w.Buffered() != tc.tail {
+			t.Fatalf("block %d: after Flush %d bytes buffered, %v; want the %d-byte tail", tc.block, w.Buffered(), err, tc.tail)
+		}
+		s.takes, s.direct = nil, nil
+		big := make([]byte, 10_000)
+		for i := range big {
+			big[i] = byte('a' + i%26)
+		}
+		s.in = big
+		if n, err := w.Write(big); n != len(big) || err != nil {
+			t.Fatalf("Write = %d, %v", n, err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if want := append(bytes.Clone(head), big...); !bytes.Equal(s.out, want) {
+			t.Fatalf("block %d, tail %d: the Sink saw %d bytes, want the %d written, in order", tc.block, tc.tail, len(s.out), len(want))
+		}
+		copied := 0
+		for i, n := range s.takes {
+			if s.direct[i] {
+				break
+			}
+			copied = n - tc.tail
+		}
+		if copied > tc.maxCopy {
+			t.Errorf("block %d, tail %d: the tail was given %d bytes of the write before the rest bypassed the buffer, want at most %d (Takes %v)", tc.block, tc.tail, copied, tc.maxCopy, s.takes)
+		}
+		direct := 0
+		for i, n := range s.takes {
+			if s.direct[i] {
+				direct += n
+			}
+		}
+		if direct < len(big)-tc.maxCopy-1024 {
+			t.Errorf("block %d, tail %d: only %d bytes of the %d-byte write went to the Sink from the caller's slice (Takes %v)", tc.block, tc.tail, direct, len(big), s.takes)
+		}
 	}
 }

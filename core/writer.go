@@ -607,11 +607,21 @@ func (b *Writer) takeDirect(p []byte) (int, error) {
 	return done, nil
 }
 
+// tailPiece is the first piece of a large write that a Writer over a Sink
+// appends to a tail the Sink left (an incomplete sequence, a partial
+// block) to complete it, before the rest of the write bypasses the
+// buffer. The piece doubles while the Sink takes nothing, so a Sink that
+// needs more (a hash block) gets it in a few steps.
+const tailPiece = 32
+
 // writeSink is writeSlow for a Writer over a Sink: p is appended to the
 // buffer, which goes to the Sink whenever it fills; a part of p at least a
 // buffer long goes to the Sink straight from p when nothing is buffered.
+// When the buffer holds only a tail and p is that long, only a short piece
+// of p is appended to the tail and given to the Sink, so that the rest of
+// p bypasses the buffer without copying a buffer's worth of it.
 func (b *Writer) writeSink(p []byte) (int, error) {
-	done := 0
+	done, piece := 0, 0
 	for done < len(p) {
 		if len(b.buf) == 0 && len(p)-done >= len(b.full) {
 			n, err := b.takeDirect(p[done:])
@@ -622,6 +632,10 @@ func (b *Writer) writeSink(p []byte) (int, error) {
 			continue
 		}
 		m := min(len(p)-done, cap(b.buf)-len(b.buf))
+		if r := len(b.buf); r > 0 && len(p)-done+r >= len(b.full) {
+			piece = max(2*piece, 2*r, tailPiece)
+			m = min(m, piece)
+		}
 		b.buf = append(b.buf, p[done:done+m]...)
 		done += m
 		if done == len(p) {

@@ -235,6 +235,110 @@ func TestParallelTemporaryError(t *testing.T) {
 	}
 }
 
+// TestParallelReadFrom covers the concurrent Writer's ReadFrom, which
+// reads into the blocks directly: after buffered input, before more
+// writes, and with a destination failing for good or for a while.
+func TestParallelReadFrom(t *testing.T) {
+	base := runtime.NumGoroutine()
+	data := textCorpus(1<<20, 12)
+	got := compressParallel(t, Gzip, 1, 2, MinBlockSize, nil, data, func(w *Writer, d []byte) error {
+		w.Write(d[:1000]) // buffered: this ReadFrom takes the engine's way
+		if _, err := w.ReadFrom(bytes.NewReader(d[1000:300000])); err != nil {
+			return err
+		}
+		w.Write(d[300000:300001])
+		w.Flush()
+		w.Write(d[300001:400000])
+		w.Flush() // nothing buffered: the next ReadFrom reads into blocks
+		if n, err := w.ReadFrom(&coretest.Reader{Data: d[400000:], Faults: coretest.Faults{Max: 70000}}); err != nil || n != int64(len(d)-400000) {
+			return fmt.Errorf("ReadFrom = %d, %v", n, err)
+		}
+		return nil
+	})
+	if out, err := stdInflate(Gzip, got); err != nil || !bytes.Equal(out, data) {
+		t.Fatalf("mixed writes and ReadFrom: %d bytes, %v", len(out), err)
+	}
+	for _, at := range []int{1, 2, 5} {
+		dev := &coretest.Writer{Faults: coretest.Faults{FailAt: at}}
+		w, _ := NewWriterOptions(core.NewWriterSize(dev, 4096), Gzip, 1, &WriterOptions{Concurrency: 2, BlockSize: MinBlockSize})
+		if _, err := w.ReadFrom(bytes.NewReader(data)); !errors.Is(err, coretest.ErrFault) {
+			t.Fatalf("fail at %d: ReadFrom: %v, want the device's error", at, err)
+		}
+		if !errors.Is(w.Err(), coretest.ErrFault) {
+			t.Fatalf("fail at %d: Err() = %v, want the sticky device error", at, w.Err())
+		}
+		if _, err := w.ReadFrom(bytes.NewReader(data)); !errors.Is(err, coretest.ErrFault) {
+			t.Fatalf("fail at %d: second ReadFrom: %v, want the sticky error", at, err)
+		}
+		w.Close()
+	}
+	for _, at := range []int{1, 3, 8} {
+		dev := &coretest.Writer{Faults: coretest.Faults{Max: 4096, FailAt: at, FailFor: 2, Temporary: true, Partial: true}}
+		w, _ := NewWriterOptions(dev, Gzip, 1, &WriterOptions{Concurrency: 2, BlockSize: MinBlockSize})
+		src := &coretest.Reader{Data: data}
+		var total int64
+		var errs int
+		for total < int64(len(data)) {
+			n, err := w.ReadFrom(src)
+			total += n
+			if err != nil {
+				var te *coretest.TempError
+				if !errors.As(err, &te) {
+					t.Fatalf("temporary fail at %d: %v", at, err)
+				}
+				errs++
+			} else if total != int64(len(data)) {
+				t.Fatalf("temporary fail at %d: ReadFrom ended at %d of %d bytes", at, total, len(data))
+			}
+		}
+		for range 5 {
+			if err := w.Close(); err == nil {
+				break
+			}
+			errs++
+		}
+		if errs == 0 {
+			t.Fatalf("temporary fail at %d: no error reported", at)
+		}
+		if out, err := stdInflate(Gzip, dev.Bytes()); err != nil || !bytes.Equal(out, data) {
+			t.Fatalf("temporary fail at %d: %d bytes, %v", at, len(out), err)
+		}
+	}
+	// Bad sources: an error, an impossible count, no progress.
+	errRead := errors.New("read fails")
+	for _, c := range []struct {
+		name string
+		r    io.Reader
+		want error
+	}{
+		{"error", io.MultiReader(bytes.NewReader(data[:5000]), &failReader{err: errRead}), errRead},
+		{"count", &failReader{n: -1}, core.ErrInvalidCount},
+		{"empty", &failReader{}, core.ErrNoProgress},
+	} {
+		var out core.Buffer
+		w, _ := NewWriterOptions(&out, Gzip, 1, &WriterOptions{Concurrency: 2, BlockSize: MinBlockSize})
+		if _, err := w.ReadFrom(c.r); !errors.Is(err, c.want) {
+			t.Fatalf("%s: ReadFrom: %v, want %v", c.name, err, c.want)
+		}
+		w.Write([]byte("after"))
+		if err := w.Close(); err != nil {
+			t.Fatalf("%s: Close after a failed source: %v", c.name, err)
+		}
+		if got, err := stdInflate(Gzip, out.Bytes()); err != nil || !bytes.HasSuffix(got, []byte("after")) {
+			t.Fatalf("%s: the stream after a failed source: %v", c.name, err)
+		}
+	}
+	waitGoroutines(t, base)
+}
+
+// failReader returns n and err from every Read.
+type failReader struct {
+	n   int
+	err error
+}
+
+func (r *failReader) Read([]byte) (int, error) { return r.n, r.err }
+
 // TestParallelReset drops a stream in the middle and starts another.
 func TestParallelReset(t *testing.T) {
 	base := runtime.NumGoroutine()

@@ -25,7 +25,7 @@ type WriterOptions struct {
 	Dict []byte
 	// Concurrency is how many goroutines compress at once. 0 and 1 compress
 	// on the caller's goroutine; 2 or more cut the input into blocks of
-	// BlockSize bytes, each primed with the 32 KiB before it as a
+	// BlockSize bytes, each primed with the input before it as a
 	// dictionary, compress them concurrently and write them in order as
 	// one standard stream (see Writer).
 	Concurrency int
@@ -37,7 +37,8 @@ type WriterOptions struct {
 
 // Block sizes of a concurrent Writer. Each block after the first is
 // primed with the 32 KiB of input before it, which at levels 1 to 5 costs
-// as much as compressing 32 KiB: the default keeps that under 4% of the
+// as much as compressing 32 KiB; blocks of MaxBlockSize (the default) are
+// primed with 8 KiB at those levels, which keeps priming under 1% of the
 // work.
 const (
 	// MinBlockSize is the smallest block a concurrent Writer cuts.
@@ -77,15 +78,18 @@ const (
 //
 // With WriterOptions.Concurrency n of 2 or more the input is cut into
 // blocks of BlockSize bytes (and at every Flush). Each block is primed
-// with the last 32 KiB of input before it as a dictionary, compressed on
+// with the last 32 KiB of input before it as a dictionary (8 KiB at
+// levels 1 to 5 with blocks of MaxBlockSize), compressed on
 // its own goroutine, at most n at once, and ends on a byte boundary (a
 // sync flush marker, the last block a final block), so the concatenation
 // is one standard deflate stream that any inflater reads; the checksum is
 // combined from the blocks'. The output depends on the input and the
 // block size only, not on n or on how the input was written. The price is
 // a few bytes per block and matches that cannot reach across the 32 KiB
-// dictionary. Memory: about (n+1) × 2 × BlockSize plus n compressor
-// states; the Writer waits for the oldest block rather than queue more.
+// dictionary. Memory: about (n+2) × 2 × BlockSize plus n compressor
+// states (n blocks in compression, one ready for the next free
+// compressor, one filling); the Writer waits for the oldest block rather
+// than queue more.
 // Flush compresses the partial block, waits for every block and writes
 // them, so frequent Flushes make blocks short and serialise the work.
 // No goroutine outlives its block: a Writer that is dropped without Close
@@ -274,8 +278,26 @@ func (w *Writer) Reserve(n int) []byte { return w.eng.Reserve(n) }
 func (w *Writer) Commit(n int) { w.eng.Commit(n) }
 
 // ReadFrom compresses everything r yields until io.EOF, reading straight
-// into the input buffer.
-func (w *Writer) ReadFrom(r io.Reader) (int64, error) { return w.eng.ReadFrom(r) }
+// into the input buffer (with a Concurrency of 2 or more, straight into
+// the blocks).
+func (w *Writer) ReadFrom(r io.Reader) (int64, error) {
+	if w.par == nil || w.eng.Err() != nil || w.eng.Buffered() > 0 || gzipHeaderLen(&w.Header) < 0 ||
+		w.out.err != nil || len(w.out.kept) > 0 {
+		// Errors to report, bytes to send first or buffered input: the
+		// engine's way.
+		return w.eng.ReadFrom(r)
+	}
+	if !w.begun {
+		w.writeHeader() // the header was checked above
+	}
+	n, err := w.par.readFrom(r)
+	if err == errDest {
+		// The engine's Flush returns the outlet's error (keeping it if it
+		// is permanent) before it would cut a block.
+		err = w.eng.Flush()
+	}
+	return n, err
+}
 
 // Flush compresses the buffered input, ends the current deflate block
 // with a sync marker (zlib's Z_SYNC_FLUSH) so that a reader can inflate

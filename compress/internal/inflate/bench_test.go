@@ -77,3 +77,29 @@ func BenchmarkInflatePattern(b *testing.B) {
 		b.Run(impl, func(b *testing.B) { benchInflate(b, "Pattern", impl) })
 	}
 }
+
+// BenchmarkBuild times building the decode tables of the first dynamic
+// block of level-6 text: the literal/length code and the distance code
+// (libdeflate's doubling fills the primary tables).
+func BenchmarkBuild(b *testing.B) {
+	stream := deflate(b, text(1<<16), 6, nil)
+	var d Decoder
+	d.Reset(core.NewSpanReader(stream), nil)
+	d.header()
+	if d.state != stHuff || d.litp != &d.lit {
+		b.Fatal("the stream does not start with a dynamic block")
+	}
+	// The header's first 17 bits: BFINAL, BTYPE, HLIT, HDIST.
+	h := uint32(stream[0]) | uint32(stream[1])<<8 | uint32(stream[2])<<16
+	nlit, ndist := int(h>>3&31)+257, int(h>>8&31)+1
+	lit := append([]uint8{}, d.lens[:nlit]...)
+	dist := append([]uint8{}, d.lens[nlit:nlit+ndist]...)
+	var t [litTableSize]uint32
+	var dt [distTableSize]uint32
+	b.ReportAllocs()
+	for b.Loop() {
+		if !build(t[:], lit, litBits, kindLit) || !build(dt[:], dist, distBits, kindDist) {
+			b.Fatal("build failed")
+		}
+	}
+}

@@ -1,5 +1,7 @@
 package inflate
 
+import "math/bits"
+
 // Decode tables, in the layout of libdeflate's decompressor: one 32-bit
 // entry per table slot holds everything needed to act on a codeword, so a
 // literal/length symbol and its extra bits are resolved with one lookup
@@ -130,13 +132,8 @@ func build(table []uint32, lens []uint8, root uint, k kind) bool {
 			return false // over-subscribed
 		}
 	}
-	if left > 0 {
-		if !(maxLen == 1 && count[1] == 1) {
-			return false // incomplete
-		}
-		for i := range main {
-			main[i] = badEntry
-		}
+	if left > 0 && !(maxLen == 1 && count[1] == 1) {
+		return false // incomplete
 	}
 	// Symbols sorted by code length, then by value: canonical order.
 	var offs [maxCodeLen + 2]uint16
@@ -157,6 +154,14 @@ func build(table []uint32, lens []uint8, root uint, k kind) bool {
 	curPrefix := uint32(1<<32 - 1)
 	subOff, subBits := uint32(0), uint(0)
 	next := uint32(1) << root
+	// The primary table is filled by doubling, as libdeflate does:
+	// main[:1<<filled] holds the entries of every codeword of up to
+	// filled bits, each at the index of its bits reversed, so a copy of
+	// it above itself is the table of filled+1 bits, where the codewords
+	// one bit longer then go. A slot no codeword reaches (the one-codeword
+	// code's other half) keeps badEntry, doubled from main[0].
+	main[0] = badEntry
+	filled := uint(0)
 	for i := range n {
 		sym := int(sorted[i])
 		l := uint(lens[sym])
@@ -166,11 +171,12 @@ func build(table []uint32, lens []uint8, root uint, k kind) bool {
 		code <<= l - curLen
 		curLen = l
 		r := reverse(code, l)
+		for filled < min(l, root) {
+			copy(main[1<<filled:2<<filled], main[:1<<filled])
+			filled++
+		}
 		if l <= root {
-			e := entry(k, sym, uint32(l))
-			for j := r; j < 1<<root; j += 1 << l {
-				main[j] = e
-			}
+			main[r] = entry(k, sym, uint32(l))
 			rem[l]--
 			continue
 		}
@@ -202,18 +208,17 @@ func build(table []uint32, lens []uint8, root uint, k kind) bool {
 		}
 		rem[l]--
 	}
+	for filled < root {
+		copy(main[1<<filled:2<<filled], main[:1<<filled])
+		filled++
+	}
 	return true
 }
 
 // reverse returns the n low bits of c in reverse order: deflate sends
 // Huffman codewords most significant bit first into an LSB-first stream.
 func reverse(c uint32, n uint) uint32 {
-	var r uint32
-	for range n {
-		r = r<<1 | c&1
-		c >>= 1
-	}
-	return r
+	return bits.Reverse32(c) >> (32 - n)
 }
 
 // The fixed code's tables (RFC 1951 3.2.6), built once.

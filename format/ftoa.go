@@ -267,11 +267,11 @@ func appendDecimalG(dst []byte, f uint64, e int, neg bool, sci bool) []byte {
 		dst = slices.Grow(dst, floatScratch)
 	}
 	b := dst[len(dst) : len(dst)+floatScratch]
-	o := 0
-	if neg {
-		b[0] = '-'
-		o = 1
-	}
+	// The sign is stored either way and overwritten by the first digit
+	// when v is positive: half of all values are negative, and a branch
+	// on it would be mispredicted as often.
+	b[0] = '-'
+	o := int(b2u(neg))
 	d0, d1, d2, tz := digits17(f, nd)
 	n := nd - tz // the significant digits
 	if sci || x < -4 || x >= 6 {
@@ -316,19 +316,14 @@ func digits17(f uint64, nd int) (d0, d1, d2 uint64, tz int) {
 		// The units digit is in the highest byte.
 		return w >> (uint(8-nd) * 8), 0, 0, bits.LeadingZeros64(w^asciiZeros) >> 3
 	}
-	hi, lo := f/1e8, uint32(f%1e8)
-	b := ascii8(lo)
-	var a uint64 // the digits above the last eight, unshifted
-	if nd <= 16 {
-		a = ascii8(uint32(hi))
-		sh := uint(nd-8) * 8 // the bytes of the hi digits
-		h := a >> (64 - sh)
-		d0, d1 = h|b<<sh, b>>(64-sh)
-	} else {
-		top, mid := hi/1e8, uint32(hi%1e8)
-		a = ascii8(mid)
-		d0, d1, d2 = '0'+top|a<<8, a>>56|b<<8, b>>56
-	}
+	// All 17 digits, zero-padded, then shifted down past the leading
+	// zeros: no branch on whether f has 16 or 17 digits, which is as
+	// random as the significand.
+	hi := f / 1e8
+	top, a, b := hi/1e8, ascii8(uint32(hi%1e8)), ascii8(uint32(f%1e8))
+	r0, r1, r2 := '0'+top|a<<8, a>>56|b<<8, b>>56
+	sh := uint(17-nd) * 8 // 0 to 64
+	d0, d1, d2 = r0>>sh|r1<<(64-sh), r1>>sh|r2<<(64-sh), r2>>sh
 	if z := b ^ asciiZeros; z != 0 {
 		return d0, d1, d2, bits.LeadingZeros64(z) >> 3
 	}
@@ -352,11 +347,10 @@ func storePoint(b []byte, d0, d1, d2 uint64, dp int) {
 // putExp writes the exponent x as strconv does, e±dd or e±ddd, at the
 // start of b, which needs 8 bytes, and returns its length.
 func putExp(b []byte, x int) int {
-	sign := uint32('+')
-	if x < 0 {
-		sign = '-'
-		x = -x
-	}
+	// No branch on the sign either: '-' is '+' + 2.
+	m := x >> 63 // -1 when x < 0
+	sign := uint32('+') + uint32(m&2)
+	x = (x ^ m) - m
 	if x < 100 {
 		binary.LittleEndian.PutUint32(b, 'e'|sign<<8|uint32(binary.LittleEndian.Uint16(pairs[2*x:]))<<16)
 		return 4

@@ -1,0 +1,46 @@
+package core_test
+
+import (
+	"os/exec"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// TestInlining builds the package with -gcflags=-m and checks that the
+// fast paths the documentation promises inline: the formatters and
+// encoders of the other modules are written on that promise (a call out
+// of line would cost about as much as the fast path itself).
+func TestInlining(t *testing.T) {
+	if runtime.GOOS == "wasip1" || runtime.GOOS == "js" {
+		t.Skip("no go command to run on", runtime.GOOS)
+	}
+	if testing.Short() {
+		t.Skip("builds the package; skipped in -short mode")
+	}
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatalf("the go command is needed to check inlining (install Go from https://go.dev/dl/): %v", err)
+	}
+	out, err := exec.Command(goCmd, "build", "-gcflags=-m", "-o", "/dev/null", ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	inlinable := map[string]bool{}
+	for line := range strings.Lines(string(out)) {
+		if _, fn, ok := strings.Cut(line, ": can inline "); ok {
+			name, _, _ := strings.Cut(strings.TrimSpace(fn), " ")
+			inlinable[name] = true
+		}
+	}
+	for _, fn := range []string{
+		"(*Writer).Put", "(*Writer).PutString", "(*Writer).PutByte", "(*Writer).WriteByte",
+		"(*Writer).Reserve", "(*Writer).Commit", "(*Writer).Engine", "(*Writer).Available",
+		"(*Buffer).Reserve", "(*Buffer).Commit",
+		"(*Reader).Window", "(*Reader).Consume",
+	} {
+		if !inlinable[fn] {
+			t.Errorf("%s does not inline any more; the compiler said:\n%s", fn, out)
+		}
+	}
+}

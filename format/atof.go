@@ -48,61 +48,77 @@ import (
 // the number has more than 19 significant digits or more than seven
 // exponent digits, or a load of eight bytes would pass the end of w.
 //
-// Every run of digits is read eight bytes at a time: nonDigits marks the
-// bytes that are not digits, the lowest marked byte ends the run, and its
-// value is the byte that decides what follows, with no second look at the
-// input.
+// Digits are read eight bytes at a time: digitRun finds the run of digits
+// in a word, digitValues converts it, and the byte after the run, taken
+// from the same word, decides what follows; the input is not looked at
+// twice. Around the decimal point, the integer digits and the first
+// fraction digits are joined into one word, so that a mantissa of up to
+// eight digits costs one conversion, and one of sixteen two.
 func decimalAt(w []byte, i int) (m uint64, q int, neg bool, j int, ok bool) {
 	if i >= len(w) {
 		return
 	}
+	// The sign without a branch: it is as unpredictable as the data.
+	c0 := w[i]
+	neg = c0 == '-'
 	j = i
-	if c := w[j]; c == '-' || c == '+' {
-		neg = c == '-'
+	if (c0-'+')&^2 == 0 { // '+' or '-'
 		j++
 	}
 	start := j
-	var x uint64
-	var k uint // digits in the last load × 8
-	for {
-		if j > len(w)-8 {
+	if j > len(w)-8 {
+		return
+	}
+	x := load8(w, j)
+	d, k := digitRun(x)
+	var c byte
+	point := 0 // bytes of decimal point
+	switch {
+	case k == 64:
+		// Eight integer digits or more.
+		m = digitValues(d)
+		j += 8
+		if m, j, c, ok = moreDigits(w, j, m); !ok {
 			return
 		}
-		x = load8(w, j)
-		if nd := nonDigits(x); nd != 0 {
-			k = uint(bits.TrailingZeros64(nd)) &^ 7
-			// The k/8 digits to the top of the word, zero bytes (leading
-			// zeros) below; a shift by 64 leaves 0.
-			m = m*pow10[k>>3] + eightDigits(x<<(64-k))
-			j += int(k >> 3)
-			break
-		}
-		m = m*1e8 + eightDigits(x)
-		j += 8
-	}
-	nd := j - start // digits of the mantissa
-	c := byte(x >> k)
-	if c == '.' {
-		j++
-		fstart := j
-		for {
-			if j > len(w)-8 {
+		if c == '.' {
+			point = 1
+			j++
+			fstart := j
+			if m, j, c, ok = moreDigits(w, j, m); !ok {
 				return
 			}
-			x = load8(w, j)
-			if nd := nonDigits(x); nd != 0 {
-				k = uint(bits.TrailingZeros64(nd)) &^ 7
-				m = m*pow10[k>>3] + eightDigits(x<<(64-k))
-				j += int(k >> 3)
-				break
-			}
-			m = m*1e8 + eightDigits(x)
-			j += 8
+			q = fstart - j
 		}
-		q = fstart - j
-		nd -= q
+		ok = false
+	case byte(x>>k) != '.':
+		m = digitValues(d << ((56 - k) & 63) << 8)
+		j += int(k >> 3)
 		c = byte(x >> k)
+	default:
+		// The k/8 integer digits and the bytes after the point, in one
+		// word.
+		p := j + int(k>>3) + 1
+		if p > len(w)-8 {
+			return
+		}
+		y := x&(uint64(1)<<(k&63)-1) | load8(w, p)<<(k&63)
+		d, ky := digitRun(y)
+		if ky != 64 {
+			m = digitValues(d << ((56 - ky) & 63) << 8)
+			j = p + int(ky>>3) - int(k>>3)
+			c = byte(y >> ky)
+		} else {
+			j = p + 8 - int(k>>3)
+			if m, j, c, ok = moreDigits(w, j, digitValues(d)); !ok {
+				return
+			}
+			ok = false
+		}
+		q = p - j
+		point = 1
 	}
+	nd := j - start - point // digits of the mantissa
 	if nd == 0 {
 		return
 	}
@@ -120,35 +136,64 @@ func decimalAt(w []byte, i int) (m uint64, q int, neg bool, j int, ok bool) {
 		}
 	}
 	if c|0x20 == 'e' {
-		j++
-		if j >= len(w) {
+		if j > len(w)-9 {
 			return
 		}
-		eneg := false
-		if c := w[j]; c == '-' || c == '+' {
-			eneg = c == '-'
-			j++
+		// The exponent's sign and digits from one load, the sign again
+		// without a branch.
+		x := load8(w, j+1)
+		s := byte(x)
+		var sh uint
+		if (s-'+')&^2 == 0 {
+			sh = 8
 		}
-		if j > len(w)-8 {
-			return
-		}
-		x = load8(w, j)
-		k = uint(bits.TrailingZeros64(nonDigits(x))) &^ 7
+		x >>= sh
+		d, k := digitRun(x)
 		if k == 0 || k == 64 {
 			return // no exponent digits, or eight or more
 		}
-		e := int(eightDigits(x << (64 - k)))
-		if eneg {
+		e := int(digitValues(d << ((56 - k) & 63) << 8))
+		if s == '-' {
 			e = -e
 		}
 		q += e
-		j += int(k >> 3)
+		j += 1 + int(sh>>3) + int(k>>3)
 		c = byte(x >> k)
 	}
 	if !isSpace(c) {
 		return
 	}
 	return m, q, neg, j, true
+}
+
+// moreDigits continues a run of digits at w[j:] whose value so far is m,
+// eight at a time, and returns the new value, the offset after the run and
+// the byte there; false means a load would pass the end of w.
+func moreDigits(w []byte, j int, m uint64) (uint64, int, byte, bool) {
+	for j <= len(w)-8 {
+		x := load8(w, j)
+		d, k := digitRun(x)
+		if k != 64 {
+			return m*pow10[k>>3] + digitValues(d<<((56-k)&63)<<8), j + int(k>>3), byte(x >> k), true
+		}
+		m = m*1e8 + digitValues(d)
+		j += 8
+	}
+	return m, j, 0, false
+}
+
+// digitRun returns x, eight bytes, less '0' from every byte (the digits'
+// values, up to the first non-digit), and the number of leading digits
+// times eight (64 when all eight are digits). The first byte that is not
+// a digit gets its top bit set (a variant of the byte-range test in Sean
+// Anderson's Bit Twiddling Hacks, "determine if a word has a byte between
+// m and n"): bytes below '0' and from 0xba by the subtraction, bytes from
+// ':' to 0xb9 by the addition. Borrows and carries only come out of
+// non-digits, so they disturb no byte before the first of those.
+func digitRun(x uint64) (d uint64, k uint) {
+	d = x - 0x3030303030303030
+	t := ((x + 0x4646464646464646) | d) & 0x8080808080808080
+	return d, uint(bits.TrailingZeros64(t)) &^ 7
 }
 
 // exact10 holds the powers of ten that are exact float64s (and zeros to
@@ -164,15 +209,14 @@ func float64Of(m uint64, q int, neg bool) (float64, bool) {
 	switch {
 	case m <= 1<<53 && uint(q+22) <= 44:
 		// Clinger: both operands exact, so the one rounding is the
-		// correct one.
-		f = float64(m)
+		// correct one. (m converts as an int64: one instruction.)
+		f = float64(int64(m))
 		if q < 0 {
 			f /= exact10[-q&31]
 		} else {
 			f *= exact10[q&31]
 		}
 	case m == 0:
-		f = 0
 	default:
 		b, ok := eiselLemire(m, q, 52, 1023)
 		if !ok {
@@ -191,14 +235,13 @@ func float32Of(m uint64, q int, neg bool) (float32, bool) {
 	var f float32
 	switch {
 	case m <= 1<<24 && uint(q+10) <= 20:
-		f = float32(m)
+		f = float32(int32(m))
 		if q < 0 {
 			f /= float32(exact10[-q&31])
 		} else {
 			f *= float32(exact10[q&31])
 		}
 	case m == 0:
-		f = 0
 	default:
 		b, ok := eiselLemire(m, q, 23, 127)
 		if !ok {

@@ -558,19 +558,51 @@ func eightDigits(x uint64) uint64 {
 // strconv.ParseFloat at T's bit size. On ErrRange the value is ±Inf, as
 // strconv returns. It does not allocate unless it fails.
 func ScanFloat[T core.Float](s *Scanner) (T, error) {
-	// Hot path: the number parsed straight from the window in one pass,
-	// ended by white space there.
+	var z T
+	if unsafe.Sizeof(z) == 8 {
+		if f, ok := s.float64Fast(); ok {
+			return T(f), nil
+		}
+	} else if f, ok := s.float32Fast(); ok {
+		return T(f), nil
+	}
+	return scanFloatSlow[T](s)
+}
+
+// float64Fast is the hot path of ScanFloat: the number parsed straight
+// from the window in one pass, ended by white space there, and converted.
+// false means the general path, with nothing consumed.
+func (s *Scanner) float64Fast() (float64, bool) {
 	w, i := s.win, s.pos
 	for i < len(w) && isSpace(w[i]) {
 		i++
 	}
-	if m, q, neg, j, ok := decimalAt(w, i); ok {
-		if f, ok := floatOf[T](m, q, neg); ok {
-			s.pos = j
-			return f, nil
-		}
+	m, q, neg, j, ok := decimalAt(w, i)
+	if !ok {
+		return 0, false
 	}
-	return scanFloatSlow[T](s)
+	f, ok := float64Of(m, q, neg)
+	if ok {
+		s.pos = j
+	}
+	return f, ok
+}
+
+// float32Fast is float64Fast for float32.
+func (s *Scanner) float32Fast() (float32, bool) {
+	w, i := s.win, s.pos
+	for i < len(w) && isSpace(w[i]) {
+		i++
+	}
+	m, q, neg, j, ok := decimalAt(w, i)
+	if !ok {
+		return 0, false
+	}
+	f, ok := float32Of(m, q, neg)
+	if ok {
+		s.pos = j
+	}
+	return f, ok
 }
 
 // scanFloatSlow is ScanFloat for the tokens its hot path leaves: the whole

@@ -14,7 +14,8 @@
 //	R10 next output byte    R11 output position where the loop stops
 //	DI  start of the output buffer (the farthest a distance may reach)
 //	R12 literal/length table, R13 distance table
-//	DX, SI, R14, R15 scratch; X0, X1 copies
+//	DX  the bits before the last entry consumed (for a length's extra bits)
+//	SI, R14, R15 scratch; X0, X1 copies
 //
 // Entry layout (huffman.go): bits 0-7 bits to consume, 8-11 codeword
 // length, 12-15 flags (15 literal, 14 end of block, 13 subtable, 12 bad),
@@ -45,6 +46,13 @@
 	MOVL (R12)(SI*4), AX
 
 // func decodeFast(s *fastState)
+//
+// The loop is arranged as libdeflate's: an iteration starts with the bit
+// buffer refilled and the entry of its first symbol in AX; the bits of an
+// entry are consumed as soon as it is loaded, before its kind is tested
+// (the bits before are kept in DX for the extra bits of a length), and
+// the refill comes after the lookup of the next entry, so neither is on
+// the chain from one table lookup to the next.
 TEXT ·decodeFast(SB), NOSPLIT, $0-8
 	MOVQ s+0(FP), SI
 	MOVQ 0(SI), R8
@@ -57,69 +65,76 @@ TEXT ·decodeFast(SB), NOSPLIT, $0-8
 	MOVQ 56(SI), R12
 	MOVQ 64(SI), R13
 
-	// The caller checked the bounds of the first iteration.
+	// The caller left room for this refill and a whole iteration.
 	REFILL
 	LOOKUP_LIT
 
 loop:
-	REFILL
+	MOVQ  BX, DX
+	CONSUME
 	TESTL $0x8000, AX
 	JZ    notlit
 
-	// Up to three literals per refill.
-	CONSUME
-	MOVL AX, DX
-	SHRL $16, DX
+	// Up to three literals per refill: 3 × 15 bits, and 11 for the next
+	// lookup, of the 56 at least.
+	MOVL  AX, R14
+	SHRL  $16, R14
 	LOOKUP_LIT
-	MOVB DX, (R10)
-	INCQ R10
+	MOVQ  BX, DX
+	CONSUME
+	MOVB  R14, (R10)
+	INCQ  R10
 	TESTL $0x8000, AX
 	JZ    notlit
-	CONSUME
-	MOVL AX, DX
-	SHRL $16, DX
+
+	MOVL  AX, R14
+	SHRL  $16, R14
 	LOOKUP_LIT
-	MOVB DX, (R10)
-	INCQ R10
+	MOVQ  BX, DX
+	CONSUME
+	MOVB  R14, (R10)
+	INCQ  R10
 	TESTL $0x8000, AX
 	JZ    notlit
-	CONSUME
-	MOVL AX, DX
-	SHRL $16, DX
+
+	MOVL AX, R14
+	SHRL $16, R14
 	LOOKUP_LIT
-	MOVB DX, (R10)
+	REFILL
+	MOVB R14, (R10)
 	INCQ R10
 	JMP  check
 
 notlit:
+	// AX is consumed, DX holds the bits from its codeword on.
 	TESTL $0x7000, AX
 	JNZ   exceptional
 
 length:
-	// DX = base + extra bits: the entry's low byte is codeword plus extra
+	// R14 = base + extra bits: the entry's low byte is codeword plus extra
 	// bits, bits 8-11 the codeword length.
-	BZHIQ AX, BX, DX
+	BZHIQ AX, DX, R14
 	MOVL  AX, SI
 	SHRL  $8, SI
 	ANDL  $15, SI
-	SHRXQ SI, DX, DX
+	SHRXQ SI, R14, R14
 	MOVL  AX, SI
 	SHRL  $16, SI
-	ADDQ  SI, DX
-	CONSUME
+	ADDQ  SI, R14
 	REFILL
 
-	// The distance.
+	// The distance: tested before its bits go, so that an invalid one
+	// leaves them, as the Go loop does.
 	MOVL  BX, SI
 	ANDL  $0xff, SI
 	MOVL  (R13)(SI*4), AX
-	TESTL $0x2000, AX
-	JNZ   distsub
+	TESTL $0x3000, AX
+	JNZ   distexc
 
 distok:
-	TESTL $0x1000, AX
-	JNZ   corrupt
-	BZHIQ AX, BX, R15
+	MOVQ  BX, DX
+	CONSUME
+	BZHIQ AX, DX, R15
 	MOVL  AX, SI
 	SHRL  $8, SI
 	ANDL  $15, SI
@@ -127,10 +142,13 @@ distok:
 	MOVL  AX, SI
 	SHRL  $16, SI
 	ADDQ  SI, R15
-	CONSUME
-	LOOKUP_LIT
 
-	// R15 = distance, DX = length; the distance reaches no further back
+	// At most 15+13 bits of the 56 went to the distance: the next lookup
+	// needs no refill, which follows it.
+	LOOKUP_LIT
+	REFILL
+
+	// R15 = distance, R14 = length; the distance reaches no further back
 	// than the start of the buffer.
 	MOVQ R10, SI
 	SUBQ DI, SI
@@ -138,7 +156,7 @@ distok:
 	JHI  corrupt
 	MOVQ R10, SI
 	SUBQ R15, SI             // SI = source
-	LEAQ (R10)(DX*1), R14    // R14 = end of the match
+	ADDQ R10, R14            // R14 = end of the match
 	CMPQ R15, $32
 	JB   near
 
@@ -189,10 +207,10 @@ near1:
 	JNE  stepcopy
 
 	// Distance 1: a run of one byte, 16 at a time.
-	MOVBQZX (SI), R15
-	MOVQ    $0x0101010101010101, SI
-	IMULQ   SI, R15
-	MOVQ    R15, X0
+	MOVBQZX    (SI), R15
+	MOVQ       $0x0101010101010101, SI
+	IMULQ      SI, R15
+	MOVQ       R15, X0
 	PUNPCKLQDQ X0, X0
 
 run:
@@ -225,7 +243,10 @@ limits:
 	MOVQ $0, R15
 	JMP  exit
 
-distsub:
+distexc:
+	TESTL $0x1000, AX
+	JNZ   corrupt
+
 	// A distance codeword longer than 8 bits: the subtable.
 	SHRQ  $8, BX
 	SUBQ  $8, CX
@@ -236,15 +257,17 @@ distsub:
 	SHRL  $16, AX
 	ADDQ  SI, AX
 	MOVL  (R13)(AX*4), AX
+	TESTL $0x1000, AX
+	JNZ   corrupt
 	JMP   distok
 
 exceptional:
 	TESTL $0x2000, AX
 	JZ    eobbad
 
-	// A literal/length codeword longer than 11 bits: the subtable.
-	SHRQ  $11, BX
-	SUBQ  $11, CX
+	// A literal/length codeword longer than 11 bits: its first 11 bits
+	// are consumed (a subtable pointer's low byte is 11), the subtable
+	// resolves the rest.
 	MOVL  AX, SI
 	SHRL  $8, SI
 	ANDL  $15, SI
@@ -255,21 +278,38 @@ exceptional:
 	TESTL $0x8000, AX
 	JZ    subnotlit
 	CONSUME
-	MOVL AX, DX
-	SHRL $16, DX
+	MOVL AX, R14
+	SHRL $16, R14
 	LOOKUP_LIT
-	MOVB DX, (R10)
+	REFILL
+	MOVB R14, (R10)
 	INCQ R10
 	JMP  check
 
 subnotlit:
 	TESTL $0x7000, AX
-	JZ    length
+	JNZ   subexc
+	MOVQ  BX, DX
+	CONSUME
+	JMP   length
 
-eobbad:
+subexc:
 	TESTL $0x4000, AX
 	JZ    corrupt
 	CONSUME
+	MOVQ $1, R15
+	JMP  exit
+
+eobbad:
+	TESTL $0x4000, AX
+	JNZ   eob
+
+	// An invalid codeword: its bits stay, as in the Go loop.
+	MOVQ DX, BX
+	ADDQ AX, CX
+	JMP  corrupt
+
+eob:
 	MOVQ $1, R15
 	JMP  exit
 

@@ -41,9 +41,10 @@ const (
 	// overrun of word copies fits, so decoding stops only between symbols.
 	slack    = 258 + 64
 	outLimit = bufSize - slack
-	// inSlack is the input the fast loop may read in one iteration: two
-	// 8-byte loads, the second at most 7 bytes after the first.
-	inSlack = 16
+	// inSlack is the input the fast loop may read past the position an
+	// iteration starts at: a refill before the first iteration, then two
+	// in it, each an 8-byte load at most 7 bytes after the one before.
+	inSlack = 24
 	// minChunk is the least room to decode into before the buffer slides.
 	minChunk = 16 << 10
 )

@@ -57,7 +57,7 @@ func utf8MixedRun(dst, src []byte, unit int) (nd, ns int) {
 	if !useAVX512 {
 		if useAVX2Mixed && len(src) >= 80 && len(dst) >= 128 {
 			var pack *[256][16]byte
-			if useLatin {
+			if useLatin && cpu.X86.HasPOPCNT { // the Latin path counts with POPCNT
 				pack = &u8pack
 			}
 			ns, nd = utf8MixedAVX2(&dst[0], &src[0], len(src), len(dst), &u8win, unit, pack)

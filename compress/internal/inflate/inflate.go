@@ -415,7 +415,9 @@ func (d *Decoder) huffman(target int) {
 			continue
 		}
 		if !d.eof {
-			if err := d.more(); err != nil && err != io.ErrUnexpectedEOF {
+			// A window too small for the fast loop is full here: the
+			// careful loop decodes from it as it is.
+			if err := d.more(); err != nil && err != io.ErrUnexpectedEOF && err != core.ErrBufferFull {
 				d.fail(err)
 				return
 			}

@@ -1,6 +1,7 @@
 package inflate
 
 import (
+	"bufio"
 	"bytes"
 	stdflate "compress/flate"
 	"errors"
@@ -439,5 +440,21 @@ func TestBothLoops(t *testing.T) {
 		bad[i] ^= byte(1 << rng.IntN(8))
 		bothLoops(t, &d, bad, uint64(i))
 		bothLoops(t, &d, stream[:i], uint64(i))
+	}
+}
+
+// TestSmallWindow decodes from sources whose windows are smaller than
+// the fast loop's input slack: the careful loop does all the work.
+func TestSmallWindow(t *testing.T) {
+	data := text(20 << 10)
+	stream := deflate(t, data, 6, nil)
+	for _, size := range []int{16, inSlack - 1, inSlack, inSlack + 1} {
+		var d Decoder
+		src := core.WrapReader(bufio.NewReaderSize(bytes.NewReader(stream), size))
+		d.Reset(src, nil)
+		got, err := io.ReadAll(&d)
+		if err != nil || !bytes.Equal(got, data) {
+			t.Fatalf("window of %d bytes: %d bytes, %v", size, len(got), err)
+		}
 	}
 }

@@ -218,7 +218,7 @@ func float64Of(m uint64, q int, neg bool) (float64, bool) {
 		}
 	case m == 0:
 	default:
-		b, ok := eiselLemire(m, q, 52, 1023)
+		b, ok := eiselLemire[float64](m, q)
 		if !ok {
 			return 0, false
 		}
@@ -243,7 +243,7 @@ func float32Of(m uint64, q int, neg bool) (float32, bool) {
 		}
 	case m == 0:
 	default:
-		b, ok := eiselLemire(m, q, 23, 127)
+		b, ok := eiselLemire[float32](m, q)
 		if !ok {
 			return 0, false
 		}
@@ -266,17 +266,22 @@ func floatOf[T core.Float](m uint64, q int, neg bool) (T, bool) {
 	return T(f), ok
 }
 
-// eiselLemire converts w·10^q (w != 0) to the bits of the nearest float
-// with mantBits explicit mantissa bits and exponent bias bias, normal or
-// subnormal, or reports false when it cannot decide or the result is zero
-// or infinite.
-func eiselLemire(w uint64, q, mantBits, bias int) (uint64, bool) {
-	if q < pow10QMin || q > pow10QMax {
+// eiselLemire converts w·10^q (w != 0) to the bits of the nearest T,
+// normal or subnormal, or reports false when it cannot decide or the
+// result is zero or infinite. (T only sets the constants: each float size
+// gets its own code, with them folded in.)
+func eiselLemire[T core.Float](w uint64, q int) (uint64, bool) {
+	var z T
+	mantBits, bias := 52, 1023 // explicit mantissa bits, exponent bias
+	if unsafe.Sizeof(z) == 4 {
+		mantBits, bias = 23, 127
+	}
+	if uint(q-pow10QMin) > pow10QMax-pow10QMin {
 		return 0, false
 	}
 	m := &pow10m[q-pow10QMin]
 	l := bits.LeadingZeros64(w)
-	w <<= uint(l)
+	w <<= uint(l) & 63
 	shift := uint(63 - (mantBits + 2)) // bits below mantissa+round in the high word
 	mask := uint64(1)<<shift - 1
 	hi, lo := bits.Mul64(w, m[0])
@@ -292,14 +297,14 @@ func eiselLemire(w uint64, q, mantBits, bias int) (uint64, bool) {
 		unsure = hi&mask == mask && lo2+1 == 0 && l2+w < l2
 	}
 	msb := hi >> 63
-	mant := hi >> (msb + uint64(shift)) // mantBits+2 bits: the leading 1, the mantissa, the round bit
+	mant := hi >> ((msb + uint64(shift)) & 63) // mantBits+2 bits: the leading 1, the mantissa, the round bit
 	if unsure && mant&1 == 0 {
 		// With the round bit set, a carry would round to the same float
 		// (up from below the next one, or down from exactly on it); here
 		// it would turn a round-down into a round-up.
 		return 0, false
 	}
-	if lo == 0 && hi&mask == 0 && mant&3 == 1 {
+	if lo == 0 && hi&(mask|msb<<shift) == 0 && mant&3 == 1 {
 		// The product is exactly halfway between two floats and the lower
 		// one is even. For 0 <= q <= 23, 5^q fits in 64 bits, the table
 		// entry is exact and so is the product: a true tie, rounded to

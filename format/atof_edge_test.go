@@ -259,3 +259,63 @@ func TestScanFloatAllocs(t *testing.T) {
 		t.Errorf("ParseFloat: %v allocations", a)
 	}
 }
+
+// TestEiselLemire calls the Eisel–Lemire conversion directly, without
+// Clinger's case in front of it, on random mantissas of 1 to 19 digits at
+// every exponent and on exact ties, against strconv, for both sizes.
+func TestEiselLemire(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	n := 200_000
+	if testing.Short() || raceEnabled {
+		n = 20_000
+	}
+	check := func(m uint64, q int) {
+		t.Helper()
+		s := strconv.FormatUint(m, 10) + "e" + strconv.Itoa(q)
+		if b, ok := eiselLemire[float64](m, q); ok {
+			want, _ := strconv.ParseFloat(s, 64)
+			if b != math.Float64bits(want) {
+				t.Fatalf("eiselLemire[float64](%s) = %v, strconv %v", s, math.Float64frombits(b), want)
+			}
+		}
+		if b, ok := eiselLemire[float32](m, q); ok {
+			want, _ := strconv.ParseFloat(s, 32)
+			if b != uint64(math.Float32bits(float32(want))) {
+				t.Fatalf("eiselLemire[float32](%s) = %v, strconv %v", s, math.Float32frombits(uint32(b)), want)
+			}
+		}
+	}
+	for range n {
+		m := r.Uint64() >> r.UintN(64)
+		if m == 0 || m >= 1e19 {
+			continue
+		}
+		check(m, r.IntN(700)-350)
+		check(m, r.IntN(60)-30)
+	}
+	// Ties: an odd number of 54 (float64) or 25 (float32) significant
+	// bits, times 5^-q... written as m·10^q with q from 0 to 23 (the
+	// product m·5^q odd with the tie's bit pattern), and one either side.
+	for range n / 10 {
+		for _, bitsN := range []uint{54, 25} {
+			u := r.Uint64()>>(64-bitsN) | 1<<(bitsN-1) | 1 // odd, bitsN bits: halfway at bitsN-1 bits
+			for q := 0; q <= 23; q++ {
+				p5 := uint64(1)
+				for range q {
+					p5 *= 5
+				}
+				if u%p5 != 0 {
+					continue
+				}
+				for _, d := range []uint64{0, 1, ^uint64(0)} {
+					m := u/p5 + d
+					if m != 0 && m < 1e19 {
+						check(m, q)
+					}
+				}
+			}
+			check(u, 0)
+			check(u<<(63-bitsN), 0)
+		}
+	}
+}

@@ -13,7 +13,13 @@ import (
 
 // Shortest float formatting.
 //
-// The digits come from Schubfach: Raffaello Giulietti, "The Schubfach way
+// The digits of a float64 come from Dragonbox (dragonbox.go: Junekey Jeon,
+// "Dragonbox: A New Floating-Point Binary-to-Decimal Conversion
+// Algorithm", 2020), one multiplication where Schubfach needs three,
+// except at the powers of two above the subnormals, whose interval is
+// asymmetric, and for float32: those come from Schubfach, below.
+//
+// Schubfach: Raffaello Giulietti, "The Schubfach way
 // to render doubles" (2020, revised 2022), the algorithm of Java's
 // Double.toString since JDK 19. For v = c·2^q it picks k so that 10^-k·2^q
 // is in [1, 10), multiplies the bounds of v's rounding interval by a 126-bit
@@ -93,7 +99,7 @@ func toDecimal(q int, c, cMin uint64, qMin int) (uint64, int) {
 	// exponent -77, where it goes to even.
 	sym := b2u(cbl != cb-1 || q == -77)
 	low := b2u(cmp < 0) | b2u(cmp == 0)&^s&sym
-	r := t - (uin&^win | ^(uin^win)&low)&1 // s = t-1
+	r := t - (uin&^win|^(uin^win)&low)&1 // s = t-1
 	// A multiple of 10 alone in the interval is shorter.
 	sp10 := s / 10 * 10
 	upin := b2u(vbl+out <= sp10<<2)
@@ -122,7 +128,7 @@ func shortest64(b uint64) (uint64, int) {
 	t := b & (cMin - 1)
 	bq := int(b>>(p-1)) & 0x7ff
 	if bq == 0 {
-		return toDecimal(qMin, t, cMin, qMin)
+		return dragonbox64(t, qMin)
 	}
 	mq := -qMin + 1 - bq
 	c := cMin | t
@@ -132,7 +138,11 @@ func shortest64(b uint64) (uint64, int) {
 			return f, 0
 		}
 	}
-	return toDecimal(-mq, c, cMin, qMin)
+	if t == 0 && bq > 1 {
+		// A power of two: the interval below is half as wide.
+		return toDecimal(-mq, c, cMin, qMin)
+	}
+	return dragonbox64(c, -mq)
 }
 
 // shortest32 is shortest64 for a float32.

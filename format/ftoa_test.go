@@ -182,3 +182,37 @@ func TestShortestLayouts(t *testing.T) {
 		checkShortest64(t, math.Nextafter(v, math.Inf(1)))
 	}
 }
+
+// TestShortestExponents covers every binary exponent with significands
+// next to 0 and to 2^52 and with random ones of every bit length (the
+// exact-product and boundary cases of Dragonbox), and decimals of few
+// digits at every decimal exponent with their neighbours (ties).
+func TestShortestExponents(t *testing.T) {
+	per, dmax := uint64(300), 1000
+	if testing.Short() || raceEnabled {
+		per, dmax = 30, 200
+	}
+	r := rand.New(rand.NewPCG(13, 14))
+	for e := uint64(0); e < 2047; e++ {
+		for j := range per {
+			var m uint64
+			switch j % 3 {
+			case 0:
+				m = j / 3
+			case 1:
+				m = 1<<52 - 1 - j/3
+			default:
+				m = r.Uint64() & (1<<52 - 1) &^ (1<<r.IntN(52) - 1)
+			}
+			checkShortest64(t, math.Float64frombits(e<<52|m))
+		}
+	}
+	for d := 1; d < dmax; d++ {
+		for x := -330; x < 310; x++ {
+			v, _ := strconv.ParseFloat(strconv.Itoa(d)+"e"+strconv.Itoa(x), 64)
+			checkShortest64(t, v)
+			checkShortest64(t, math.Nextafter(v, 0))
+			checkShortest64(t, math.Nextafter(v, math.Inf(1)))
+		}
+	}
+}

@@ -1,8 +1,9 @@
 //go:build ignore
 
 // pow10gen generates pow10tab.go, the tables of powers of ten: 126-bit
-// upper approximations for ftoa.go (Schubfach) and 128-bit truncated
-// mantissas for atof.go (Eisel–Lemire). Run: go generate (or go run
+// upper approximations for ftoa.go (Schubfach), 128-bit ones for
+// dragonbox.go (Dragonbox) and 128-bit truncated mantissas for atof.go
+// (Eisel–Lemire). Run: go generate (or go run
 // pow10gen.go [-o file]); TestPow10TabFresh fails when pow10tab.go is not
 // what it writes.
 package main
@@ -56,6 +57,7 @@ func main() {
 		fmt.Fprintf(&b, "\t{%#016x, %#016x}, // %d\n", g1.Uint64(), g0.Uint64(), k)
 	}
 	fmt.Fprintf(&b, "}\n\n")
+	genDragonbox(&b)
 	genMantissas(&b)
 	src, err := format.Source(b.Bytes())
 	if err != nil {
@@ -110,4 +112,56 @@ func genMantissas(b *bytes.Buffer) {
 		fmt.Fprintf(b, "\t{%#016x, %#016x}, // %d\n", hi.Uint64(), lo.Uint64(), q)
 	}
 	fmt.Fprintf(b, "}\n")
+}
+
+const (
+	dMin = -292
+	dMax = 326
+)
+
+// genDragonbox writes pow10d: for k from dMin to dMax the 128 most
+// significant bits of 10^k rounded up (exact for 0 <= k <= 55, where they
+// hold all of 10^k), as {high, low}: Dragonbox's table of φ̃_k, with 10^k
+// about φ̃_k·2^(floor(k·log2(10))-127).
+func genDragonbox(b *bytes.Buffer) {
+	fmt.Fprintf(b, "const (\n\tpow10DMin = %d\n\tpow10DMax = %d\n)\n\n", dMin, dMax)
+	fmt.Fprintf(b, "// pow10d holds, for k from pow10DMin to pow10DMax, the 128 most\n")
+	fmt.Fprintf(b, "// significant bits of 10^k, rounded up, as {high, low}: 10^k is about\n")
+	fmt.Fprintf(b, "// φ·2^(floor(k·log2(10))-127).\n")
+	fmt.Fprintf(b, "var pow10d = [...][2]uint64{\n")
+	one := big.NewInt(1)
+	mask64 := new(big.Int).Sub(new(big.Int).Lsh(one, 64), one)
+	for k := dMin; k <= dMax; k++ {
+		var m big.Int
+		exact := false
+		if k >= 0 {
+			n := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(k)), nil)
+			if bl := n.BitLen(); bl <= 128 {
+				m.Lsh(n, uint(128-bl))
+				exact = true
+			} else {
+				var r big.Int
+				m.QuoRem(n, new(big.Int).Lsh(one, uint(bl-128)), &r)
+				exact = r.Sign() == 0
+			}
+		} else {
+			d := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(-k)), nil)
+			var r big.Int
+			m.QuoRem(new(big.Int).Lsh(one, uint(127+d.BitLen())), d, &r)
+			exact = r.Sign() == 0
+		}
+		if !exact {
+			m.Add(&m, one)
+		}
+		if m.BitLen() != 128 {
+			log.Fatalf("k=%d: φ has %d bits", k, m.BitLen())
+		}
+		if exact != (0 <= k && k <= 55) {
+			log.Fatalf("k=%d: exact is %v", k, exact)
+		}
+		hi := new(big.Int).Rsh(&m, 64)
+		lo := new(big.Int).And(&m, mask64)
+		fmt.Fprintf(b, "\t{%#016x, %#016x}, // %d\n", hi.Uint64(), lo.Uint64(), k)
+	}
+	fmt.Fprintf(b, "}\n\n")
 }

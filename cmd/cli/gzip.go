@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/fastio-go/fastio/compress"
@@ -34,6 +35,7 @@ var (
 // gzipOptions are the flags of fastio gzip, zlib and deflate.
 type gzipOptions struct {
 	decompress, stdout, keep, force, test, quiet, noName bool
+	list, verbose, name, recursive                       bool
 	levels                                               [10]bool
 	fast, best                                           bool
 	procs                                                int
@@ -44,7 +46,7 @@ type gzipOptions struct {
 func newGzipCommand(sf streamFormat) *cobra.Command {
 	var o gzipOptions
 	c := &cobra.Command{
-		Use:   sf.name + " [-d] [-c] [-k] [-f] [-t] [-1...-9] [-p N] [FILE]...",
+		Use:   sf.name + " [-d] [-c] [-k] [-f] [-t] [-l] [-v] [-n|-N] [-r] [-1...-9] [-p N] [FILE]...",
 		Short: fmt.Sprintf("Compress or decompress %s streams, as gzip does", sf.format),
 		Long: fmt.Sprintf(`%[1]s compresses each FILE into FILE%[2]s, or with -d decompresses FILE%[2]s
 into FILE, with gzip's rules: the input is removed unless -k or -c, an existing
@@ -52,7 +54,17 @@ output is not overwritten without -f, output goes to standard output with -c
 or when there is no FILE (or FILE is "-"), and -t tests the integrity of
 compressed files. Output files are written under a temporary name and renamed
 into place when complete, so an error or an interrupt leaves no partial file;
-they keep the input's permissions and modification time.
+they keep the input's permissions and modification time. A symbolic link is
+refused unless -f, -c, -t or -l. -r descends into directories, skipping
+(silently, unless -v) the files that already have a compressed suffix, or,
+with -d, -t and -l, the files without one.
+
+Compressing stores the input's name and modification time in the gzip header
+unless -n; decompressing names the output after the input and gives it the
+input's modification time unless -N, which takes both from the header, as
+gzip does. -l lists each file's compressed and uncompressed size (the size
+field of the last member: the size modulo 4 GiB), ratio and name; -lv adds
+the method, CRC and time. -v reports each file on standard error.
 
 The stream format is %[3]s.%[4]s Bytes after the end of the data are a
 warning ("trailing garbage ignored", exit status 2). There is no limit on the
@@ -79,7 +91,11 @@ Exit status: 0 on success, 1 on an error, 2 on a warning.`, sf.name, sf.suffix, 
 	f.BoolVarP(&o.force, "force", "f", false, "force overwrite of output file and compress links")
 	f.BoolVarP(&o.test, "test", "t", false, "test compressed file integrity")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "suppress all warnings and the progress bar")
-	f.BoolVarP(&o.noName, "no-name", "n", false, "do not save the original name and timestamp")
+	f.BoolVarP(&o.noName, "no-name", "n", false, "do not save or restore the original name and timestamp")
+	f.BoolVarP(&o.name, "name", "N", false, "save or restore the original name and timestamp")
+	f.BoolVarP(&o.list, "list", "l", false, "list compressed file contents")
+	f.BoolVarP(&o.verbose, "verbose", "v", false, "verbose mode")
+	f.BoolVarP(&o.recursive, "recursive", "r", false, "operate recursively on directories")
 	f.BoolVar(&o.fast, "fast", false, "compress faster (-1)")
 	f.BoolVar(&o.best, "best", false, "compress better (-9)")
 	for l := 1; l <= 9; l++ {
@@ -140,19 +156,53 @@ type gzipRun struct {
 	stderr   io.Writer
 	code     int
 	abort    bool // a damaged stream: gzip stops there, leaving later files alone
+	listed   listState
 	zw       *compress.Writer
 	zopts    compress.ReaderOptions
 	inBuf    *core.Reader
 	stdoutWr *core.Writer
+	// headerLen is the length of the first member's header and trailer,
+	// which gzip subtracts from the compressed size for -v's ratio.
+	headerLen int64
+	// pendingPrefix: -v printed "NAME:\t" and its line is not ended yet.
+	pendingPrefix bool
+	// lastMember is the inflated size of the last gzip member, which -v's
+	// ratio and -l count, as gzip does; trailing says bytes followed it.
+	lastMember int64
+	trailing   bool
 }
 
 func (g *gzipRun) fail(format string, a ...any) {
+	g.endPrefix()
 	fmt.Fprintf(g.stderr, "%s: "+format+"\n", append([]any{g.prog}, a...)...)
 	g.code = 1
 }
 
+// failData reports bad compressed data as gzip does: on a line of its own,
+// after an empty line (or ending -v's "NAME:\t").
+func (g *gzipRun) failData(format string, a ...any) {
+	if g.pendingPrefix {
+		g.pendingPrefix = false
+	}
+	fmt.Fprintln(g.stderr)
+	g.fail(format, a...)
+}
+
+// warnData is warn for a remark on the compressed data, which gzip puts
+// after an empty line as it does failData's.
+func (g *gzipRun) warnData(format string, a ...any) {
+	if !g.o.quiet {
+		if g.pendingPrefix {
+			g.pendingPrefix = false
+		}
+		fmt.Fprintln(g.stderr)
+	}
+	g.warn(format, a...)
+}
+
 func (g *gzipRun) warn(format string, a ...any) {
 	if !g.o.quiet {
+		g.endPrefix()
 		fmt.Fprintf(g.stderr, "%s: "+format+"\n", append([]any{g.prog}, a...)...)
 	}
 	if g.code == 0 {
@@ -190,8 +240,14 @@ func runGzip(c *cobra.Command, sf streamFormat, o *gzipOptions, args []string) e
 		}
 		g.maxSize = n
 	}
-	if o.test {
+	if o.list && sf.format != compress.Gzip {
+		return &usageError{code: 1, err: fmt.Errorf("--list reads gzip headers; %s streams have none", sf.format)}
+	}
+	if o.test || o.list {
 		o.decompress = true
+	}
+	if o.quiet {
+		o.verbose = false
 	}
 	g.zopts = compress.ReaderOptions{MaxSize: g.maxSize}
 	if len(args) == 0 {
@@ -206,6 +262,9 @@ func runGzip(c *cobra.Command, sf streamFormat, o *gzipOptions, args []string) e
 		if g.abort {
 			break
 		}
+	}
+	if o.list && !o.quiet && len(args) > 1 {
+		g.listTotals()
 	}
 	if g.stdoutWr != nil {
 		if err := g.stdoutWr.Flush(); err != nil {
@@ -243,26 +302,61 @@ func (g *gzipRun) doStdin() {
 			return
 		}
 	}
+	if g.o.list {
+		g.list(g.stdin, "stdin", "stdout", statOf(g.stdin))
+		return
+	}
 	in, done := withProgress(g.stdin, sizeOf(g.stdin), "stdin", g.stderr, g.o.quiet)
 	defer done()
+	var v verboseCounts
+	if g.o.verbose {
+		in = v.reader(in)
+	}
 	if g.o.decompress {
 		dst := io.Writer(io.Discard)
 		if !g.o.test {
 			dst = g.stdoutWriter()
 		}
-		g.inflate(in, "stdin", dst, "stdout")
+		zr := g.startInflate(in, "stdin")
+		if zr != nil && g.inflate(zr, "stdin", v.writer(dst, g.o.verbose), "stdout") && g.o.test && g.o.verbose {
+			// gzip reports a tested stdin, not the ratio of a decompressed one.
+			fmt.Fprintf(g.stderr, " OK\n")
+		}
 		return
 	}
-	g.deflate(in, "stdin", compress.Header{OS: 3}, g.stdoutWriter(), "stdout")
+	// As gzip does, stdin that is a regular file gives its time to the
+	// header (there is no name to store).
+	h := compress.Header{OS: 3}
+	if st := statOf(g.stdin); st != nil && st.Mode().IsRegular() && !g.o.noName {
+		h.ModTime = st.ModTime().Truncate(time.Second)
+	}
+	if g.deflate(in, "stdin", h, v.writer(g.stdoutWriter(), g.o.verbose), "stdout") && g.o.verbose {
+		fmt.Fprintf(g.stderr, "%s\n", ratio(v.in-(v.out-headerBytes(g.sf.format, h)), v.in))
+	}
+}
+
+// statOf returns the file information of a reader that is an *os.File, or nil.
+func statOf(r io.Reader) fs.FileInfo {
+	f, ok := r.(*os.File)
+	if !ok {
+		return nil
+	}
+	st, err := f.Stat()
+	if err != nil {
+		return nil
+	}
+	return st
 }
 
 // outputName returns the name a file compresses or decompresses to, or ""
 // after a warning when it has no usable name.
 func (g *gzipRun) outputName(name string) string {
+	// gzip keeps quiet about skipped files under -r, unless -v.
+	tell := g.o.verbose || !g.o.recursive && !g.o.quiet
 	if !g.o.decompress {
-		if strings.HasSuffix(name, g.o.suffix) {
-			if !g.o.quiet {
-				fmt.Fprintf(g.stderr, "%s: %s already has %s suffix -- unchanged\n", g.prog, name, g.o.suffix)
+		if suf := g.compressedSuffix(name); suf != "" {
+			if tell {
+				fmt.Fprintf(g.stderr, "%s: %s already has %s suffix -- unchanged\n", g.prog, name, suf)
 			}
 			return ""
 		}
@@ -278,23 +372,87 @@ func (g *gzipRun) outputName(name string) string {
 			return strings.TrimSuffix(name, s) + g.sf.suffixes[i+1]
 		}
 	}
-	g.warn("%s: unknown suffix -- ignored", name)
+	if tell {
+		g.warn("%s: unknown suffix -- ignored", name)
+	}
+	return ""
+}
+
+// stripSuffix returns name without its compressed suffix (replaced as -d
+// replaces it), or name when it has none: the name -l shows.
+func (g *gzipRun) stripSuffix(name string) string {
+	base := filepath.Base(name)
+	if g.o.suffix != g.sf.suffix && strings.HasSuffix(base, g.o.suffix) && len(base) > len(g.o.suffix) {
+		return strings.TrimSuffix(name, g.o.suffix)
+	}
+	for i := 0; i < len(g.sf.suffixes); i += 2 {
+		if s := g.sf.suffixes[i]; strings.HasSuffix(base, s) && len(base) > len(s) {
+			return strings.TrimSuffix(name, s) + g.sf.suffixes[i+1]
+		}
+	}
+	return name
+}
+
+// compressedSuffix returns the compressed suffix that name has already, one
+// of -S's and the format's, or "". With -f, gzip compresses such a file
+// anyway (a.gz into a.gz.gz).
+func (g *gzipRun) compressedSuffix(name string) string {
+	if g.o.force {
+		return ""
+	}
+	base := filepath.Base(name)
+	if strings.HasSuffix(base, g.o.suffix) {
+		return g.o.suffix
+	}
+	for i := 0; i < len(g.sf.suffixes); i += 2 {
+		if s := g.sf.suffixes[i]; strings.HasSuffix(base, s) && len(base) > len(s) {
+			return s
+		}
+	}
 	return ""
 }
 
 func (g *gzipRun) doFile(name string) {
-	st, err := os.Stat(name)
+	// Like gzip, a symbolic link is not followed unless -f or the output
+	// goes to standard output (-c, -t, -l).
+	follow := g.o.force || g.o.stdout || g.o.test || g.o.list
+	st, err := os.Lstat(name)
+	if err == nil && st.Mode()&fs.ModeSymlink != 0 {
+		if !follow {
+			g.fail("%s: %s", name, strerror(syscall.ELOOP))
+			return
+		}
+		st, err = os.Stat(name)
+	}
 	if err != nil {
 		g.fail("%s: %s", name, strerror(err))
 		return
 	}
 	if st.IsDir() {
+		if g.o.recursive {
+			g.doDir(name)
+			return
+		}
 		g.warn("%s is a directory -- ignored", name)
 		return
 	}
-	if !st.Mode().IsRegular() && !g.o.stdout && !g.o.test {
+	if !st.Mode().IsRegular() && !g.o.stdout && !g.o.test && !g.o.list {
 		g.warn("%s is not a directory or a regular file - ignored", name)
 		return
+	}
+	// The output name, as gzip makes it: none to standard output (-c
+	// reads any file, -r or not); under -r, -t and -l skip the files
+	// without a compressed suffix, as -d does, and without -r they read
+	// any file.
+	outName := name
+	switch {
+	case g.o.stdout && !g.o.test && !g.o.list:
+	case (g.o.test || g.o.list) && !g.o.recursive:
+		outName = g.stripSuffix(name)
+	default:
+		if outName = g.outputName(name); outName == "" {
+			return
+		}
 	}
 	f, err := os.Open(name)
 	if err != nil {
@@ -302,23 +460,55 @@ func (g *gzipRun) doFile(name string) {
 		return
 	}
 	defer f.Close()
+	if g.o.list {
+		g.list(f, name, outName, st)
+		return
+	}
 	in, done := withProgress(f, st.Size(), name, g.stderr, g.o.quiet)
 	defer done()
+	var v verboseCounts
+	if g.o.verbose {
+		in = v.reader(in)
+	}
 	if g.o.stdout || g.o.test {
 		if g.o.decompress {
 			dst := io.Writer(io.Discard)
 			if !g.o.test {
 				dst = g.stdoutWriter()
 			}
-			g.inflate(in, name, dst, "stdout")
+			zr := g.startInflate(in, name)
+			if zr == nil {
+				return
+			}
+			g.verbosePrefix(name)
+			if g.inflate(zr, name, v.writer(dst, g.o.verbose), "stdout") {
+				g.verboseDone(&v, "stdout")
+			}
 		} else {
-			g.deflate(in, name, g.header(name, st), g.stdoutWriter(), "stdout")
+			h := g.header(name, st)
+			g.verbosePrefix(name)
+			if g.deflate(in, name, h, v.writer(g.stdoutWriter(), g.o.verbose), "stdout") {
+				g.verboseDeflated(&v, h, "stdout")
+			}
 		}
 		return
 	}
-	outName := g.outputName(name)
-	if outName == "" {
-		return
+	var zr *compress.Reader
+	modTime := st.ModTime()
+	if g.o.decompress {
+		if zr = g.startInflate(in, name); zr == nil {
+			return
+		}
+		if g.o.name {
+			// -N: the name and time of the header, the name in the
+			// input's directory.
+			if base := filepath.Base(zr.Header.Name); zr.Header.Name != "" && base != "." && base != ".." && base != "/" {
+				outName = filepath.Join(filepath.Dir(name), base)
+			}
+			if !zr.Header.ModTime.IsZero() {
+				modTime = zr.Header.ModTime
+			}
+		}
 	}
 	if _, err := os.Lstat(outName); err == nil && !g.o.force {
 		g.warn("%s already exists;\tnot overwritten", outName)
@@ -330,11 +520,15 @@ func (g *gzipRun) doFile(name string) {
 		return
 	}
 	w := core.NewWriter(af)
+	dst := v.writer(w, g.o.verbose)
+	g.verbosePrefix(name)
 	var ok bool
+	var h compress.Header
 	if g.o.decompress {
-		ok = g.inflate(in, name, w, outName)
+		ok = g.inflate(zr, name, dst, outName)
 	} else {
-		ok = g.deflate(in, name, g.header(name, st), w, outName)
+		h = g.header(name, st)
+		ok = g.deflate(in, name, h, dst, outName)
 	}
 	if ok {
 		if err := w.Flush(); err != nil {
@@ -348,7 +542,7 @@ func (g *gzipRun) doFile(name string) {
 		af.Abort()
 		return
 	}
-	os.Chtimes(af.Name(), st.ModTime(), st.ModTime())
+	os.Chtimes(af.Name(), modTime, modTime)
 	if err := af.Commit(); err != nil {
 		g.fail("%s: %s", outName, strerror(err))
 		return
@@ -358,13 +552,45 @@ func (g *gzipRun) doFile(name string) {
 			g.fail("%s: %s", name, strerror(err))
 		}
 	}
+	if g.o.decompress {
+		g.verboseDone(&v, outName)
+	} else {
+		g.verboseDeflated(&v, h, outName)
+	}
+}
+
+// doDir runs doFile on every entry of a directory, in the order the
+// directory lists them (as gzip does, unsorted), descending into
+// subdirectories.
+func (g *gzipRun) doDir(dir string) {
+	f, err := os.Open(dir)
+	if err != nil {
+		g.fail("%s: %s", dir, strerror(err))
+		return
+	}
+	entries, err := f.ReadDir(-1)
+	f.Close()
+	if err != nil {
+		g.fail("%s: %s", dir, strerror(err))
+		return
+	}
+	prefix := dir
+	if !strings.HasSuffix(prefix, "/") {
+		prefix += "/"
+	}
+	for _, e := range entries {
+		g.doFile(prefix + e.Name())
+		if g.abort {
+			return
+		}
+	}
 }
 
 // header is the gzip header for a file: its base name and modification time
 // unless -n.
 func (g *gzipRun) header(name string, st fs.FileInfo) compress.Header {
 	h := compress.Header{OS: 3} // Unix, as gzip writes
-	if !g.o.noName {
+	if !g.o.noName || g.o.name {
 		h.Name = filepath.Base(name)
 		h.ModTime = st.ModTime().Truncate(time.Second)
 	}
@@ -409,10 +635,10 @@ func isWriteErr(err error) bool {
 	return errors.As(err, &pe) && pe.Op == "write"
 }
 
-// inflate decompresses in (named name in messages) to dst and reports
-// whether the output is complete; a trailing-garbage warning still counts
-// as complete, as in gzip.
-func (g *gzipRun) inflate(in io.Reader, name string, dst io.Writer, outName string) bool {
+// startInflate reads the start of a compressed stream in (named name in
+// messages): the magic number, and the gzip header, which -N and -v need
+// before the output. It returns nil after printing an error.
+func (g *gzipRun) startInflate(in io.Reader, name string) *compress.Reader {
 	if g.inBuf == nil {
 		g.inBuf = core.NewReaderSize(in, 256<<10)
 	} else {
@@ -422,16 +648,111 @@ func (g *gzipRun) inflate(in io.Reader, name string, dst io.Writer, outName stri
 		// Like gzip, look at the magic number first: a short file that is
 		// not gzip is "not in gzip format", not "unexpected end of file".
 		if m, _ := g.inBuf.Peek(2); len(m) >= 1 && m[0] != 0x1f || len(m) == 2 && m[1] != 0x8b {
-			g.fail("%s: not in gzip format", name)
+			g.failData("%s: not in gzip format", name)
+			return nil
+		}
+	}
+	opts := g.zopts
+	if g.perMember() {
+		opts = g.memberOptions()
+	}
+	zr, err := compress.NewReader(g.inBuf, g.sf.format, &opts)
+	if err != nil {
+		g.fail("%v", err)
+		return nil
+	}
+	// The first inflated bytes, and with them the header; an error is kept
+	// by the Reader and reported by inflate.
+	zr.Fill()
+	g.headerLen = headerBytes(g.sf.format, zr.Header)
+	return zr
+}
+
+// inflate decompresses zr (the stream of name, begun by startInflate) to
+// dst and reports whether the output is complete; a trailing-garbage
+// warning still counts as complete, as in gzip.
+func (g *gzipRun) inflate(zr *compress.Reader, name string, dst io.Writer, outName string) bool {
+	if g.perMember() {
+		return g.inflateMembers(zr, name, dst, outName)
+	}
+	_, err := zr.WriteTo(dst)
+	return g.inflateErr(err, name, outName)
+}
+
+// perMember reports whether gzip members are inflated one by one: for -v
+// and -l, which report the size of the last member, as gzip does.
+func (g *gzipRun) perMember() bool {
+	return g.sf.format == compress.Gzip && (g.o.verbose || g.o.list)
+}
+
+// inflateMembers inflates zr, a Reader of one member left positioned after
+// it, and every member after it, as inflate does the whole stream; it keeps
+// the last member's size, and notes bytes after the last member: zero
+// padding (a warning only with -v, as in gzip) or trailing garbage.
+func (g *gzipRun) inflateMembers(zr *compress.Reader, name string, dst io.Writer, outName string) bool {
+	g.trailing = false
+	var total int64
+	for {
+		n, err := zr.WriteTo(dst)
+		total += n
+		g.lastMember = n
+		if err != nil {
+			return g.inflateErr(err, name, outName)
+		}
+		p, _ := g.inBuf.Peek(2)
+		if len(p) == 0 {
+			return true
+		}
+		if len(p) == 2 && p[0] == 0x1f && p[1] == 0x8b {
+			opts := g.memberOptions()
+			if g.maxSize != compress.NoLimit {
+				if opts.MaxSize = g.maxSize - total; opts.MaxSize <= 0 {
+					g.fail("%s: decompressed size exceeds the --max limit of %d bytes", name, g.maxSize)
+					return false
+				}
+			}
+			if zr, err = compress.NewReader(g.inBuf, g.sf.format, &opts); err != nil {
+				g.fail("%v", err)
+				return false
+			}
+			continue
+		}
+		g.trailing = true
+		if g.restIsZeros() {
+			if g.o.verbose {
+				g.warnData("%s: decompression OK, trailing zero bytes ignored", name)
+			}
+			return true
+		}
+		g.warnData("%s: decompression OK, trailing garbage ignored", name)
+		return true
+	}
+}
+
+// memberOptions are the Reader options of one member of -v and -l.
+func (g *gzipRun) memberOptions() compress.ReaderOptions {
+	opts := g.zopts
+	opts.SingleMember, opts.StopAtEnd = true, true
+	return opts
+}
+
+// restIsZeros reads the rest of the input and reports whether it is all
+// zero bytes, stopping at the first other byte.
+func (g *gzipRun) restIsZeros() bool {
+	for {
+		c, err := g.inBuf.ReadByte()
+		if err != nil {
+			return true
+		}
+		if c != 0 {
 			return false
 		}
 	}
-	zr, err := compress.NewReader(g.inBuf, g.sf.format, &g.zopts)
-	if err != nil {
-		g.fail("%v", err)
-		return false
-	}
-	_, err = zr.WriteTo(dst)
+}
+
+// inflateErr reports the error that ended an inflation, if any, as gzip
+// words it, and whether the output is complete.
+func (g *gzipRun) inflateErr(err error, name, outName string) bool {
 	if err == nil {
 		return true
 	}
@@ -450,22 +771,22 @@ func (g *gzipRun) inflate(in io.Reader, name string, dst io.Writer, outName stri
 	g.abort = !errors.Is(err, compress.ErrTrailingData) && !errors.Is(err, compress.ErrHeader)
 	switch {
 	case errors.Is(err, compress.ErrTrailingData):
-		g.warn("%s: decompression OK, trailing garbage ignored", name)
+		g.warnData("%s: decompression OK, trailing garbage ignored", name)
 		return true
 	case errors.Is(err, compress.ErrHeader):
-		g.fail("%s: not in %s format", name, g.sf.format)
+		g.failData("%s: not in %s format", name, g.sf.format)
 	case errors.Is(err, compress.ErrTruncated):
-		g.fail("%s: unexpected end of file", name)
+		g.failData("%s: unexpected end of file", name)
 	case errors.Is(err, compress.ErrChecksum):
 		if strings.Contains(ze.Detail, "size") || strings.Contains(ze.Detail, "length") {
-			g.fail("%s: invalid compressed data--length error", name)
+			g.failData("%s: invalid compressed data--length error", name)
 		} else {
-			g.fail("%s: invalid compressed data--crc error", name)
+			g.failData("%s: invalid compressed data--crc error", name)
 		}
 	case errors.Is(err, compress.ErrTooLarge):
 		g.fail("%s: decompressed size exceeds the --max limit of %d bytes", name, g.maxSize)
 	default:
-		g.fail("%s: invalid compressed data--format violated", name)
+		g.failData("%s: invalid compressed data--format violated", name)
 	}
 	return false
 }

@@ -55,6 +55,13 @@ func TestGzipClusters(t *testing.T) {
 		{[]string{"-p", "3"}, func(o *gzipOptions) bool { return o.procs == 3 }},
 		{[]string{"-p3"}, func(o *gzipOptions) bool { return o.procs == 3 }},
 		{[]string{"--best", "--stdout"}, func(o *gzipOptions) bool { return o.best && o.stdout }},
+		{[]string{"-lv"}, func(o *gzipOptions) bool { return o.list && o.verbose }},
+		{[]string{"-dN"}, func(o *gzipOptions) bool { return o.decompress && o.name && !o.noName }},
+		{[]string{"-rvk"}, func(o *gzipOptions) bool { return o.recursive && o.verbose && o.keep }},
+		{[]string{"-n9"}, func(o *gzipOptions) bool { return o.noName && o.levels[9] }},
+		{[]string{"--list", "--name", "--recursive", "--verbose", "--no-name"}, func(o *gzipOptions) bool {
+			return o.list && o.name && o.recursive && o.verbose && o.noName
+		}},
 	}
 	for _, tc := range tests {
 		var got *gzipOptions
@@ -85,6 +92,11 @@ func optionsOf(c *cobra.Command) *gzipOptions {
 	o.quiet, _ = f.GetBool("quiet")
 	o.best, _ = f.GetBool("best")
 	o.procs, _ = f.GetInt("processes")
+	o.list, _ = f.GetBool("list")
+	o.verbose, _ = f.GetBool("verbose")
+	o.name, _ = f.GetBool("name")
+	o.noName, _ = f.GetBool("no-name")
+	o.recursive, _ = f.GetBool("recursive")
 	for l := 1; l <= 9; l++ {
 		o.levels[l], _ = f.GetBool("level-" + string(rune('0'+l)))
 	}

@@ -26,6 +26,7 @@ var perfCases = []perfCase{
 	{"sum/sha256", []string{"sum", "text.utf8"}, []string{"sha256sum", "text.utf8"}},
 	{"gzip/-6", []string{"gzip", "-6", "-c", "text.utf8"}, []string{"gzip", "-6", "-c", "text.utf8"}},
 	{"gzip/-d", []string{"gzip", "-dc", "text.gz"}, []string{"gzip", "-dc", "text.gz"}},
+	{"gzip/-l", []string{"gzip", "-l", "text.gz"}, []string{"gzip", "-l", "text.gz"}},
 }
 
 // perfDir writes the perf inputs (size bytes of mixed text and its other

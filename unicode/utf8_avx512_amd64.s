@@ -16,8 +16,11 @@
 // well-formed by table 3-7 of the Unicode Standard. The first character that
 // fails, and everything after it, is left to the exact Go code.
 //
-// Each step loads 64 bytes. If the first 32 are ASCII they are widened at
-// once. Otherwise S = starts of the characters (VPCOMPRESSB of the byte
+// Each step loads 64 bytes. With the Latin path on (the latin argument),
+// 64 ASCII bytes are widened at once when the destination has room, and a
+// block of ASCII and two-byte characters only is converted whole (see
+// U8LATIN below). Otherwise, if the first 32 bytes are ASCII they are
+// widened at once, and else S = starts of the characters (VPCOMPRESSB of the byte
 // indexes by the start mask m), N = starts of the next characters (the same
 // with the lowest bit of m cleared), L = N - S the lengths. The byte of lane
 // i at position k is input[N_i - 1 - k], so the lane holds the character

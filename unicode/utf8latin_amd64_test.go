@@ -211,9 +211,9 @@ func TestUTF8LatinBad(t *testing.T) {
 	}
 }
 
-// TestUTF8LatinStream checks that the Writer gives the same bytes as Append
-// on Latin text whatever the chunk size, with a character cut at every
-// block edge.
+// TestUTF8LatinStream checks that the Writer and the Reader give the same
+// bytes as Append on Latin text whatever the chunk size, with characters
+// cut at block edges.
 func TestUTF8LatinStream(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))
 	src := latinText(rng, 5000, 12)
@@ -229,6 +229,11 @@ func TestUTF8LatinStream(t *testing.T) {
 				for _, chunk := range []int{1, 63, 64, 65, 127, 1000} {
 					if got := streamWrite(t, c, src, chunk); !bytes.Equal(got, want) {
 						t.Fatalf("UTF-8 → %v, Writer with %d-byte writes: differs from Append", to, chunk)
+					}
+				}
+				for _, m := range []int{1, 64, 65, 1000} {
+					if got := streamRead(t, c, src, m); !bytes.Equal(got, want) {
+						t.Fatalf("UTF-8 → %v, Reader over %d-byte reads: differs from Append", to, m)
 					}
 				}
 			}

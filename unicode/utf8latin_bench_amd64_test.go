@@ -76,8 +76,12 @@ func arabicProse(n int) []byte {
 // alone (utf8MixedRun), "append" the whole Converter.Append. Compare with
 // benchstat -col /impl.
 func BenchmarkLatinKernel(b *testing.B) {
-	if !hasAVX512 {
-		b.Skip("no AVX-512 on this CPU")
+	impls := []string{"general", "latin", "avx2general", "avx2latin"}
+	switch {
+	case !hasAVX2:
+		b.Skip("no AVX2 on this CPU")
+	case !hasAVX512:
+		impls = impls[2:]
 	}
 	inputs := map[string][]byte{"Latin": latinProse(256 << 10), "Arabic": arabicProse(256 << 10)}
 	for _, name := range []string{"MostlyASCII", "Mixed", "Chinese"} {
@@ -94,7 +98,7 @@ func BenchmarkLatinKernel(b *testing.B) {
 			out := make([]byte, 4*len(in)+128)
 			levels := map[string]string{"general": "avx512-nolatin", "latin": "avx512",
 				"avx2general": "avx2mixed-nolatin", "avx2latin": "avx2mixed"}
-			for _, impl := range []string{"general", "latin", "avx2general", "avx2latin"} {
+			for _, impl := range impls {
 				// The AVX2 kernel leaves runs of three- and four-byte
 				// characters to the Go loops: alone it is measured on
 				// text of one- and two-byte characters only.

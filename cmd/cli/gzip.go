@@ -675,7 +675,8 @@ func (g *gzipRun) inflate(zr *compress.Reader, name string, dst io.Writer, outNa
 	if g.perMember() {
 		return g.inflateMembers(zr, name, dst, outName)
 	}
-	_, err := zr.WriteTo(dst)
+	n, err := zr.WriteTo(dst)
+	g.lastMember = n // a zlib or deflate stream is one member
 	return g.inflateErr(err, name, outName)
 }
 

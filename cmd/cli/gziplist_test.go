@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"os"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -187,6 +188,45 @@ func TestHeaderBytes(t *testing.T) {
 	for _, tc := range tests {
 		if got := headerBytes(tc.f, tc.h); got != tc.want {
 			t.Errorf("headerBytes(%v, %+v) = %d, want %d", tc.f, tc.h, got, tc.want)
+		}
+	}
+}
+
+// TestVerboseLines: -v's line for each format, the ratio counting the
+// header and trailer out of the compressed size.
+func TestVerboseLines(t *testing.T) {
+	dir := t.TempDir()
+	text := bytes.Repeat([]byte("verbose line test "), 500)
+	for _, tc := range []struct {
+		cmd    string
+		format compress.Format
+		suffix string
+		hdr    int64
+	}{{"gzip", compress.Gzip, ".gz", 18}, {"zlib", compress.Zlib, ".zz", 6}, {"deflate", compress.Deflate, ".deflate", 0}} {
+		var z bytes.Buffer
+		zw, err := compress.NewWriter(&z, tc.format, 6)
+		if err != nil {
+			t.Fatal(err)
+		}
+		zw.Write(text)
+		zw.Close()
+		name := dir + "/x" + tc.suffix
+		if err := os.WriteFile(name, z.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, args := range [][]string{{"-dcv"}, {"-tv"}, {"-dcvk"}} {
+			var out, errb bytes.Buffer
+			code := Run(append([]string{tc.cmd}, append(args, name)...), strings.NewReader(""), &out, &errb)
+			want := name + ":\t" + ratio(int64(len(text))-(int64(z.Len())-tc.hdr), int64(len(text))) + " -- replaced with stdout\n"
+			switch args[0] {
+			case "-tv":
+				want = name + ":\t OK\n"
+			case "-dcvk":
+				want = strings.Replace(want, "replaced with", "created", 1)
+			}
+			if code != 0 || errb.String() != want {
+				t.Errorf("%s %v: exit %d, stderr %q; want %q", tc.cmd, args, code, errb.String(), want)
+			}
 		}
 	}
 }

@@ -109,11 +109,26 @@ func decimalAt(w []byte, i int) (m uint64, q int, neg bool, j int, ok bool) {
 			j = p + int(ky>>3) - int(k>>3)
 			c = byte(y >> ky)
 		} else {
+			// More than eight: the rest of the fraction, eight bytes at a
+			// time (moreDigits, written out: this is the common case of
+			// 16 or 17 digits, and a call here spills the state).
+			m = digitValues(d)
 			j = p + 8 - int(k>>3)
-			if m, j, c, ok = moreDigits(w, j, digitValues(d)); !ok {
-				return
+			for {
+				if j > len(w)-8 {
+					return
+				}
+				x := load8(w, j)
+				d, k := digitRun(x)
+				if k != 64 {
+					m = m*pow10[k>>3] + digitValues(d<<((56-k)&63)<<8)
+					j += int(k >> 3)
+					c = byte(x >> k)
+					break
+				}
+				m = m*1e8 + digitValues(d)
+				j += 8
 			}
-			ok = false
 		}
 		q = p - j
 		point = 1

@@ -121,13 +121,17 @@ length:
 	MOVL  AX, SI
 	SHRL  $16, SI
 	ADDQ  SI, R14
-	REFILL
 
-	// The distance: tested before its bits go, so that an invalid one
-	// leaves them, as the Go loop does.
+	// The distance entry, looked up before the refill: a literal or a
+	// length from the primary table has a codeword of at most 11 bits,
+	// so of the 56 bits at least 56-11-11-16 = 18 remain (a length
+	// through the subtable comes after one literal less). Its bits go
+	// after the test, so that an invalid one leaves them, as the Go loop
+	// does.
 	MOVL  BX, SI
 	ANDL  $0xff, SI
 	MOVL  (R13)(SI*4), AX
+	REFILL
 	TESTL $0x3000, AX
 	JNZ   distexc
 
@@ -157,27 +161,10 @@ distok:
 	MOVQ R10, SI
 	SUBQ R15, SI             // SI = source
 	ADDQ R10, R14            // R14 = end of the match
-	CMPQ R15, $32
-	JB   near
-
-	// Distance 32 or more: 32 bytes a step, the loads before the stores.
-copy32:
-	MOVOU (SI), X0
-	MOVOU 16(SI), X1
-	MOVOU X0, (R10)
-	MOVOU X1, 16(R10)
-	ADDQ  $32, SI
-	ADDQ  $32, R10
-	CMPQ  R10, R14
-	JB    copy32
-	MOVQ  R14, R10
-	JMP   check
-
-near:
 	CMPQ R15, $16
 	JB   near8
 
-	// Distance 16 to 31: each 16-byte load reads bytes already stored.
+	// Distance 16 or more: each 16-byte load reads bytes already stored.
 copy16:
 	MOVOU (SI), X0
 	MOVOU X0, (R10)

@@ -170,7 +170,44 @@ func shortest32(b uint32) (uint64, int) {
 // appendFloatShortest appends v (a float64, or a float32 when bitSize is
 // 32) as strconv.AppendFloat(dst, v, 'g', -1, bitSize) does.
 func appendFloatShortest(dst []byte, v float64, bitSize int) []byte {
+	if bitSize == 64 {
+		return appendShortest64(dst, v, false)
+	}
 	return appendShortestMode(dst, v, bitSize, 'g')
+}
+
+// appendShortest64 appends the float64 v as strconv.AppendFloat(dst, v,
+// 'g', -1, 64) does, or as 'e' when sci: the hot path, shortest64 and the
+// mode dispatch written out so that a value costs two calls (the digits
+// and the layout).
+func appendShortest64(dst []byte, v float64, sci bool) []byte {
+	const (
+		p    = 53
+		qMin = -1074
+		cMin = 1 << (p - 1)
+	)
+	b := math.Float64bits(v)
+	t := b & (cMin - 1)
+	bq := int(b>>(p-1)) & 0x7ff
+	mq := -qMin + 1 - bq
+	c := cMin | t
+	var f uint64
+	var e int
+	switch {
+	case uint(bq-1) >= 0x7fe || t == 0:
+		// Zero, a subnormal, Inf, NaN (bq of 0 or 0x7ff), or a power of two.
+		mode := byte('g')
+		if sci {
+			mode = 'e'
+		}
+		return appendShortestMode(dst, v, 64, mode)
+	case 0 < mq && mq < p && (c>>uint(mq))<<uint(mq) == c:
+		// An integer below 2^53 is its own shortest form.
+		f = c >> uint(mq)
+	default:
+		f, e = dragonbox64(c, -mq)
+	}
+	return appendDecimalG(dst, f, e, b>>63 != 0, sci)
 }
 
 // appendShortestMode appends v as strconv.AppendFloat(dst, v, mode, -1,

@@ -142,7 +142,7 @@ func appendShortest[T core.Float](dst []byte, v T) []byte {
 	if unsafe.Sizeof(v) == 4 {
 		return appendFloatShortest(dst, float64(v), 32)
 	}
-	return appendFloatShortest(dst, float64(v), 64)
+	return appendShortest64(dst, float64(v), false)
 }
 
 // FloatFormat is the manipulator of a floating-point value: its form
@@ -218,6 +218,9 @@ func (f FloatFormat) AppendFormat(dst []byte) []byte {
 	if f.prec < 0 && f.zeros <= 0 && !f.plus && !f.group && f.loc == nil && (f.mode == 'e' || f.mode == 'g') {
 		// Shortest, Sci(v, -1) and General(v, -1) as they come, with
 		// nothing to add: straight to the layout.
+		if f.bitSize == 64 {
+			return appendShortest64(dst, f.v, f.mode == 'e')
+		}
 		return appendShortestMode(dst, f.v, int(f.bitSize), f.mode)
 	}
 	start := len(dst)

@@ -75,22 +75,36 @@ func decimalAt(w []byte, i int) (m uint64, q int, neg bool, j int, ok bool) {
 	point := 0 // bytes of decimal point
 	switch {
 	case k == 64:
-		// Eight integer digits or more.
+		// Eight integer digits or more, then maybe a fraction: eight bytes
+		// at a time (written out, as below: a call would make this leaf
+		// function spill its state on every path).
 		m = digitValues(d)
 		j += 8
-		if m, j, c, ok = moreDigits(w, j, m); !ok {
-			return
-		}
-		if c == '.' {
-			point = 1
-			j++
-			fstart := j
-			if m, j, c, ok = moreDigits(w, j, m); !ok {
+		fstart := -1
+		for {
+			if j > len(w)-8 {
 				return
 			}
-			q = fstart - j
+			x := load8(w, j)
+			d, k := digitRun(x)
+			if k == 64 {
+				m = m*1e8 + digitValues(d)
+				j += 8
+				continue
+			}
+			m = m*pow10[k>>3] + digitValues(d<<((56-k)&63)<<8)
+			j += int(k >> 3)
+			c = byte(x >> k)
+			if c != '.' || fstart >= 0 {
+				break
+			}
+			j++
+			fstart = j
 		}
-		ok = false
+		if fstart >= 0 {
+			q = fstart - j
+			point = 1
+		}
 	case byte(x>>k) != '.':
 		m = digitValues(d << ((56 - k) & 63) << 8)
 		j += int(k >> 3)
@@ -110,8 +124,7 @@ func decimalAt(w []byte, i int) (m uint64, q int, neg bool, j int, ok bool) {
 			c = byte(y >> ky)
 		} else {
 			// More than eight: the rest of the fraction, eight bytes at a
-			// time (moreDigits, written out: this is the common case of
-			// 16 or 17 digits, and a call here spills the state).
+			// time (the common case of 16 or 17 digits).
 			m = digitValues(d)
 			j = p + 8 - int(k>>3)
 			for {
@@ -179,22 +192,6 @@ func decimalAt(w []byte, i int) (m uint64, q int, neg bool, j int, ok bool) {
 		return
 	}
 	return m, q, neg, j, true
-}
-
-// moreDigits continues a run of digits at w[j:] whose value so far is m,
-// eight at a time, and returns the new value, the offset after the run and
-// the byte there; false means a load would pass the end of w.
-func moreDigits(w []byte, j int, m uint64) (uint64, int, byte, bool) {
-	for j <= len(w)-8 {
-		x := load8(w, j)
-		d, k := digitRun(x)
-		if k != 64 {
-			return m*pow10[k>>3] + digitValues(d<<((56-k)&63)<<8), j + int(k>>3), byte(x >> k), true
-		}
-		m = m*1e8 + digitValues(d)
-		j += 8
-	}
-	return m, j, 0, false
 }
 
 // digitRun returns x, eight bytes, less '0' from every byte (the digits'

@@ -100,7 +100,7 @@
 // bytes per step) and, 8 characters per step, runs of supplementary
 // characters, runs of 3-byte UTF-8 sequences, BMP text of any mix of
 // scripts from UTF-16LE and UTF-32LE (shuffles chosen by the UTF-8 lengths,
-// after simdutf: Lemire and Keiser, "Transcoding billions of Unicode
+// after simdutf: Lemire and Muła, "Transcoding billions of Unicode
 // characters per second with SIMD instructions", 2021), and runs of GB18030
 // four-byte codes; UTF-8 text of mixed lengths is decoded into UTF-16LE and
 // UTF-32LE in 12-byte windows, 3 to 16 characters per step, through
@@ -112,6 +112,9 @@
 // decoded into UTF-16LE and UTF-32LE 16 characters per step
 // (utf8_avx512_amd64.s, after Clausecker and Lemire, "Transcoding Unicode
 // characters with AVX-512 instructions", 2023), with complete validation.
+// Both UTF-8 decoders take 64-byte blocks made only of ASCII and two-byte
+// characters (Latin, Greek, Cyrillic, Hebrew, Arabic text) whole, as Lemire
+// and Muła's transcoder does.
 // Both UTF-8 decoders leave the first ill-formed sequence (the AVX-512 one
 // with the rest of its block, the AVX2 one with up to 12 bytes before it)
 // to the exact Go code. UTF-16LE and UTF-32LE text

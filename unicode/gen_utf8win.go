@@ -8,7 +8,7 @@
 // whose bit i says byte i is the last byte of a character. For each of the
 // 4096 masks the table gives a shuffle that moves the bytes of the first
 // characters into lanes, last byte lowest, and the number of bytes those
-// characters take, after Lemire and Keiser, "Transcoding Billions of
+// characters take, after Lemire and Muła, "Transcoding Billions of
 // Unicode Characters per Second with SIMD Instructions" (Software:
 // Practice and Experience 52(2), 2022):
 //

@@ -67,28 +67,35 @@ var distBase = [30]uint16{1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 
 var distExtra = [30]uint8{0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6,
 	7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13}
 
-// entry returns the table entry of symbol sym with a codeword of n bits
-// (counted from the table level the entry sits in).
-func entry(k kind, sym int, n uint32) uint32 {
-	switch k {
-	case kindLit:
+// statics holds, for each kind and symbol, the table entry of the symbol
+// without its codeword length: the value and flags, and in the low byte
+// the extra bits. A codeword of n bits adds n<<8 | n (counted from the
+// table level the entry sits in); the sum stays below 256 in the low byte.
+// Symbols no valid stream uses (literal/length 286 and 287, distance 30
+// and 31) are invalid.
+var statics [3][numLitLen]uint32
+
+func init() {
+	for sym := range numLitLen {
 		switch {
 		case sym < 256:
-			return uint32(sym)<<16 | flagLit | n<<8 | n
+			statics[kindLit][sym] = uint32(sym)<<16 | flagLit
 		case sym == 256:
-			return flagEOB | n<<8 | n
+			statics[kindLit][sym] = flagEOB
 		case sym < maxLit:
 			i := sym - 257
-			return uint32(lengthBase[i])<<16 | n<<8 | (n + uint32(lengthExtra[i]))
+			statics[kindLit][sym] = uint32(lengthBase[i])<<16 | uint32(lengthExtra[i])
+		default:
+			statics[kindLit][sym] = flagBad
 		}
-	case kindDist:
-		if sym < maxDist {
-			return uint32(distBase[sym])<<16 | n<<8 | (n + uint32(distExtra[sym]))
+		switch {
+		case sym < maxDist:
+			statics[kindDist][sym] = uint32(distBase[sym])<<16 | uint32(distExtra[sym])
+		default:
+			statics[kindDist][sym] = flagBad
 		}
-	case kindCLen:
-		return uint32(sym)<<16 | n<<8 | n
+		statics[kindCLen][sym] = uint32(sym) << 16
 	}
-	return flagBad | n<<8 | n
 }
 
 // badEntry fills the slots no codeword of a one-codeword code reaches. Its
@@ -148,9 +155,10 @@ func build(table []uint32, lens []uint8, root uint, k kind) bool {
 		}
 	}
 	n := int(offs[maxCodeLen+1])
-	rem := count // codewords of each length not yet placed
-	code := uint32(0)
+	rem := count   // codewords of each length not yet placed
+	r := uint32(0) // the codeword, its bits reversed
 	curLen := uint(0)
+	static := &statics[k]
 	curPrefix := uint32(1<<32 - 1)
 	subOff, subBits := uint32(0), uint(0)
 	next := uint32(1) << root
@@ -165,18 +173,21 @@ func build(table []uint32, lens []uint8, root uint, k kind) bool {
 	for i := range n {
 		sym := int(sorted[i])
 		l := uint(lens[sym])
-		if curLen != 0 {
-			code++
+		if i > 0 {
+			// The next canonical codeword, incremented in its reversed
+			// form (libdeflate's way): the highest 0 bit of the curLen
+			// bits becomes 1 and the bits below it 0. A longer codeword
+			// adds zeros at its end, high bits here: nothing to do.
+			bit := uint32(1) << (bits.Len32(r^(1<<curLen-1)) - 1)
+			r = r&(bit-1) | bit
 		}
-		code <<= l - curLen
 		curLen = l
-		r := reverse(code, l)
 		for filled < min(l, root) {
 			copy(main[1<<filled:2<<filled], main[:1<<filled])
 			filled++
 		}
 		if l <= root {
-			main[r] = entry(k, sym, uint32(l))
+			main[r] = static[sym] + uint32(l)<<8 + uint32(l)
 			rem[l]--
 			continue
 		}
@@ -202,7 +213,7 @@ func build(table []uint32, lens []uint8, root uint, k kind) bool {
 			}
 			main[prefix] = subOff<<16 | flagSub | uint32(subBits)<<8 | uint32(root)
 		}
-		e := entry(k, sym, uint32(l-root))
+		e := static[sym] + uint32(l-root)<<8 + uint32(l-root)
 		for j := r >> root; j < 1<<subBits; j += 1 << (l - root) {
 			table[subOff+j] = e
 		}
@@ -213,12 +224,6 @@ func build(table []uint32, lens []uint8, root uint, k kind) bool {
 		filled++
 	}
 	return true
-}
-
-// reverse returns the n low bits of c in reverse order: deflate sends
-// Huffman codewords most significant bit first into an LSB-first stream.
-func reverse(c uint32, n uint) uint32 {
-	return bits.Reverse32(c) >> (32 - n)
 }
 
 // The fixed code's tables (RFC 1951 3.2.6), built once.

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -458,3 +459,7 @@ func TestSmallWindow(t *testing.T) {
 		}
 	}
 }
+
+// reverse returns the n low bits of c in reverse order, as deflate sends
+// a Huffman codeword.
+func reverse(c uint32, n uint) uint32 { return bits.Reverse32(c) >> (32 - n) }

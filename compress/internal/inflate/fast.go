@@ -110,11 +110,13 @@ func (d *Decoder) fastGeneric(target int) {
 		bits >>= e & 63
 		nbits -= uint(e)
 
+		// The distance entry before the refill: a literal or a length
+		// from the primary table has a codeword of at most 11 bits, so of
+		// the 56 bits at least 18 remain.
+		e = dist[bits&distMask]
 		bits |= load64(in, ip) << (nbits & 63)
 		ip += int(7 - nbits>>3&7)
 		nbits |= 56
-
-		e = dist[bits&distMask]
 		if e&flagSub != 0 {
 			bits >>= distBits
 			nbits -= distBits

@@ -258,8 +258,8 @@ func floatArg(f FloatFormat) (Arg, bool) {
 		return Arg{}, false
 	}
 	zeros := uint64(max(f.zeros, 0))
-	a := Arg{u: math.Float64bits(f.v), hdr: uint64(argFloatFmt) | flag(f.plus, optPlus) |
-		flag(f.group, optGroup) | flag(f.bitSize == 32, optBits32) |
+	a := Arg{u: math.Float64bits(f.v), hdr: uint64(argFloatFmt) | flag(f.flags&floatPlus != 0, optPlus) |
+		flag(f.flags&floatGroup != 0, optGroup) | flag(f.bitSize == 32, optBits32) |
 		uint64(mode)<<parShift | uint64(f.prec+1)<<(parShift+3) | zeros<<(parShift+11)}
 	if f.loc != nil {
 		a.x = f.loc
@@ -442,8 +442,13 @@ func (a *Arg) appendFormat(dst []byte) []byte {
 		return f.AppendFormat(dst)
 	case argFloatFmt:
 		f := FloatFormat{v: math.Float64frombits(a.u), bitSize: 64, mode: floatModes[par&7],
-			prec: int(par>>3&255) - 1, zeros: int(par >> 11 & 31),
-			plus: h&optPlus != 0, group: h&optGroup != 0}
+			prec: int(par>>3&255) - 1, zeros: int(par >> 11 & 31)}
+		if h&optPlus != 0 {
+			f.flags |= floatPlus
+		}
+		if h&optGroup != 0 {
+			f.flags |= floatGroup
+		}
 		if h&optBits32 != 0 {
 			f.bitSize = 32
 		}

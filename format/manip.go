@@ -154,11 +154,17 @@ type FloatFormat struct {
 	bitSize uint8
 	mode    byte
 	prec    int
-	plus    bool
-	group   bool
+	flags   uint8 // floatPlus, floatGroup
 	zeros   int
 	loc     *locale
 }
+
+// The flags of a FloatFormat, in one field so that the value (six integer
+// fields and the float) and AppendFormat's dst all travel in registers.
+const (
+	floatPlus  = 1 << iota // Plus
+	floatGroup             // Group
+)
 
 func newFloat[T core.Float](v T, mode byte, prec int) FloatFormat {
 	return FloatFormat{v: float64(v), bitSize: uint8(unsafe.Sizeof(v) * 8), mode: mode, prec: max(prec, -1)}
@@ -196,11 +202,11 @@ func (f FloatFormat) Upper() FloatFormat {
 }
 
 // Plus writes a '+' before positive values, +Inf included.
-func (f FloatFormat) Plus() FloatFormat { f.plus = true; return f }
+func (f FloatFormat) Plus() FloatFormat { f.flags |= floatPlus; return f }
 
 // Group separates digit groups of the integer part with the locale's
 // separator (C: "," every 3 digits).
-func (f FloatFormat) Group() FloatFormat { f.group = true; return f }
+func (f FloatFormat) Group() FloatFormat { f.flags |= floatGroup; return f }
 
 // In selects the locale for the decimal point and Group; the zero Locale
 // is C.
@@ -215,7 +221,7 @@ func (f FloatFormat) Zeros(width int) FloatFormat { f.zeros = width; return f }
 
 // AppendFormat appends the formatted float to dst.
 func (f FloatFormat) AppendFormat(dst []byte) []byte {
-	if f.prec < 0 && f.zeros <= 0 && !f.plus && !f.group && f.loc == nil && (f.mode == 'e' || f.mode == 'g') {
+	if f.prec < 0 && f.zeros <= 0 && f.flags == 0 && f.loc == nil && (f.mode == 'e' || f.mode == 'g') {
 		// Shortest, Sci(v, -1) and General(v, -1) as they come, with
 		// nothing to add: straight to the layout.
 		if f.bitSize == 64 {
@@ -224,7 +230,7 @@ func (f FloatFormat) AppendFormat(dst []byte) []byte {
 		return appendShortestMode(dst, f.v, int(f.bitSize), f.mode)
 	}
 	start := len(dst)
-	if f.plus && !(f.v < 0 || (f.v == 0 && 1/f.v < 0)) && f.v == f.v && f.v <= math.MaxFloat64 {
+	if f.flags&floatPlus != 0 && !(f.v < 0 || (f.v == 0 && 1/f.v < 0)) && f.v == f.v && f.v <= math.MaxFloat64 {
 		// strconv writes +Inf with its sign already.
 		dst = append(dst, '+')
 	}
@@ -264,7 +270,8 @@ func (f FloatFormat) AppendFormat(dst []byte) []byte {
 		}
 	}
 	finite := f.v-f.v == 0
-	if f.loc != nil || f.group {
+	group := f.flags&floatGroup != 0
+	if f.loc != nil || group {
 		l := f.loc.or()
 		from := start
 		if from < len(dst) && (dst[from] == '-' || dst[from] == '+') {
@@ -278,7 +285,7 @@ func (f FloatFormat) AppendFormat(dst []byte) []byte {
 			dst = replaceAt(dst, end, 1, l.decimal)
 		}
 		isHex := f.mode == 'x' || f.mode == 'X'
-		if f.group && finite && !isHex {
+		if group && finite && !isHex {
 			n := end - from
 			if rest := utf8.RuneCount(dst[end:]); f.zeros > from-start+n+rest {
 				d := groupedZeros(n, l.size, l.runes, f.zeros-(from-start)-rest)

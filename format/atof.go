@@ -163,31 +163,40 @@ func decimalAt(w []byte, i int) (m uint64, q int, neg bool, j int, ok bool) {
 			return
 		}
 	}
-	if c|0x20 == 'e' {
-		if j > len(w)-9 {
-			return
-		}
-		// The exponent's sign and digits from one load, the sign again
-		// without a branch.
-		x := load8(w, j+1)
-		s := byte(x)
-		var sh uint
-		if (s-'+')&^2 == 0 {
-			sh = 8
-		}
-		x >>= sh
-		d, k := digitRun(x)
-		if k == 0 || k == 64 {
-			return // no exponent digits, or eight or more
-		}
-		e := int(digitValues(d << ((56 - k) & 63) << 8))
-		if s == '-' {
-			e = -e
-		}
-		q += e
-		j += 1 + int(sh>>3) + int(k>>3)
-		c = byte(x >> k)
+	// The exponent is parsed whether or not there is one and then kept
+	// or dropped without a branch: tokens with and without one are mixed
+	// in about equal numbers in a file of %g doubles, and a mispredicted
+	// branch costs more than these instructions. Its sign and digits come
+	// from one load.
+	if j > len(w)-9 {
+		return
 	}
+	x = load8(w, j+1)
+	s := byte(x)
+	var sh uint
+	if (s-'+')&^2 == 0 {
+		sh = 8
+	}
+	x >>= sh
+	d, k = digitRun(x)
+	e := int(digitValues(d << ((56 - k) & 63) << 8))
+	if s == '-' {
+		e = -e
+	}
+	je := 1 + int(sh>>3) + int(k>>3)
+	ce := byte(x >> (k & 63))
+	if k-8 >= 56 {
+		ce = 0 // no exponent digits, or eight or more: not white space
+	}
+	// Selected by masks: the compiler keeps a branch for an if that
+	// assigns three values.
+	var em int
+	if c|0x20 == 'e' {
+		em = -1
+	}
+	q += e & em
+	j += je & em
+	c ^= (c ^ ce) & byte(em)
 	if !isSpace(c) {
 		return
 	}
@@ -216,30 +225,54 @@ var exact10 = [32]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10
 
 // float64Of returns the float64 nearest to m·10^q, negated when neg, or
 // false when only the general path can tell.
+//
+// Clinger's case (m and 10^|q| exact, one multiply or divide) is taken
+// first only for mantissas below 2^32: which of the two methods a token
+// takes is a branch, and on a file of 16- and 17-digit doubles a cut at
+// 2^53 falls in the middle of the data and is mispredicted every other
+// token, while short exact decimals (prices, counts) are decided in one
+// step. Longer mantissas go to Eisel–Lemire (float64Long).
 func float64Of(m uint64, q int, neg bool) (float64, bool) {
 	var f float64
-	switch {
-	case m <= 1<<53 && uint(q+22) <= 44:
-		// Clinger: both operands exact, so the one rounding is the
-		// correct one. (m converts as an int64: one instruction.)
-		f = float64(int64(m))
-		if q < 0 {
-			f /= exact10[-q&31]
-		} else {
-			f *= exact10[q&31]
-		}
-	case m == 0:
-	default:
-		b, ok := eiselLemire[float64](m, q)
-		if !ok {
+	if m < 1<<32 && uint(q+22) <= 44 {
+		f = clinger64(m, q)
+	} else {
+		var ok bool
+		if f, ok = float64Long(m, q); !ok {
 			return 0, false
 		}
-		f = math.Float64frombits(b)
 	}
 	if neg {
 		f = -f
 	}
 	return f, true
+}
+
+// float64Long is float64Of without the sign past its first case:
+// Eisel–Lemire, with Clinger behind it for the exact ties it leaves.
+func float64Long(m uint64, q int) (float64, bool) {
+	if m == 0 {
+		return 0, true
+	}
+	b, ok := eiselLemire[float64](m, q)
+	if ok {
+		return math.Float64frombits(b), true
+	}
+	if m <= 1<<53 && uint(q+22) <= 44 {
+		return clinger64(m, q), true
+	}
+	return 0, false
+}
+
+// clinger64 returns m·10^q for m <= 2^53 and |q| <= 22, both operands exact
+// float64s, so that the one rounding is the correct one (W. D. Clinger).
+// m converts as an int64: one instruction.
+func clinger64(m uint64, q int) float64 {
+	f := float64(int64(m))
+	if q < 0 {
+		return f / exact10[-q&31]
+	}
+	return f * exact10[q&31]
 }
 
 // float32Of is float64Of for float32.

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"math"
+	"math/rand/v2"
 	"strconv"
 	"sync"
 	"testing"
@@ -16,7 +17,7 @@ import (
 // line: "mixed" holds doubles of random 53-bit mantissas over thirty
 // orders of magnitude and both signs (the shape of a file of measurements:
 // 16 or 17 digits, small exponents, %g layout), "bits" random bit patterns
-// of every exponent (floatVals). Both are written by strconv, so that they
+// of every exponent (floatVals), "short" short exact decimals (shortVals). Both are written by strconv, so that they
 // do not depend on this package's printing. Each peer reads the same bytes
 // in the same run.
 
@@ -49,6 +50,19 @@ var mixedFile = sync.OnceValue(func() []byte { return strconvLines(mixedVals()) 
 
 var bitsFile = sync.OnceValue(func() []byte { return strconvLines(floatVals()) })
 
+// shortVals are amounts of one to seven digits with zero to two decimals
+// ("1234.5", "0.07", "42"): short exact decimals, the shape of prices.
+var shortVals = sync.OnceValue(func() []float64 {
+	r := rand.New(rand.NewPCG(3, 4))
+	v := make([]float64, benchMixed)
+	for i := range v {
+		v[i] = float64(r.IntN(10_000_000)>>r.UintN(20)) / []float64{1, 10, 100}[r.IntN(3)]
+	}
+	return v
+})
+
+var shortFile = sync.OnceValue(func() []byte { return strconvLines(shortVals()) })
+
 // strconvLines writes vals in shortest %g form, one a line.
 func strconvLines(vals []float64) []byte {
 	var b []byte
@@ -69,6 +83,7 @@ func BenchmarkScanFloat64(b *testing.B) {
 	}{
 		{"mixed", mixedFile(), mixedVals()},
 		{"bits", bitsFile(), floatVals()},
+		{"short", shortFile(), shortVals()},
 	} {
 		b.Run(data.name+"/fastio", func(b *testing.B) {
 			b.SetBytes(int64(len(data.file)))

@@ -3,6 +3,7 @@ package compress
 import (
 	"errors"
 	"io"
+	"sync"
 	"sync/atomic"
 
 	"github.com/fastio-go/fastio/core"
@@ -36,21 +37,22 @@ const fastPrimeSize = 8 << 10
 // checksum is computed beside its compression and combined in order.
 //
 // The Writer's goroutine fills blocks and writes finished ones in order;
-// a goroutine per block compresses it with one of at most n compressors.
-// There are at most n+2 blocks: n being compressed, one filled and
-// waiting for a compressor (so that a compressor that finishes finds work
-// at once, even when it finishes before an older block it must not
-// overtake in the output), and one being filled. When all are in use the
-// Writer waits for the oldest to finish and writes it, so memory stays
-// bounded and no queue grows. A goroutine ends with its block, so nothing is left
-// running once the blocks in flight are done, whatever the caller does.
+// at most n worker goroutines compress them, each with a compressor of
+// its own, taking the submitted blocks in order. A worker goes on to the
+// next submitted block without a hand-off, so its compressor's tables
+// stay in the cache of the core it runs on, and ends when no block is
+// waiting, so nothing is left running once the blocks in flight are
+// done, whatever the caller does. There are at most n+2 blocks: n being
+// compressed, one waiting for a worker (so that a worker that finishes
+// finds work at once, even when it finishes before an older block it must
+// not overtake in the output), and one being filled. When all are in use
+// the Writer waits for the oldest to finish and writes it, so memory
+// stays bounded and no queue grows.
 type parallel struct {
 	w     *Writer
-	n     int // compressors, so blocks compressed at once
-	bsize int // input bytes per block
-	level int // klauspost level
-	comps chan *flate.Writer
-	made  int      // compressors made so far, at most n
+	n     int      // compressors, so blocks compressed at once
+	bsize int      // input bytes per block
+	level int      // klauspost level
 	all   int      // blocks made so far, at most n+2
 	free  []*block // blocks not in use
 	queue []*block // blocks handed to a goroutine, oldest first
@@ -59,6 +61,12 @@ type parallel struct {
 	hist  []byte   // the last prime bytes of input before cur
 	sum   uint32   // checksum of the input of the blocks written
 	abort atomic.Bool
+	work  func() // p.work, made once, so that starting a worker allocates nothing
+
+	mu      sync.Mutex
+	pending []*block        // submitted blocks no worker has taken, oldest first
+	workers int             // running workers, at most n
+	comps   []*flate.Writer // compressors of no running worker
 }
 
 // block is one unit of concurrent compression.
@@ -69,7 +77,6 @@ type block struct {
 	out  blockOut
 	sum  uint32 // checksum of in[dict:]
 	done chan struct{}
-	job  func() // compresses the block; made once, so that starting it allocates nothing
 }
 
 // blockOut collects a block's compressed output; it keeps its memory
@@ -91,7 +98,9 @@ func newParallel(w *Writer, n, bsize int) *parallel {
 	if level >= 1 && level <= 6 && bsize == MaxBlockSize {
 		prime = fastPrimeSize
 	}
-	return &parallel{w: w, n: n, bsize: bsize, level: level, prime: prime, comps: make(chan *flate.Writer, n)}
+	p := &parallel{w: w, n: n, bsize: bsize, level: level, prime: prime}
+	p.work = p.worker
+	return p
 }
 
 // reset drops every block in flight and starts a new stream.
@@ -240,7 +249,6 @@ func (p *parallel) newBlock() *block {
 	// Room for the output of incompressible input (stored blocks: 5 bytes
 	// per 64 KiB), so that it never grows.
 	b.out.b = make([]byte, 0, p.bsize+p.bsize>>10+64)
-	b.job = func() { p.run(b) }
 	return b
 }
 
@@ -255,18 +263,49 @@ func (p *parallel) submit(last bool) {
 		h = h[len(h)-p.prime:]
 	}
 	p.hist = append(p.hist[:0], h...)
-	if len(p.comps) == 0 && p.made < p.n {
-		p.made++
-		fw, _ := flate.NewWriter(nil, p.level) // the level was validated by NewWriter
-		p.comps <- fw
-	}
 	p.queue = append(p.queue, b)
-	go b.job()
+	p.mu.Lock()
+	p.pending = append(p.pending, b)
+	start := p.workers < p.n
+	if start {
+		p.workers++
+	}
+	p.mu.Unlock()
+	if start {
+		go p.work()
+	}
 }
 
-// run compresses b on its own goroutine.
-func (p *parallel) run(b *block) {
-	fw := <-p.comps
+// worker compresses the submitted blocks in order until none is waiting.
+func (p *parallel) worker() {
+	var fw *flate.Writer
+	p.mu.Lock()
+	if k := len(p.comps); k > 0 {
+		fw = p.comps[k-1]
+		p.comps = p.comps[:k-1]
+	}
+	p.mu.Unlock()
+	if fw == nil {
+		fw, _ = flate.NewWriter(nil, p.level) // the level was validated by NewWriter
+	}
+	for {
+		p.mu.Lock()
+		if len(p.pending) == 0 {
+			p.workers--
+			p.comps = append(p.comps, fw)
+			p.mu.Unlock()
+			return
+		}
+		b := p.pending[0]
+		p.pending = p.pending[:copy(p.pending, p.pending[1:])]
+		p.mu.Unlock()
+		p.compress(fw, b)
+		b.done <- struct{}{}
+	}
+}
+
+// compress compresses b with fw.
+func (p *parallel) compress(fw *flate.Writer, b *block) {
 	b.out.b = b.out.b[:0]
 	if !p.abort.Load() {
 		data := b.in[b.dict:]
@@ -288,8 +327,6 @@ func (p *parallel) run(b *block) {
 			fw.Flush()
 		}
 	}
-	p.comps <- fw
-	b.done <- struct{}{}
 }
 
 // emitDone writes the finished blocks at the head of the queue, without

@@ -79,8 +79,8 @@ const (
 // With WriterOptions.Concurrency n of 2 or more the input is cut into
 // blocks of BlockSize bytes (and at every Flush). Each block is primed
 // with the last 32 KiB of input before it as a dictionary (8 KiB at
-// levels 1 to 5 with blocks of MaxBlockSize), compressed on
-// its own goroutine, at most n at once, and ends on a byte boundary (a
+// levels 1 to 5 with blocks of MaxBlockSize), compressed by one of at
+// most n goroutines, and ends on a byte boundary (a
 // sync flush marker, the last block a final block), so the concatenation
 // is one standard deflate stream that any inflater reads; the checksum is
 // combined from the blocks'. The output depends on the input and the
@@ -92,8 +92,8 @@ const (
 // than queue more.
 // Flush compresses the partial block, waits for every block and writes
 // them, so frequent Flushes make blocks short and serialise the work.
-// No goroutine outlives its block: a Writer that is dropped without Close
-// leaves nothing running once its blocks are done.
+// No goroutine outlives the blocks in flight: a Writer that is dropped
+// without Close leaves nothing running once its blocks are done.
 //
 // A Writer is not safe for concurrent use. Reset reuses all its memory;
 // WriterPool keeps Writers for reuse.

@@ -55,7 +55,7 @@ import (
 // fraction digits are joined into one word, so that a mantissa of up to
 // eight digits costs one conversion, and one of sixteen two.
 func decimalAt(w []byte, i int) (m uint64, q int, neg bool, j int, ok bool) {
-	if i >= len(w) {
+	if uint(i) >= uint(len(w)) { // also proves i >= 0: no bounds check below
 		return
 	}
 	// The sign without a branch: it is as unpredictable as the data.
@@ -154,7 +154,7 @@ func decimalAt(w []byte, i int) (m uint64, q int, neg bool, j int, ok bool) {
 		// Leading zeros add nothing to m, so m is exact (every partial
 		// value is at most the final one) when the significant digits are
 		// at most 19.
-		for p := start; p < j && (w[p] == '0' || w[p] == '.'); p++ {
+		for p := start; p < j && uint(p) < uint(len(w)) && (w[p] == '0' || w[p] == '.'); p++ {
 			if w[p] == '0' {
 				nd--
 			}

@@ -574,7 +574,7 @@ func ScanFloat[T core.Float](s *Scanner) (T, error) {
 // false means the general path, with nothing consumed.
 func (s *Scanner) float64Fast() (float64, bool) {
 	w, i := s.win, s.pos
-	for i < len(w) && isSpace(w[i]) {
+	for uint(i) < uint(len(w)) && isSpace(w[i]) {
 		i++
 	}
 	m, q, neg, j, ok := decimalAt(w, i)
@@ -591,7 +591,7 @@ func (s *Scanner) float64Fast() (float64, bool) {
 // float32Fast is float64Fast for float32.
 func (s *Scanner) float32Fast() (float32, bool) {
 	w, i := s.win, s.pos
-	for i < len(w) && isSpace(w[i]) {
+	for uint(i) < uint(len(w)) && isSpace(w[i]) {
 		i++
 	}
 	m, q, neg, j, ok := decimalAt(w, i)

@@ -1,5 +1,7 @@
 package compress
 
+import "encoding/binary"
+
 // Adler-32 as defined in RFC 1950 section 8.2: two 16-bit sums modulo
 // 65521, s1 of the bytes (starting at 1) and s2 of the running s1 values.
 // The modulo is taken once per adlerNMax bytes, the largest run after
@@ -19,23 +21,19 @@ func adler32Update(adler uint32, p []byte) uint32 {
 			q = q[:adlerNMax]
 		}
 		p = p[len(q):]
+		// Eight bytes at a time: s2 gains 8·s1 plus the bytes weighted 8
+		// down to 1, s1 their sum. Both come from one 64-bit word, its
+		// even and odd bytes spread over four 16-bit lanes, with
+		// multiplications that sum the lanes into the top one (at most
+		// 4·255·8, so no lane carries into the next).
 		for len(q) >= 8 {
-			s1 += uint32(q[0])
-			s2 += s1
-			s1 += uint32(q[1])
-			s2 += s1
-			s1 += uint32(q[2])
-			s2 += s1
-			s1 += uint32(q[3])
-			s2 += s1
-			s1 += uint32(q[4])
-			s2 += s1
-			s1 += uint32(q[5])
-			s2 += s1
-			s1 += uint32(q[6])
-			s2 += s1
-			s1 += uint32(q[7])
-			s2 += s1
+			x := binary.LittleEndian.Uint64(q)
+			even := x & 0x00ff00ff00ff00ff
+			odd := x >> 8 & 0x00ff00ff00ff00ff
+			sum := (even + odd) * 0x0001000100010001 >> 48
+			w := (even*0x0008000600040002 + odd*0x0007000500030001) >> 48
+			s2 += 8*s1 + uint32(w)
+			s1 += uint32(sum)
 			q = q[8:]
 		}
 		for _, c := range q {

@@ -76,3 +76,21 @@ func BenchmarkCRC32Combine(b *testing.B) {
 	}
 	_ = c
 }
+
+// BenchmarkAdler32 times the package's Adler-32 beside hash/adler32 on
+// 64 KiB, the size the Reader and Writer checksum at a time.
+func BenchmarkAdler32(b *testing.B) {
+	data := randomCorpus(64<<10, 3)
+	b.Run("fastio", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			adler32Update(1, data)
+		}
+	})
+	b.Run("hash-adler32", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			adler32.Checksum(data)
+		}
+	})
+}

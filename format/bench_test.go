@@ -72,6 +72,19 @@ func BenchmarkWriteInts(b *testing.B) {
 		}
 		cpu.Report()
 	})
+	b.Run("fastio_bufio", func(b *testing.B) {
+		b.SetBytes(size)
+		b.ReportAllocs()
+		w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
+		cpu := coretest.StartCPU(b)
+		for b.Loop() {
+			for i := range benchInts {
+				IntLn(w, i)
+			}
+			w.Flush()
+		}
+		cpu.Report()
+	})
 	b.Run("bufio_strconv", func(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()

@@ -1,6 +1,8 @@
 package unicode
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -20,8 +22,10 @@ import (
 const firstBridged Encoding = 64
 
 type bridge struct {
-	name string
-	enc  encoding.Encoding
+	name     string
+	enc      encoding.Encoding
+	fffd     []byte // the encoding's own bytes for U+FFFD, nil if it has none
+	stateful bool   // a shift state carries from one character to the next
 }
 
 var (
@@ -79,7 +83,7 @@ func Register(name string, enc encoding.Encoding) (Encoding, error) {
 	}
 	next := make([]bridge, len(list), len(list)+1)
 	copy(next, list)
-	next = append(next, bridge{name: name, enc: enc})
+	next = append(next, bridge{name: name, enc: enc, fffd: encodeFFFD(enc), stateful: isStateful(name, enc)})
 	bridges.Store(&next)
 	return firstBridged + Encoding(len(list)), nil
 }
@@ -88,7 +92,11 @@ func Register(name string, enc encoding.Encoding) (Encoding, error) {
 func (c Converter) bridgeChain() transform.Transformer {
 	var stages []transform.Transformer
 	if b := bridged(c.from); b != nil {
-		stages = append(stages, b.enc.NewDecoder())
+		if c.opt.Strict {
+			stages = append(stages, newStrictDecoder(c.from, b))
+		} else {
+			stages = append(stages, b.enc.NewDecoder())
+		}
 	} else if c.from != UTF8 || !c.opt.KeepBOM || c.opt.Strict {
 		// The native source is decoded to UTF-8 with the caller's options.
 		opt := c.opt
@@ -125,4 +133,211 @@ func (c Converter) appendBridged(dst, src []byte) ([]byte, error) {
 		}
 		dst = growFor(dst, 2*len(src)+16)
 	}
+}
+
+// replacementUTF8 is U+FFFD in UTF-8: what a golang.org/x/text decoder
+// writes for input it cannot decode.
+var replacementUTF8 = []byte("\uFFFD")
+
+// encodeFFFD returns enc's own encoding of U+FFFD, or nil if it cannot
+// represent it. A decoder's U+FFFD that came from exactly these bytes is a
+// character of the text (UTF-8 "\xEF\xBF\xBD" through x/text's UTF-8),
+// not a mark of bad input.
+func encodeFFFD(enc encoding.Encoding) []byte {
+	var buf [16]byte
+	n, _, err := enc.NewEncoder().Transform(buf[:], replacementUTF8, true)
+	if err != nil || n == 0 {
+		return nil
+	}
+	return bytes.Clone(buf[:n])
+}
+
+// statefulNames are the golang.org/x/text encodings whose decoders keep a
+// shift state (the mode an escape sequence selects) between characters.
+var statefulNames = []string{"ISO-2022-JP", "csISO2022JP", "HZ-GB-2312", "HZ-GB2312"}
+
+// isStateful reports whether enc, registered under name, is one of the
+// stateful encodings, by its registered name or the name x/text gives it.
+func isStateful(name string, enc encoding.Encoding) bool {
+	names := []string{name}
+	if s, ok := enc.(fmt.Stringer); ok {
+		names = append(names, s.String())
+	}
+	for _, n := range names {
+		for _, m := range statefulNames {
+			if strings.EqualFold(n, m) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// strictWindow is how many source bytes the strict decoder gives its x/text
+// decoder at a time after a U+FFFD of the input was found, so that finding
+// the next one re-decodes a bounded stretch.
+const strictWindow = 256
+
+// strictDecoder is the decoding stage of a bridged source under the Strict
+// policy: the first sequence the x/text decoder cannot decode stops it with
+// an *Error (ErrInvalid, or ErrTruncated for a sequence the end of the
+// input cuts short), instead of the U+FFFD that x/text writes. Offset
+// counts source bytes from the decoder's first input byte.
+//
+// Text without U+FFFD in its output goes through the x/text decoder in
+// whole calls. When the output of a call holds U+FFFD, the call is decoded
+// again by a fresh decoder (a stateless decoder gives the same bytes from
+// any character boundary), in windows of strictWindow bytes, and a window
+// whose output holds U+FFFD one character at a time, to find the sequence
+// that gave it: bad input, or the encoding's own bytes for U+FFFD, which
+// are a character like any other. A stateful decoder (ISO-2022-JP,
+// HZ-GB-2312), whose shift state a fresh decoder would lose, decodes one
+// character at a time throughout.
+//
+// After an ErrInvalid, a Transform given the source again from the bad
+// sequence (as the transform contract has it: from the first byte not
+// consumed) drops that sequence and goes on in the decoder's state, so
+// that a caller can skip bad input as iconv -c does.
+type strictDecoder struct {
+	d        transform.Transformer
+	enc      Encoding
+	fffd     []byte
+	stateful bool
+	off      int64 // source bytes consumed since the start
+	skip     int   // bytes of the bad sequence the next call drops
+}
+
+// newStrictDecoder returns a strictDecoder for the bridged encoding e.
+func newStrictDecoder(e Encoding, b *bridge) *strictDecoder {
+	return &strictDecoder{d: b.enc.NewDecoder(), enc: e, fffd: b.fffd, stateful: b.stateful}
+}
+
+// Reset implements transform.Transformer.
+func (s *strictDecoder) Reset() {
+	s.d.Reset()
+	s.off, s.skip = 0, 0
+}
+
+// Transform implements transform.Transformer.
+func (s *strictDecoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	if s.skip > 0 {
+		nSrc = min(s.skip, len(src))
+		s.skip -= nSrc
+		s.off += int64(nSrc)
+		if s.skip > 0 {
+			return 0, nSrc, transform.ErrShortSrc
+		}
+		src = src[nSrc:]
+	}
+	if !s.stateful {
+		nd, ns, err := s.d.Transform(dst, src, atEOF)
+		if !bytes.Contains(dst[:nd], replacementUTF8) {
+			s.off += int64(ns)
+			return nd, nSrc + ns, err
+		}
+		s.d.Reset()
+	}
+	nd, ns, err := s.precise(dst, src, atEOF)
+	return nd, nSrc + ns, err
+}
+
+// precise decodes src in windows (a stateless decoder) or one character at
+// a time, from the first window whose output holds U+FFFD until that U+FFFD
+// is accounted for.
+func (s *strictDecoder) precise(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	hunting := false // a window's output held U+FFFD: one character at a time until it is found
+	for nSrc < len(src) {
+		if !s.stateful && !hunting {
+			end := min(nSrc+strictWindow, len(src))
+			n, m, derr := s.d.Transform(dst[nDst:], src[nSrc:end], atEOF && end == len(src))
+			if !bytes.Contains(dst[nDst:nDst+n], replacementUTF8) {
+				nDst += n
+				nSrc += m
+				s.off += int64(m)
+				switch {
+				case derr == transform.ErrShortSrc && end < len(src) && m > 0:
+					continue // a character cut by the window's end
+				case derr == transform.ErrShortSrc && end < len(src):
+					// One character longer than the window: decode it alone.
+					n, m, derr = s.char(dst[nDst:], src[nSrc:], atEOF)
+					if n == 0 && m == 0 || bytes.Contains(dst[nDst:nDst+n], replacementUTF8) {
+						break
+					}
+					nDst += n
+					nSrc += m
+					s.off += int64(m)
+					if derr != nil && derr != transform.ErrShortSrc {
+						return nDst, nSrc, derr
+					}
+					continue
+				case derr != nil || end == len(src):
+					return nDst, nSrc, derr
+				default:
+					continue
+				}
+			}
+			s.d.Reset()
+			hunting = true
+		}
+		n, m, derr := s.char(dst[nDst:], src[nSrc:], atEOF)
+		if n == 0 && m == 0 {
+			if derr == nil {
+				// Nothing decoded from all of src at its end: wait for more.
+				derr = transform.ErrShortSrc
+			}
+			return nDst, nSrc, derr
+		}
+		if bytes.Contains(dst[nDst:nDst+n], replacementUTF8) {
+			seq := src[nSrc : nSrc+m]
+			if s.fffd == nil || !bytes.Equal(seq, s.fffd) {
+				cause := ErrInvalid
+				if atEOF && nSrc+m == len(src) && s.incomplete(src[nSrc:]) {
+					cause = ErrTruncated
+				} else {
+					s.skip = m
+				}
+				return nDst, nSrc, newError(s.enc, s.off, seq, cause)
+			}
+			hunting = false // a U+FFFD of the text: back to windows
+		}
+		nDst += n
+		nSrc += m
+		s.off += int64(m)
+		if derr != nil && derr != transform.ErrShortSrc {
+			return nDst, nSrc, derr
+		}
+	}
+	return nDst, nSrc, nil
+}
+
+// char decodes the next character of src: the decoder is given the shortest
+// input from which it decodes something, and room for three bytes of
+// output, U+FFFD's length. A valid character then needs the last byte of
+// that input, so it is all of the output (a longer character gets more
+// room); and a U+FFFD is the first of the output and fills it, so the bytes
+// consumed are the sequence alone, not the bytes after it that x/text
+// decodes in the same call (a Shift_JIS lead byte before an ASCII byte).
+func (s *strictDecoder) char(dst, src []byte, atEOF bool) (n, m int, err error) {
+	room := min(len(dst), len(replacementUTF8))
+	for end := 1; ; end++ {
+		last := end >= len(src)
+		n, m, err = s.d.Transform(dst[:room], src[:min(end, len(src))], atEOF && last)
+		if err == transform.ErrShortDst && n == 0 && m == 0 && room < len(dst) {
+			room = len(dst)
+			end--
+			continue
+		}
+		if n > 0 || m > 0 || err == transform.ErrShortDst || last {
+			return n, m, err
+		}
+	}
+}
+
+// incomplete reports whether tail, the last bytes of the input, begins a
+// character that more input could complete: the decoder, told more may
+// follow, waits instead of decoding it.
+func (s *strictDecoder) incomplete(tail []byte) bool {
+	var tmp [16]byte
+	n, m, err := s.d.Transform(tmp[:], tail, false)
+	return n == 0 && m == 0 && errors.Is(err, transform.ErrShortSrc)
 }

@@ -142,8 +142,15 @@ func BenchmarkEngineBuilder(b *testing.B) {
 // TestEngineRatios compares, in CPU time and in the same run, format.IntLn
 // (given the writer's own type, and the core.BufferedWriter interface) and
 // record's Builder into a transform writer against the same into its
-// engine: the writer must be within 3%. It runs only with
-// FASTIO_RATIOS=1, since a ratio this tight needs a quiet machine.
+// engine. A record costs the same either way: the Builder finds the engine
+// once per record and must be within 3%. IntLn pays one dynamic dispatch
+// per value (the type assertion that finds the engine and the Engine
+// call, about 3 ns) on a path of a few nanoseconds, so it must stay
+// within 1.6x, which the writer's own Reserve and Commit through the
+// interface would not (about 2x); a loop that formats many values into a
+// transform writer takes the engine's cost exactly by formatting into
+// w.Engine(). It runs only with FASTIO_RATIOS=1, since a ratio this tight
+// needs a quiet machine.
 func TestEngineRatios(t *testing.T) {
 	if os.Getenv("FASTIO_RATIOS") == "" {
 		t.Skip("set FASTIO_RATIOS=1 to measure the ratios")
@@ -155,17 +162,18 @@ func TestEngineRatios(t *testing.T) {
 		cases := []struct {
 			name           string
 			engine, writer func(int)
+			bound          float64
 		}{
-			{"format.IntLn", func(n int) { intLnCore(eng, n) }, func(n int) { intLnTyped(tr.w, n) }},
-			{"format.IntLn/interface", func(n int) { intLnCore(eng, n) }, func(n int) { intLn(tr.w, n) }},
-			{"record.Builder", func(n int) { builderOut(ee, n) }, func(n int) { builderOut(ew, n) }},
+			{"format.IntLn", func(n int) { intLnCore(eng, n) }, func(n int) { intLnTyped(tr.w, n) }, 1.6},
+			{"format.IntLn/interface", func(n int) { intLnCore(eng, n) }, func(n int) { intLn(tr.w, n) }, 1.6},
+			{"record.Builder", func(n int) { builderOut(ee, n) }, func(n int) { builderOut(ew, n) }, 1.03},
 		}
 		for _, c := range cases {
 			engNS, wNS := coretest.CompareCPU(15, n, c.engine, c.writer)
 			ratio := wNS / engNS
 			t.Logf("%-22s %-16s engine %.2f cpu-ns/op, writer %.2f cpu-ns/op: writer/engine %.3f", tr.name, c.name, engNS, wNS, ratio)
-			if ratio > 1.03 {
-				t.Errorf("%s into a %s is %.1f%% slower than into its engine", c.name, tr.name, 100*(ratio-1))
+			if ratio > c.bound {
+				t.Errorf("%s into a %s is %.1f%% slower than into its engine (bound %.0f%%)", c.name, tr.name, 100*(ratio-1), 100*(c.bound-1))
 			}
 		}
 	}

@@ -359,7 +359,8 @@ type converter struct {
 	head        []byte            // the first bytes of the file, for the byte order of rest
 	haveRest    bool              // rest is set for this file
 	enc         encoding.Encoding // the bridged target, or nil
-	dec         encoding.Encoding // the bridged source, or nil: decoded by a strictDecoder
+	dec         unicode.Converter // a bridged source into UTF-8, strict
+	haveDec     bool              // the source is bridged: dec decodes it
 	post        unicode.Converter // after dec: UTF-8 into a native target other than UTF-8 (or with a mark)
 	havePost    bool
 	omit        bool
@@ -387,11 +388,15 @@ func newConverter(from, to iconvEncoding, omit, bom bool) (*converter, error) {
 		c.mid = unicode.UTF8
 	}
 	if from.x != nil {
-		// x/text's decoder writes U+FFFD for bad input; a strictDecoder
-		// stops there (or drops it under omit) as iconv does, and a native
-		// target other than UTF-8 is converted from its UTF-8.
-		c.dec = from.x
+		// The strict bridge stops at bad input (or, under omit, drops it
+		// and goes on in the decoder's shift state) as iconv does, and a
+		// native target other than UTF-8 is converted from its UTF-8.
 		var err error
+		c.dec, err = unicode.New(from.enc, unicode.UTF8, unicode.Options{Strict: true})
+		if err != nil {
+			return nil, err
+		}
+		c.haveDec = true
 		if to.x == nil && (c.mid != unicode.UTF8 || bom) {
 			c.post, err = unicode.New(unicode.UTF8, c.mid, unicode.Options{Strict: true, KeepBOM: true, EmitBOM: bom})
 			c.havePost = true
@@ -448,8 +453,8 @@ func (c *converter) convert(r io.Reader) error {
 		}
 	}
 	var t transform.Transformer
-	if c.dec != nil {
-		t = newStrictDecoder(c.dec, c.omit)
+	if c.haveDec {
+		t = c.dec.NewTransformer()
 	} else {
 		t = c.first.NewTransformer()
 	}
@@ -542,6 +547,11 @@ func (c *converter) convert(r io.Reader) error {
 			if !c.omit || errors.Is(err, unicode.ErrTruncated) {
 				return err
 			}
+			if c.haveDec {
+				// The bridged decoder, given the source again from the bad
+				// sequence, drops it and goes on in its shift state.
+				continue
+			}
 			// Resume behind the bad sequence with a fresh transformer.
 			start = min(int(c.pos+int64(c.unit)-bufOff), end)
 			base = bufOff + int64(start)
@@ -553,7 +563,7 @@ func (c *converter) convert(r io.Reader) error {
 	}
 }
 
-// convertPost converts UTF-8 text that a strictDecoder wrote into the
+// convertPost converts UTF-8 text that the bridged decoder wrote into the
 // native target and writes it. The text is valid UTF-8 and ends on a
 // character boundary, so every byte converts.
 func (c *converter) convertPost(t transform.Transformer, mid []byte) error {

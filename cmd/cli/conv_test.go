@@ -12,6 +12,10 @@ import (
 	"github.com/fastio-go/fastio/unicode"
 )
 
+// replacementUTF8 is U+FFFD in UTF-8: what a golang.org/x/text decoder
+// writes for input it cannot decode.
+var replacementUTF8 = []byte("\uFFFD")
+
 func TestSplitSuffixes(t *testing.T) {
 	tests := []struct {
 		in               string

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"testing"
 
 	"golang.org/x/text/encoding"
@@ -13,6 +14,7 @@ import (
 	"golang.org/x/text/encoding/korean"
 	"golang.org/x/text/encoding/simplifiedchinese"
 	xunicode "golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/transform"
 )
 
 // strictBridged are the bridged encodings of the strict decoding tests,
@@ -277,5 +279,67 @@ func TestBridgeStrictResume(t *testing.T) {
 	}
 	if string(out) != "a亜亜z" || fmt.Sprint(offs) != "[6]" {
 		t.Errorf("resumed: %q, errors at %v; want \"a亜亜z\" at [6] (x/text takes 0x7F 0x7F as one pair)", out, offs)
+	}
+}
+
+// FuzzBridgeStrict checks strict bridged decoding against x/text's own
+// decoding of the same bytes (checkStrictOracle), in the slice form and
+// through a Writer fed in chunks of a fuzzed size.
+func FuzzBridgeStrict(f *testing.F) {
+	for i, tc := range strictBridged {
+		src := encodeWith(f, tc.enc, tc.valid)
+		f.Add(uint8(i), uint8(3), src)
+		f.Add(uint8(i), uint8(1), append(src[:len(src)/2:len(src)/2], 0xff, 0x80, '~', 0x1b))
+		f.Add(uint8(i), uint8(7), src[:len(src)-1])
+	}
+	f.Fuzz(func(t *testing.T, which, chunk uint8, src []byte) {
+		tc := strictBridged[int(which)%len(strictBridged)]
+		e := mustRegister(t, tc.name, tc.enc)
+		c := mustNew(t, e, UTF8, Options{Strict: true})
+		out, err := c.Append(nil, src)
+		checkStrictOracle(t, e, bridged(e).fffd, src, out, err, xtextDecode(tc.enc, src))
+		var dst plainWriter
+		w := c.NewWriterSize(&dst, 16)
+		n := int(chunk)%17 + 1
+		var werr error
+		for p := src; len(p) > 0 && werr == nil; p = p[min(n, len(p)):] {
+			_, werr = w.Write(p[:min(n, len(p))])
+		}
+		if cerr := w.Close(); werr == nil {
+			werr = cerr
+		}
+		if !bytes.Equal(dst.buf.Bytes(), out) || !sameError(werr, err) {
+			t.Fatalf("%s %q, writes of %d: Writer %q, %v; Append %q, %v", tc.name, src, n, dst.buf.Bytes(), werr, out, err)
+		}
+	})
+}
+
+// BenchmarkBridgeStrict decodes valid text of bridged encodings with
+// x/text's own decoder, through the bridge without Strict, and through the
+// bridge with Strict, into a buffer large enough for all of it.
+func BenchmarkBridgeStrict(b *testing.B) {
+	for _, tc := range strictBridged[:6] {
+		e := mustRegister(b, tc.name, tc.enc)
+		src := encodeWith(b, tc.enc, strings.Repeat(tc.valid, 64<<10/len(tc.valid)))
+		dst := make([]byte, 4*len(src))
+		for _, v := range []struct {
+			name string
+			t    transform.Transformer
+		}{
+			{"x-text", tc.enc.NewDecoder()},
+			{"bridge", mustNew(b, e, UTF8, Options{}).NewTransformer()},
+			{"strict", mustNew(b, e, UTF8, Options{Strict: true}).NewTransformer()},
+		} {
+			b.Run(tc.name+"/"+v.name, func(b *testing.B) {
+				b.SetBytes(int64(len(src)))
+				b.ReportAllocs()
+				for b.Loop() {
+					v.t.Reset()
+					if _, _, err := v.t.Transform(dst, src, true); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
 	}
 }

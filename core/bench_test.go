@@ -33,6 +33,18 @@ func BenchmarkHelloDiscard(b *testing.B) {
 		}
 		w.Flush()
 	})
+	b.Run("fastio-Cursor", func(b *testing.B) {
+		w := core.NewWriter(io.Discard)
+		b.SetBytes(int64(len(helloLine)))
+		b.ReportAllocs()
+		defer cpuMetric(b)()
+		c := w.Cursor()
+		for range b.N {
+			c = c.PutString(helloLine)
+		}
+		c.Done()
+		w.Flush()
+	})
 	b.Run("fastio-WriteString", func(b *testing.B) {
 		w := core.NewWriter(io.Discard)
 		b.SetBytes(int64(len(helloLine)))
@@ -88,6 +100,21 @@ func BenchmarkHelloFile(b *testing.B) {
 			for range min(n, rewindEvery) {
 				w.PutString(helloLine)
 			}
+			rewind(b, f, w)
+		}
+	})
+	b.Run("fastio-Cursor", func(b *testing.B) {
+		f := tempFile(b)
+		w := core.NewWriter(f)
+		b.SetBytes(int64(len(helloLine)))
+		b.ReportAllocs()
+		defer cpuMetric(b)()
+		for n := b.N; n > 0; n -= rewindEvery {
+			c := w.Cursor()
+			for range min(n, rewindEvery) {
+				c = c.PutString(helloLine)
+			}
+			c.Done()
 			rewind(b, f, w)
 		}
 	})
@@ -324,6 +351,18 @@ func BenchmarkHelloFloor(b *testing.B) {
 			n += copy(buf[n:n+len(helloLine)], helloLine)
 		}
 		io.Discard.Write(buf[:n])
+	})
+	b.Run("Cursor", func(b *testing.B) {
+		w := core.NewWriterSize(io.Discard, size)
+		b.SetBytes(int64(len(helloLine)))
+		b.ReportAllocs()
+		defer cpuMetric(b)()
+		c := w.Cursor()
+		for range b.N {
+			c = c.PutString(helloLine)
+		}
+		c.Done()
+		w.Flush()
 	})
 	b.Run("len-in-memory", func(b *testing.B) {
 		h := newLenInMemory(size)

@@ -17,6 +17,13 @@ var (
 	// ErrCommitRange is recorded when Commit is called with a count outside
 	// the last reserved slice.
 	ErrCommitRange = errors.New("core: commit count outside reserved space")
+	// ErrCursorOpen is recorded when a Writer is written, flushed or closed,
+	// or a second Cursor is opened, while a Cursor is open on it.
+	ErrCursorOpen = errors.New("core: Writer used while a Cursor is open")
+	// ErrStaleCursor is recorded when a Cursor is written to or ended after
+	// its Writer went on without it: after its Done, a Reset, or the end
+	// of its session by another Cursor value.
+	ErrStaleCursor = errors.New("core: write through a stale Cursor")
 	// ErrNilDevice is returned by a Writer or Reader built over a nil device.
 	ErrNilDevice = errors.New("core: nil device")
 	// ErrInvalidCount is returned when a device reports an impossible count

@@ -168,3 +168,21 @@ func ExampleEngineWriter() {
 	}
 	// Output: Uryyb, Jbeyq!
 }
+
+// A Cursor writes many short pieces at the cost of a copy each: the
+// compiler keeps it in registers, and Done hands the bytes to the Writer.
+func ExampleWriter_Cursor() {
+	w := core.NewWriter(os.Stdout)
+	c := w.Cursor()
+	for _, name := range []string{"alpha", "beta", "gamma"} {
+		c = c.PutString(name).Put([]byte{'\n'})
+	}
+	c.Done() // on the last Cursor, after the loop (not deferred)
+	if err := w.Flush(); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// alpha
+	// beta
+	// gamma
+}

@@ -62,6 +62,13 @@ type Writer struct {
 	sink Sink   // the transform, for a Writer made by NewSinkWriter
 	owed bool   // a sticky error came from sink.Take: call sink.Flush once more
 	owns bool   // Close closes dev
+
+	// The Cursor state. While a Cursor is open (copen) the free space
+	// belongs to it and cap(buf) == len(buf) closes the fast paths; the
+	// session began at cstart. cdone is where the last Done ended, or -1.
+	copen  bool
+	cstart int
+	cdone  int
 }
 
 // NewWriter returns a Writer over w with a buffer of DefaultBufferSize.
@@ -134,6 +141,16 @@ func (b *Writer) reset() {
 	}
 	b.buf, b.err, b.tmp = b.full[:0], nil, nil
 	b.dev, b.gw, b.sink, b.owed, b.owns = nil, nil, nil, false, false
+	b.copen, b.cdone = false, -1
+}
+
+// endCursor is called by every operation that changes the buffer: while a
+// Cursor is open the Writer cannot know how far it has written, so the
+// operation fails with ErrCursorOpen, which is sticky.
+func (b *Writer) endCursor() {
+	if b.copen {
+		b.setErr(ErrCursorOpen)
+	}
 }
 
 // Device returns the device the Writer writes to (nil for a Writer over a
@@ -276,6 +293,7 @@ func (b *Writer) commitSlow() {
 }
 
 func (b *Writer) reserveSlow(n int) []byte {
+	b.endCursor()
 	if b.err == nil {
 		if len(b.buf) > 0 {
 			b.flush()
@@ -300,6 +318,7 @@ func (b *Writer) reserveSlow(n int) []byte {
 // setErr records a permanent error and closes the fast paths.
 func (b *Writer) setErr(err error) error {
 	b.err = err
+	b.copen = false
 	b.buf = b.buf[:len(b.buf):len(b.buf)]
 	return err
 }
@@ -317,6 +336,7 @@ func (b *Writer) fail(err error) error {
 // error, or the temporary error that stopped it, in which case the
 // unwritten bytes stay buffered for the next Flush.
 func (b *Writer) Flush() error {
+	b.endCursor()
 	if b.err != nil {
 		b.settle()
 		return b.err
@@ -379,6 +399,7 @@ func (b *Writer) writeDevice(p []byte) (int, error) {
 }
 
 func (b *Writer) writeSlow(p []byte) (int, error) {
+	b.endCursor()
 	if b.err != nil {
 		return 0, b.err
 	}
@@ -452,6 +473,7 @@ func (b *Writer) writeDirect(p []byte, done int) (int, error) {
 // uses copy_file_range or sendfile) the buffered bytes are flushed and the
 // copy is handed to it; otherwise r is read straight into the buffer.
 func (b *Writer) ReadFrom(r io.Reader) (int64, error) {
+	b.endCursor()
 	if b.err != nil {
 		return 0, b.err
 	}
@@ -513,6 +535,7 @@ func (b *Writer) Close() error {
 	if b.err == ErrClosed {
 		return ErrClosed
 	}
+	b.endCursor()
 	var err error
 	if b.sink != nil {
 		err = b.closeSink()

@@ -1,0 +1,172 @@
+package core
+
+import "unsafe"
+
+// Cursor writes a batch of small pieces into a Writer's buffer at the cost
+// of a copy into a local slice. It is a value the compiler keeps in
+// registers: each method returns the advanced Cursor, which replaces the
+// old one, and Done hands the bytes to the Writer.
+//
+//	c := w.Cursor()
+//	for range n {
+//		c = c.PutString("Hello World\n")
+//	}
+//	c.Done()
+//
+// PutString, Put and PutByte on a *Writer keep the buffer length in the
+// Writer, in memory, so each call loads it and stores it back, and the next
+// call waits for that store; a Cursor keeps it in a register, as a C loop
+// keeps its pointer (BenchmarkHelloFloor measures the difference). The
+// fast paths of PutString and Put inline; when the free space is
+// used up, the Cursor hands its bytes to the Writer, which flushes as
+// PutString would, and continues in the emptied buffer. The bytes that
+// reach the device are those of the same sequence of PutString and Put
+// calls on the Writer, errors included: an error is sticky in the
+// Writer, later writes are dropped, and Flush reports it.
+//
+// While a Cursor is open (from Cursor to Done) the Writer's free space is
+// the Cursor's. Rules, and what happens when they are broken:
+//
+//   - Use only the Cursor the last call returned, and call Done on it. An
+//     older copy is like an older slice after append: it writes over what
+//     was written after it, and Done on it keeps only the bytes up to its
+//     position. In particular defer c.Done() evaluates c at once and would
+//     end the batch with nothing written: call Done after the loop.
+//   - Writing to, flushing or closing the Writer, or opening another
+//     Cursor, before Done makes the Writer fail with ErrCursorOpen: it
+//     cannot know how far the Cursor has written (a Commit with no
+//     Reserve before it fails with ErrCommitRange, as always). Reset is
+//     allowed and ends the Cursor.
+//   - Done again on a Cursor that is already done does nothing, as long
+//     as the Writer has not gone on since. A write through a Cursor after
+//     its Done, and Done on such a Cursor, make the Writer fail with
+//     ErrStaleCursor when they are detected: at the Cursor's next Done or
+//     the next time its free space runs out. The Writer cannot see a stale
+//     Cursor's writes into its buffer before then, and a Flush in between
+//     sends them in place of the bytes they overwrote.
+//   - The zero Cursor has no Writer: it discards what is written to it.
+//
+// The free space a Cursor offers is one byte less than the Writer's, so
+// that its position is always a pointer into the buffer.
+type Cursor struct {
+	w    *Writer
+	free []byte // the Cursor's free space: b.full[pos:len-1:len]
+}
+
+// Cursor opens a Cursor at the end of the buffered bytes. After an error, or
+// while another Cursor is open (which is an error: ErrCursorOpen), it
+// returns a Cursor that drops what is written to it.
+func (b *Writer) Cursor() Cursor {
+	if b.copen {
+		b.setErr(ErrCursorOpen)
+	}
+	if b.err != nil {
+		return Cursor{w: b}
+	}
+	n, end := len(b.buf), len(b.full)
+	b.copen, b.cstart = true, n
+	b.buf = b.buf[:n:n]
+	if n == end {
+		return Cursor{w: b} // no room: the first write flushes
+	}
+	return Cursor{w: b, free: b.full[n : end-1 : end]}
+}
+
+// PutString writes s and returns the advanced Cursor. Its fast path
+// inlines.
+func (c Cursor) PutString(s string) Cursor {
+	if len(s) > len(c.free) {
+		return c.putStringSlow(s)
+	}
+	c.free = c.free[copy(c.free, s):]
+	return c
+}
+
+// Put writes p and returns the advanced Cursor. Its fast path inlines.
+func (c Cursor) Put(p []byte) Cursor {
+	if len(p) > len(c.free) {
+		return c.putSlow(p)
+	}
+	c.free = c.free[copy(c.free, p):]
+	return c
+}
+
+// Available returns how many bytes the Cursor can take before it hands its
+// bytes to the Writer.
+func (c Cursor) Available() int { return len(c.free) }
+
+// Done ends the Cursor: its bytes become the Writer's buffered bytes, to be
+// flushed like any other. Done does not flush.
+func (c Cursor) Done() {
+	b := c.w
+	if b == nil {
+		return
+	}
+	pos, live := b.cursorPos(c)
+	switch {
+	case live:
+		b.buf = b.full[:pos]
+		b.copen, b.cdone = false, pos
+	case pos >= 0 && pos == b.cdone && !b.copen:
+		// Done again on the Cursor Done was called on: nothing to do.
+	case b.err == nil:
+		b.setErr(ErrStaleCursor)
+	}
+}
+
+// cursorPos returns the buffer offset c has reached (-1 when c does not
+// point into the buffer) and whether c belongs to the open session.
+func (b *Writer) cursorPos(c Cursor) (int, bool) {
+	if cap(c.free) == 0 {
+		// Opened on a full buffer, or handed out after an error: such a
+		// Cursor never wrote a byte.
+		return b.cstart, b.copen && b.cstart == len(b.full)
+	}
+	if len(b.full) == 0 || cap(c.free)-len(c.free) != 1 {
+		return -1, false
+	}
+	pos := int(uintptr(unsafe.Pointer(unsafe.SliceData(c.free))) - uintptr(unsafe.Pointer(unsafe.SliceData(b.full))))
+	if pos < 0 || pos >= len(b.full) || pos+cap(c.free) != len(b.full) {
+		return -1, false
+	}
+	return pos, b.copen && pos >= b.cstart
+}
+
+// settle gives the bytes of c, which must be the open Cursor, to the
+// Writer and ends its session; it returns false, after recording
+// ErrStaleCursor, when c is not the open Cursor.
+func (c Cursor) settle() bool {
+	b := c.w
+	pos, live := b.cursorPos(c)
+	if !live {
+		if b.err == nil {
+			b.setErr(ErrStaleCursor)
+		}
+		return false
+	}
+	b.buf = b.full[:pos]
+	b.copen = false
+	return true
+}
+
+// putSlow gives the Cursor's bytes to the Writer, writes p as PutString
+// would (flushing when the buffer is full), and opens a new Cursor.
+//
+//go:noinline
+func (c Cursor) putSlow(p []byte) Cursor {
+	if c.w == nil {
+		return c
+	}
+	if !c.settle() {
+		return Cursor{w: c.w}
+	}
+	c.w.Put(p)
+	return c.w.Cursor()
+}
+
+// putStringSlow is putSlow for a string.
+//
+//go:noinline
+func (c Cursor) putStringSlow(s string) Cursor {
+	return c.putSlow(unsafe.Slice(unsafe.StringData(s), len(s)))
+}

@@ -90,6 +90,7 @@ func numberTables() []table {
 	mHello := []method{
 		{name: "fastio PutString (device.OutFile)", kind: kindFastio, child: "hello.outfile", args: countArgs(hello), comment: "1 MiB buffer"},
 		{name: "fastio PutString (core.Writer)", kind: kindFastio, child: "hello.core", args: countArgs(hello), comment: "256 KiB buffer"},
+		{name: "fastio Cursor (core.Writer)", kind: kindFastio, child: "hello.cursor", args: countArgs(hello), comment: "256 KiB buffer; c = c.PutString(s), Done after the loop"},
 		{name: "bufio.Writer.WriteString", kind: kindGo, child: "hello.bufio", args: countArgs(hello), comment: "4 KiB buffer"},
 		{name: "fmt.Fprint (bufio)", kind: kindGo, child: "hello.fmt", args: countArgs(hello)},
 		{name: "C stdio fwrite", kind: kindC, cpeer: "stdio", args: countArgs(hello, "hello"), comment: "glibc, default FILE buffer"},

@@ -228,6 +228,17 @@ var (
 			return w.Flush()
 		})
 	})
+	_ = register("hello.cursor", func(a []string) (string, error) {
+		return "", withFile(a, func(f *os.File, n int) error {
+			w := core.NewWriter(f)
+			c := w.Cursor()
+			for range n {
+				c = c.PutString("Hello World\n")
+			}
+			c.Done()
+			return w.Flush()
+		})
+	})
 	_ = register("hello.bufio", func(a []string) (string, error) {
 		return "", withFile(a, func(f *os.File, n int) error {
 			w := bufio.NewWriter(f)

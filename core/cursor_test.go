@@ -303,3 +303,39 @@ func TestCursorAllocs(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestCursorSinkWriter checks a Cursor over a Writer made by NewSinkWriter
+// (whose Sink keeps a tail and can fail) against PutString.
+func TestCursorSinkWriter(t *testing.T) {
+	for name, pieces := range map[string][]string{
+		"hello": cursorPieces["hello"],
+		"mixed": cursorPieces["mixed"],
+		"large": cursorPieces["large"],
+		"fails": append(append([]string{}, cursorPieces["edges"]...), "ab!cd", "after"),
+	} {
+		for _, size := range []int{core.MinBufferSize, 100, 4096} {
+			var want, got quadSink
+			ww := core.NewSinkWriter(&want, size)
+			for _, p := range pieces {
+				ww.PutString(p)
+			}
+			wantErr := ww.Close()
+
+			gw := core.NewSinkWriter(&got, size)
+			c := gw.Cursor()
+			for _, p := range pieces {
+				c = c.PutString(p)
+			}
+			c.Done()
+			gotErr := gw.Close()
+
+			if got.out.String() != want.out.String() || got.dst.String() != want.dst.String() {
+				t.Errorf("%s, size %d: Sink got %q + %q, PutString gives %q + %q", name, size,
+					got.out.String(), got.dst.String(), want.out.String(), want.dst.String())
+			}
+			if !errors.Is(gotErr, wantErr) && !errors.Is(wantErr, gotErr) {
+				t.Errorf("%s, size %d: Close = %v, with PutString %v", name, size, gotErr, wantErr)
+			}
+		}
+	}
+}

@@ -173,6 +173,11 @@ func isStateful(name string, enc encoding.Encoding) bool {
 	return false
 }
 
+// strictFast is how many source bytes the strict decoder gives its x/text
+// decoder at a time, so that the output it then searches for U+FFFD is
+// still in the cache.
+const strictFast = 16 << 10
+
 // strictWindow is how many source bytes the strict decoder gives its x/text
 // decoder at a time after a U+FFFD of the input was found, so that finding
 // the next one re-decodes a bounded stretch.
@@ -185,8 +190,8 @@ const strictWindow = 256
 // counts source bytes from the decoder's first input byte.
 //
 // Text without U+FFFD in its output goes through the x/text decoder in
-// whole calls. When the output of a call holds U+FFFD, the call is decoded
-// again by a fresh decoder (a stateless decoder gives the same bytes from
+// calls of strictFast bytes. When the output of a call holds U+FFFD, the
+// call is decoded again by a fresh decoder (a stateless decoder gives the same bytes from
 // any character boundary), in windows of strictWindow bytes, and a window
 // whose output holds U+FFFD one character at a time, to find the sequence
 // that gave it: bad input, or the encoding's own bytes for U+FFFD, which
@@ -229,16 +234,29 @@ func (s *strictDecoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, 
 		}
 		src = src[nSrc:]
 	}
-	if !s.stateful {
-		nd, ns, err := s.d.Transform(dst, src, atEOF)
-		if !bytes.Contains(dst[:nd], replacementUTF8) {
-			s.off += int64(ns)
-			return nd, nSrc + ns, err
+	skipped := nSrc
+	nSrc = 0
+	for !s.stateful {
+		end := min(len(src), nSrc+strictFast)
+		last := end == len(src)
+		nd, ns, err := s.d.Transform(dst[nDst:], src[nSrc:end], atEOF && last)
+		if bytes.Contains(dst[nDst:nDst+nd], replacementUTF8) {
+			s.d.Reset()
+			break
 		}
-		s.d.Reset()
+		nDst += nd
+		nSrc += ns
+		s.off += int64(ns)
+		if !last && (err == nil || err == transform.ErrShortSrc && ns > 0) {
+			continue
+		}
+		if last || err != transform.ErrShortSrc {
+			return nDst, skipped + nSrc, err
+		}
+		break // a character longer than the window
 	}
-	nd, ns, err := s.precise(dst, src, atEOF)
-	return nd, nSrc + ns, err
+	nd, ns, err := s.precise(dst[nDst:], src[nSrc:], atEOF)
+	return nDst + nd, skipped + nSrc + ns, err
 }
 
 // precise decodes src in windows (a stateless decoder) or one character at

@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"testing"
 
+	"github.com/fastio-go/fastio/core/coretest"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/japanese"
@@ -340,6 +342,71 @@ func BenchmarkBridgeStrict(b *testing.B) {
 					}
 				}
 			})
+		}
+	}
+}
+
+// TestBridgeStrictLarge: a bad byte or a U+FFFD of the text far into a long
+// input, around the boundaries of the decoder's calls, is found where it is.
+func TestBridgeStrictLarge(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		enc  encoding.Encoding
+		bad  []byte
+	}{
+		{"Shift_JIS", japanese.ShiftJIS, []byte{0xff}},
+		{"GBK", simplifiedchinese.GBK, []byte{0xff}},
+		{"x-bridged-utf-8", xunicode.UTF8, []byte{0xff}},
+	} {
+		e := mustRegister(t, tc.name, tc.enc)
+		c := mustNew(t, e, UTF8, Options{Strict: true})
+		valid := encodeWith(t, tc.enc, strings.Repeat("abc ", 3*strictFast/4))
+		for _, pos := range []int{strictFast - 1, strictFast, strictFast + 1, 2*strictFast + 3, len(valid) - 1} {
+			in := bytes.Clone(valid)
+			copy(in[pos:], tc.bad)
+			out, err := c.Append(nil, in)
+			var ue *Error
+			if !errors.As(err, &ue) || ue.Offset != int64(pos) || !bytes.Equal(out, valid[:pos]) {
+				t.Errorf("%s, bad byte at %d: %d bytes out, %v", tc.name, pos, len(out), err)
+			}
+		}
+		if tc.name == "x-bridged-utf-8" {
+			in := bytes.Clone(valid)
+			copy(in[strictFast-1:], "\uFFFD")
+			copy(in[2*strictFast:], "\uFFFD")
+			if out, err := c.Append(nil, in); err != nil || !bytes.Equal(out, in) {
+				t.Errorf("U+FFFD of the text: %v", err)
+			}
+		}
+	}
+}
+
+// TestBridgeStrictFigures measures the strict bridge's decoding of valid
+// text against x/text's own decoder in the same run (process CPU time,
+// alternating rounds), and fails if a stateless encoding costs more than
+// 10% over x/text: a bound loose enough for a loaded machine.
+func TestBridgeStrictFigures(t *testing.T) {
+	if os.Getenv("FASTIO_AB") != "1" {
+		t.Skip("measurement harness: set FASTIO_AB=1 to run it")
+	}
+	for _, tc := range strictBridged[:6] {
+		e := mustRegister(t, tc.name, tc.enc)
+		src := encodeWith(t, tc.enc, strings.Repeat(tc.valid, 64<<10/len(tc.valid)))
+		dst := make([]byte, 4*len(src))
+		run := func(tr transform.Transformer) func(int) {
+			return func(n int) {
+				for range n {
+					tr.Reset()
+					if _, _, err := tr.Transform(dst, src, true); err != nil {
+						panic(err)
+					}
+				}
+			}
+		}
+		x, s := coretest.CompareCPU(9, 50, run(tc.enc.NewDecoder()), run(mustNew(t, e, UTF8, Options{Strict: true}).NewTransformer()))
+		t.Logf("%-12s x/text %8.0f ns/op, strict bridge %8.0f ns/op: %+.1f%%", tc.name, x, s, 100*(s/x-1))
+		if !bridged(e).stateful && s > 1.10*x {
+			t.Errorf("%s: strict costs %+.1f%% over x/text", tc.name, 100*(s/x-1))
 		}
 	}
 }

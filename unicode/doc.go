@@ -89,9 +89,18 @@
 // charset subpackage looks them up by IANA or WHATWG label ("Shift_JIS",
 // "windows-1252", "EUC-KR"…). A Converter with a bridged end decodes to
 // UTF-8 with x/text and encodes from UTF-8 with this package's fast paths,
-// or the reverse; x/text's decoders always substitute U+FFFD for bad input,
-// and a character the target lacks is replaced by the target's substitute
-// byte unless Options.Strict, which reports ErrUnencodable.
+// or the reverse. By default bad input becomes x/text's U+FFFD, and a
+// character the target lacks the target's substitute byte.
+//
+// Options.Strict holds for bridged encodings as for native ones: the first
+// sequence the x/text decoder cannot decode stops the conversion with an
+// [*Error] (ErrInvalid, or ErrTruncated at the end of the input) at its byte
+// offset in the source, after the output of the bytes before it, and a
+// character the target lacks gives ErrUnencodable. The encoding's own bytes
+// for U+FFFD (x/text's UTF-8, say) are a character, not an error. Valid text
+// costs a search of the decoder's output for U+FFFD; the stateful
+// ISO-2022-JP and HZ-GB-2312 are decoded one character at a time, several
+// times slower than x/text alone.
 //
 // # Speed
 //

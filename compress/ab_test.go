@@ -132,7 +132,7 @@ func TestABFigures(t *testing.T) {
 	for i := range chainCount {
 		text10M += int64(len(strconv.Itoa(i)) + 1)
 	}
-	var s1, s2 int
+	var s1, s2 int64
 	abRun(t, "chain 10M ints → zlib → file → inflate → sum", text10M, max(3, rounds/2), []abImpl{
 		{"fastio", func() { s1 = chainFastio(path) }},
 		{"bufio+compress/zlib", func() { s2 = chainStd(path) }},
@@ -356,7 +356,7 @@ func abInflateReader(stream []byte, klauspost bool) uint32 {
 // chainFastio writes chainCount integers through this package's zlib
 // Writer to path and reads them back through its Reader, returning their
 // sum.
-func chainFastio(path string) int {
+func chainFastio(path string) int64 {
 	f, err := os.Create(path)
 	if err != nil {
 		panic(err)
@@ -376,13 +376,13 @@ func chainFastio(path string) int {
 	f, _ = os.Open(path)
 	defer f.Close()
 	r, _ := NewReader(f, Zlib, &ReaderOptions{MaxSize: NoLimit})
-	sum, v := 0, 0
+	sum, v := int64(0), int64(0)
 	for {
 		for _, c := range r.Window() {
 			if c == '\n' {
 				sum, v = sum+v, 0
 			} else {
-				v = v*10 + int(c-'0')
+				v = v*10 + int64(c-'0')
 			}
 		}
 		r.Consume(r.Buffered())
@@ -398,7 +398,7 @@ func chainFastio(path string) int {
 // chainStd is chainFastio with bufio around compress/zlib: formatting into
 // bufio's AvailableBuffer, bufio between zlib and the file both ways, and
 // parsing from ReadSlice.
-func chainStd(path string) int {
+func chainStd(path string) int64 {
 	f, err := os.Create(path)
 	if err != nil {
 		panic(err)
@@ -428,14 +428,14 @@ func chainStd(path string) int {
 		panic(err)
 	}
 	br := bufio.NewReaderSize(zr, 64<<10)
-	sum, v := 0, 0
+	sum, v := int64(0), int64(0)
 	for {
 		line, err := br.ReadSlice('\n')
 		for _, c := range line {
 			if c == '\n' {
 				sum, v = sum+v, 0
 			} else {
-				v = v*10 + int(c-'0')
+				v = v*10 + int64(c-'0')
 			}
 		}
 		if err != nil {

@@ -330,7 +330,7 @@ func BenchmarkInflateRandom(b *testing.B) {
 const chainCount = 10_000_000
 
 // chainSum is the sum the read side must find: 0 + 1 + … + chainCount-1.
-const chainSum = chainCount * (chainCount - 1) / 2
+const chainSum int64 = chainCount * (chainCount - 1) / 2
 
 // BenchmarkChain10MInts writes 10M integers, formatted in place, through
 // zlib to a file, then reads the file back through inflate, parsing and
@@ -364,13 +364,13 @@ func BenchmarkChain10MInts(b *testing.B) {
 
 			f, _ = os.Open(path)
 			r, _ := NewReader(f, Zlib, &ReaderOptions{MaxSize: NoLimit})
-			sum, v := 0, 0
+			sum, v := int64(0), int64(0)
 			for {
 				for _, c := range r.Window() {
 					if c == '\n' {
 						sum, v = sum+v, 0
 					} else {
-						v = v*10 + int(c-'0')
+						v = v*10 + int64(c-'0')
 					}
 				}
 				r.Consume(r.Buffered())
@@ -419,14 +419,14 @@ func BenchmarkChain10MInts(b *testing.B) {
 				b.Fatal(err)
 			}
 			br := bufio.NewReaderSize(zr, 64<<10)
-			sum, v := 0, 0
+			sum, v := int64(0), int64(0)
 			for {
 				line, err := br.ReadSlice('\n')
 				for _, c := range line {
 					if c == '\n' {
 						sum, v = sum+v, 0
 					} else {
-						v = v*10 + int(c-'0')
+						v = v*10 + int64(c-'0')
 					}
 				}
 				if err != nil {

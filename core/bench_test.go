@@ -369,6 +369,20 @@ func BenchmarkHelloFloor(b *testing.B) {
 		c.Done()
 		w.Flush()
 	})
+	// A Cursor opened and ended for every line: the cost of Cursor and
+	// Done, which are calls.
+	b.Run("Cursor-per-line", func(b *testing.B) {
+		w := core.NewWriterSize(io.Discard, size)
+		b.SetBytes(int64(len(helloLine)))
+		b.ReportAllocs()
+		defer cpuMetric(b)()
+		for range b.N {
+			c := w.Cursor()
+			c = c.PutString(helloLine)
+			c.Done()
+		}
+		w.Flush()
+	})
 	b.Run("len-in-memory", func(b *testing.B) {
 		h := newLenInMemory(size)
 		b.SetBytes(int64(len(helloLine)))

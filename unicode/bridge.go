@@ -26,6 +26,7 @@ type bridge struct {
 	enc      encoding.Encoding
 	fffd     []byte // the encoding's own bytes for U+FFFD, nil if it has none
 	stateful bool   // a shift state carries from one character to the next
+	modes    *shiftModes
 }
 
 var (
@@ -83,7 +84,7 @@ func Register(name string, enc encoding.Encoding) (Encoding, error) {
 	}
 	next := make([]bridge, len(list), len(list)+1)
 	copy(next, list)
-	next = append(next, bridge{name: name, enc: enc, fffd: encodeFFFD(enc), stateful: isStateful(name, enc)})
+	next = append(next, bridge{name: name, enc: enc, fffd: encodeFFFD(enc), stateful: isStateful(name, enc), modes: findModes(enc)})
 	bridges.Store(&next)
 	return firstBridged + Encoding(len(list)), nil
 }
@@ -156,6 +157,83 @@ func encodeFFFD(enc encoding.Encoding) []byte {
 // shift state (the mode an escape sequence selects) between characters.
 var statefulNames = []string{"ISO-2022-JP", "csISO2022JP", "HZ-GB-2312", "HZ-GB2312"}
 
+// shiftModes lets the strict decoder of a stateful encoding learn the mode
+// of its decoder without changing it, and put a fresh decoder in that mode:
+// a probe, a short input that each mode decodes differently and after
+// which the mode is the same, and for each mode the escape sequence that
+// selects it and what the probe decodes to in it.
+type shiftModes struct {
+	probe   []byte
+	escapes [][]byte
+	outputs [][]byte
+}
+
+// shiftModeSets are the modes of golang.org/x/text's ISO-2022-JP decoder
+// (ASCII, JIS X 0201 katakana, JIS X 0208, JIS X 0212) and HZ-GB-2312's
+// (ASCII, GB2312).
+var shiftModeSets = []shiftModes{
+	{probe: []byte("\x21\x21"), escapes: [][]byte{nil, []byte("\x1b(I"), []byte("\x1b$B"), []byte("\x1b$(D")}},
+	{probe: []byte("\x30\x21"), escapes: [][]byte{nil, []byte("~{")}},
+}
+
+// findModes returns the shiftModes that fit enc's decoder: each escape
+// sequence decodes to nothing, and the probe to a different output in each
+// mode. Nil means none fits (any stateless encoding, whose probe output
+// never differs); the strict decoder of a stateful encoding then decodes
+// one character at a time throughout.
+func findModes(enc encoding.Encoding) *shiftModes {
+	for _, set := range shiftModeSets {
+		m := &shiftModes{probe: set.probe, escapes: set.escapes}
+		seen := map[string]bool{}
+		for _, esc := range set.escapes {
+			d := enc.NewDecoder()
+			var tmp [16]byte
+			n, k, err := d.Transform(tmp[:], esc, false)
+			if n != 0 || k != len(esc) || err != nil {
+				m = nil
+				break
+			}
+			out := modeOutput(d, set.probe)
+			if out == nil || seen[string(out)] {
+				m = nil
+				break
+			}
+			seen[string(out)] = true
+			m.outputs = append(m.outputs, out)
+		}
+		if m != nil {
+			return m
+		}
+	}
+	return nil
+}
+
+// modeOutput returns what d decodes the probe to, nil if it does not decode
+// all of it.
+func modeOutput(d transform.Transformer, probe []byte) []byte {
+	var tmp [16]byte
+	n, k, err := d.Transform(tmp[:], probe, false)
+	if k != len(probe) || err != nil {
+		return nil
+	}
+	return bytes.Clone(tmp[:n])
+}
+
+// mode returns the index of d's mode in m, or -1.
+func (m *shiftModes) mode(d transform.Transformer) int {
+	var tmp [16]byte
+	n, k, err := d.Transform(tmp[:], m.probe, false)
+	if k != len(m.probe) || err != nil {
+		return -1
+	}
+	for i, out := range m.outputs {
+		if bytes.Equal(tmp[:n], out) {
+			return i
+		}
+	}
+	return -1
+}
+
 // isStateful reports whether enc, registered under name, is one of the
 // stateful encodings, by its registered name or the name x/text gives it.
 func isStateful(name string, enc encoding.Encoding) bool {
@@ -196,8 +274,10 @@ const strictWindow = 256
 // whose output holds U+FFFD one character at a time, to find the sequence
 // that gave it: bad input, or the encoding's own bytes for U+FFFD, which
 // are a character like any other. A stateful decoder (ISO-2022-JP,
-// HZ-GB-2312), whose shift state a fresh decoder would lose, decodes one
-// character at a time throughout.
+// HZ-GB-2312), whose shift state a fresh decoder would lose, goes the same
+// way, except that the call is decoded again one character at a time by a
+// second decoder put in the mode the first had at the call's start (learnt
+// from a probe, see shiftModes).
 //
 // After an ErrInvalid, a Transform given the source again from the bad
 // sequence (as the transform contract has it: from the first byte not
@@ -208,13 +288,19 @@ type strictDecoder struct {
 	enc      Encoding
 	fffd     []byte
 	stateful bool
-	off      int64 // source bytes consumed since the start
-	skip     int   // bytes of the bad sequence the next call drops
+	modes    *shiftModes           // for a stateful decoder, how to restore its mode
+	spare    transform.Transformer // a second decoder of a stateful encoding
+	off      int64                 // source bytes consumed since the start
+	skip     int                   // bytes of the bad sequence the next call drops
 }
 
 // newStrictDecoder returns a strictDecoder for the bridged encoding e.
 func newStrictDecoder(e Encoding, b *bridge) *strictDecoder {
-	return &strictDecoder{d: b.enc.NewDecoder(), enc: e, fffd: b.fffd, stateful: b.stateful}
+	s := &strictDecoder{d: b.enc.NewDecoder(), enc: e, fffd: b.fffd, stateful: b.stateful}
+	if b.stateful && b.modes != nil {
+		s.modes, s.spare = b.modes, b.enc.NewDecoder()
+	}
+	return s
 }
 
 // Reset implements transform.Transformer.
@@ -236,12 +322,28 @@ func (s *strictDecoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, 
 	}
 	skipped := nSrc
 	nSrc = 0
-	for !s.stateful {
+	for !s.stateful || s.modes != nil {
+		mode := 0
+		if s.stateful {
+			if mode = s.modes.mode(s.d); mode < 0 {
+				break // a mode the probe does not know: one character at a time
+			}
+		}
 		end := min(len(src), nSrc+strictFast)
 		last := end == len(src)
 		nd, ns, err := s.d.Transform(dst[nDst:], src[nSrc:end], atEOF && last)
 		if bytes.Contains(dst[nDst:nDst+nd], replacementUTF8) {
-			s.d.Reset()
+			if s.stateful {
+				// Decode the call again from its start, by a decoder put
+				// in the mode the first one had there.
+				s.spare.Reset()
+				esc := s.modes.escapes[mode]
+				var tmp [16]byte
+				s.spare.Transform(tmp[:], esc, false)
+				s.d, s.spare = s.spare, s.d
+			} else {
+				s.d.Reset()
+			}
 			break
 		}
 		nDst += nd

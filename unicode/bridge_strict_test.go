@@ -383,8 +383,8 @@ func TestBridgeStrictLarge(t *testing.T) {
 
 // TestBridgeStrictFigures measures the strict bridge's decoding of valid
 // text against x/text's own decoder in the same run (process CPU time,
-// alternating rounds), and fails if a stateless encoding costs more than
-// 10% over x/text: a bound loose enough for a loaded machine.
+// alternating rounds), and fails if strict decoding costs more than 10%
+// over x/text: a bound loose enough for a loaded machine.
 func TestBridgeStrictFigures(t *testing.T) {
 	if os.Getenv("FASTIO_AB") != "1" {
 		t.Skip("measurement harness: set FASTIO_AB=1 to run it")
@@ -405,8 +405,66 @@ func TestBridgeStrictFigures(t *testing.T) {
 		}
 		x, s := coretest.CompareCPU(9, 50, run(tc.enc.NewDecoder()), run(mustNew(t, e, UTF8, Options{Strict: true}).NewTransformer()))
 		t.Logf("%-12s x/text %8.0f ns/op, strict bridge %8.0f ns/op: %+.1f%%", tc.name, x, s, 100*(s/x-1))
-		if !bridged(e).stateful && s > 1.10*x {
+		if s > 1.10*x {
 			t.Errorf("%s: strict costs %+.1f%% over x/text", tc.name, 100*(s/x-1))
+		}
+	}
+}
+
+// TestBridgeStrictModes: the stateful encodings have the shift modes that
+// let the strict decoder decode valid text in whole calls; a stateless one
+// has none.
+func TestBridgeStrictModes(t *testing.T) {
+	for _, tc := range strictBridged {
+		b := bridged(mustRegister(t, tc.name, tc.enc))
+		if b.stateful != (b.modes != nil) {
+			t.Errorf("%s: stateful %v, modes %v", tc.name, b.stateful, b.modes)
+		}
+	}
+}
+
+// TestBridgeStrictLargeStateful: bad bytes in long ISO-2022-JP and
+// HZ-GB-2312 texts, in a shifted mode and past the end of the decoder's
+// first calls, are found as x/text's decoding says, in the slice form and
+// through a Writer.
+func TestBridgeStrictLargeStateful(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		enc  encoding.Encoding
+		text string
+	}{
+		{"ISO-2022-JP", japanese.ISO2022JP, "日本語のテキスト"},
+		{"ISO-2022-JP", japanese.ISO2022JP, "ｶﾀｶﾅ"},
+		{"ISO-2022-JP", japanese.ISO2022JP, "a日本\n"},
+		{"HZ-GB-2312", simplifiedchinese.HZGB2312, "中文文本"},
+		{"HZ-GB-2312", simplifiedchinese.HZGB2312, "中文 ab\n"},
+	} {
+		e := mustRegister(t, tc.name, tc.enc)
+		c := mustNew(t, e, UTF8, Options{Strict: true})
+		text := tc.text
+		for len(encodeWith(t, tc.enc, text)) < 3*strictFast {
+			text += text
+		}
+		valid := encodeWith(t, tc.enc, text)
+		if out, err := c.Append(nil, valid); err != nil || !bytes.Equal(out, xtextDecode(tc.enc, valid)) {
+			t.Fatalf("%s %q: valid text: %v", tc.name, tc.text, err)
+		}
+		for _, pos := range []int{strictFast - 1, strictFast, strictFast + 1, 2*strictFast + 3, len(valid) - 1} {
+			for _, bad := range []byte{0x80, 0x7f, 0x1b, '~', 0x0a} {
+				in := bytes.Clone(valid)
+				in[pos] = bad
+				out, err := c.Append(nil, in)
+				checkStrictOracle(t, e, nil, in, out, err, xtextDecode(tc.enc, in))
+				var dst plainWriter
+				w := c.NewWriterSize(&dst, 16)
+				_, werr := w.Write(in)
+				if cerr := w.Close(); werr == nil {
+					werr = cerr
+				}
+				if !bytes.Equal(dst.buf.Bytes(), out) || !sameError(werr, err) {
+					t.Fatalf("%s %q, 0x%02x at %d: Writer %v, Append %v", tc.name, tc.text, bad, pos, werr, err)
+				}
+			}
 		}
 	}
 }

@@ -98,9 +98,9 @@
 // offset in the source, after the output of the bytes before it, and a
 // character the target lacks gives ErrUnencodable. The encoding's own bytes
 // for U+FFFD (x/text's UTF-8, say) are a character, not an error. Valid text
-// costs a search of the decoder's output for U+FFFD; the stateful
-// ISO-2022-JP and HZ-GB-2312 are decoded one character at a time, several
-// times slower than x/text alone.
+// costs a search of the decoder's output for U+FFFD, a few percent; the
+// stretch around a U+FFFD is decoded again one character at a time (for
+// the stateful ISO-2022-JP and HZ-GB-2312, from the shift mode it began in).
 //
 // # Speed
 //

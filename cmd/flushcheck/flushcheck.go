@@ -100,6 +100,7 @@ type tracked struct {
 	created ast.Node // the assignment or value spec that made it
 	name    string
 	memory  bool // it writes to memory (bytes.Buffer, io.Discard, core.Buffer...): its Flush cannot fail
+	cursor  bool // a core.Cursor from a Cursor call: Done ends it
 }
 
 // memoryDevices are destinations whose writes cannot fail. fastio's Buffer
@@ -239,6 +240,7 @@ func (c *checker) check() {
 		c.checkPaths(w)
 		c.checkIgnored(w)
 	}
+	c.checkCursors()
 }
 
 // is reports whether e is an identifier denoting w.
@@ -422,6 +424,12 @@ func (c *checker) finishes(n ast.Node, w *tracked) bool {
 				return false
 			}
 		case *ast.CallExpr:
+			if w.cursor {
+				if name, ok := c.methodOn(m, w); ok && name == "Done" {
+					found = true
+				}
+				return true
+			}
 			if name, ok := c.methodOn(m, w); ok && (name == "Flush" || name == "Close" || name == "Reset" || isHashLike(w.tn) && hashReads[name]) {
 				found = true
 			}
@@ -446,8 +454,11 @@ func (c *checker) reassigns(n ast.Node, w *tracked) bool {
 	if !ok {
 		return false
 	}
-	for _, l := range a.Lhs {
+	for i, l := range a.Lhs {
 		if c.is(l, w) {
+			if w.cursor && len(a.Lhs) == len(a.Rhs) && c.cursorChainOn(a.Rhs[i], w.v) {
+				return false // c = c.PutString(...): the same session goes on
+			}
 			return true
 		}
 	}
@@ -589,6 +600,7 @@ func (c *checker) checkPaths(w *tracked) {
 	seen := map[visit]bool{}
 	var bad token.Pos = token.NoPos
 	var exit ast.Node // an exit that skips a deferred finish
+	reopened := false // bad is a Cursor's new value, not a return
 	var walk func(b *cfg.Block, from int, deferred bool) bool
 	walk = func(b *cfg.Block, from int, deferred bool) bool {
 		for _, n := range b.Nodes[from:] {
@@ -600,6 +612,12 @@ func (c *checker) checkPaths(w *tracked) {
 				return true
 			}
 			if c.reassigns(n, w) {
+				if w.cursor {
+					// A Cursor given a new value before Done: its bytes
+					// never reach the Writer.
+					bad, reopened = n.Pos(), true
+					return false
+				}
 				return true // the next value is checked from its own creation
 			}
 			if ret, ok := n.(*ast.ReturnStmt); ok {
@@ -654,6 +672,12 @@ func (c *checker) checkPaths(w *tracked) {
 	}
 	if walk(start, idx+1, false) {
 		return
+	}
+	if w.cursor {
+		if exit == nil {
+			c.reportOpenCursor(w, c.pass.Fset.Position(bad).Line, reopened)
+		}
+		return // an exit skipping a deferred Done: the Writer's own check reports the lost output
 	}
 	if exit != nil {
 		c.pass.Report(analysis.Diagnostic{

@@ -13,3 +13,11 @@ import (
 func TestAnalyzer(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), flushcheck.Analyzer, "a")
 }
+
+// TestCursor runs the Cursor checks over testdata/src/cursor: discarded
+// PutString and Put results, a result assigned away from a receiver used
+// again, defer c.Done() on a Cursor written after it, and a Cursor not ended
+// by Done, with the uses that are not misuses beside them.
+func TestCursor(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), flushcheck.Analyzer, "cursor")
+}

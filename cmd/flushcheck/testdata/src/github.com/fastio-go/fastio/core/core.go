@@ -12,3 +12,14 @@ func (b *Writer) WriteString(s string) (int, error) { return len(s), nil }
 func (b *Writer) Flush() error                      { return nil }
 func (b *Writer) Close() error                      { return nil }
 func (b *Writer) Reset(w io.Writer)                 { b.w = w }
+
+type Cursor struct {
+	w    *Writer
+	free []byte
+}
+
+func (b *Writer) Cursor() Cursor           { return Cursor{w: b} }
+func (c Cursor) PutString(s string) Cursor { return c }
+func (c Cursor) Put(p []byte) Cursor       { return c }
+func (c Cursor) Available() int            { return len(c.free) }
+func (c Cursor) Done()                     {}

@@ -273,11 +273,11 @@ const strictWindow = 256
 // same bytes from any character boundary), in windows of strictWindow
 // bytes, and a window whose output holds U+FFFD one character at a time,
 // to find the sequence that gave it: bad input, or the encoding's own bytes
-// for U+FFFD, which are a character like any other. A stateful decoder (ISO-2022-JP,
-// HZ-GB-2312), whose shift state a fresh decoder would lose, goes the same
-// way, except that the call is decoded again one character at a time by a
-// second decoder put in the mode the first had at the call's start (learnt
-// from a probe, see shiftModes).
+// for U+FFFD, which are a character like any other. A stateful decoder
+// (ISO-2022-JP, HZ-GB-2312), whose shift state a fresh decoder would lose,
+// goes the same way, except that the call is decoded again one character
+// at a time by a second decoder put in the mode the first had at the call's
+// start (learnt from a probe, see shiftModes).
 //
 // After an ErrInvalid, a Transform given the source again from the bad
 // sequence (as the transform contract has it: from the first byte not

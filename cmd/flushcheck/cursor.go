@@ -84,6 +84,16 @@ func (c *checker) opensCursor(e ast.Expr) bool {
 	return ok && s.Kind() == types.MethodVal && !isCursor(c.pass.TypesInfo.TypeOf(sel.X))
 }
 
+// opensCursorChain reports whether e opens a Cursor, directly or followed
+// by PutString and Put calls: w.Cursor().PutString(s).
+func (c *checker) opensCursorChain(e ast.Expr) bool {
+	if c.opensCursor(e) {
+		return true
+	}
+	name, recv, ok := c.cursorMethod(e)
+	return ok && isWrite(name) && c.opensCursorChain(recv)
+}
+
 // local returns the variable id declares or uses when it is a local of the
 // function, else nil.
 func (c *checker) local(id *ast.Ident) *types.Var {
@@ -111,7 +121,7 @@ func (c *checker) checkCursors() {
 		if v == nil {
 			return
 		}
-		if c.opensCursor(rhs) {
+		if c.opensCursorChain(rhs) {
 			opened = append(opened, &tracked{v: v, created: node, name: id.Name, cursor: true})
 			return
 		}

@@ -96,8 +96,13 @@ func neverDoneVar(w *core.Writer) {
 	_ = c.Available()
 }
 
+func neverDoneChain(w *core.Writer) {
+	c := w.Cursor().PutString("x") // want `c \(core.Cursor\) is not ended by Done on the path returning at line 102`
+	c = c.PutString("y")
+}
+
 func reopenedWithoutDone(w *core.Writer) {
-	c := w.Cursor() // want `c \(core.Cursor\) is not ended by Done before it is given a new value at line 102`
+	c := w.Cursor() // want `c \(core.Cursor\) is not ended by Done before it is given a new value at line 107`
 	c = c.PutString("a")
 	c = w.Cursor()
 	c = c.PutString("b")

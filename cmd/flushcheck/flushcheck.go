@@ -26,6 +26,30 @@
 // same condition ("if ok { w.Flush() }" then "if !ok { return }") can give a
 // report for a path that cannot run; flushing or resetting in both arms of
 // one branch avoids it.
+//
+// The same analyzer checks the uses of core.Cursor, whose PutString and Put
+// return the advanced Cursor and whose Done hands its bytes to the Writer.
+// It reports:
+//
+//   - a PutString or Put whose result is dropped (a call statement, or
+//     assigned to _): write c = c.PutString(s);
+//   - its result assigned to another variable while a path from there reads
+//     the receiver again: the receiver still stands before those bytes, and
+//     its next write overwrites them or its Done ends the batch before them;
+//   - defer c.Done() when c is assigned again after the defer statement: the
+//     deferred call has the Cursor of the defer statement and keeps none of
+//     the later bytes (defer func() { c.Done() }() reads c at return);
+//   - a Cursor opened in the function (c := w.Cursor(), or with writes
+//     chained on) and not ended by Done on some path to its return, or given
+//     a new value before Done: its bytes never reach the Writer, whose next
+//     write or Flush fails with ErrCursorOpen.
+//
+// A Cursor that is returned, passed to a function, stored, assigned to
+// another variable or captured by a closure other than a deferred one is
+// not followed for Done; the rules on returns of errors, calls that do not
+// return and loops are those of the writers. A Done on a copy taken before
+// later writes (d := c; c = c.PutString(s); d.Done()) is not reported,
+// though it keeps only the bytes up to d's position without an error.
 package flushcheck
 
 import (
@@ -42,10 +66,12 @@ import (
 )
 
 // Analyzer reports buffered writers that are not flushed on every path to
-// return, and ignored errors of their final Flush or Close.
+// return, ignored errors of their final Flush or Close, and misused
+// core.Cursor values: dropped PutString and Put results, a deferred Done on a
+// Cursor written after it, and a Cursor not ended by Done.
 var Analyzer = &analysis.Analyzer{
 	Name:     "flushcheck",
-	Doc:      "report buffered writers (bufio, fastio) not flushed or closed on some path, and ignored Flush/Close errors",
+	Doc:      "report buffered writers (bufio, fastio) not flushed or closed on some path, ignored Flush/Close errors, and core.Cursor misuse (dropped PutString/Put results, defer c.Done() before later writes, no Done)",
 	URL:      "https://pkg.go.dev/github.com/fastio-go/fastio/cmd/flushcheck",
 	Requires: []*analysis.Analyzer{inspect.Analyzer, ctrlflow.Analyzer},
 	Run:      run,

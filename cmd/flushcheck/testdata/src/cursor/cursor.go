@@ -225,3 +225,41 @@ func goodLoopCursor(w *core.Writer, rows [][]string) {
 		c.Done()
 	}
 }
+
+func goodRefill(w *core.Writer, lines []string) error {
+	c := w.Cursor()
+	for _, s := range lines {
+		if c.Available() < len(s) {
+			c.Done()
+			if err := w.Flush(); err != nil {
+				return err
+			}
+			c = w.Cursor()
+		}
+		c = c.PutString(s)
+	}
+	c.Done()
+	return w.Flush()
+}
+
+func goodSwitch(w *core.Writer, k int) {
+	c := w.Cursor()
+	switch k {
+	case 0:
+		c = c.PutString("zero")
+	case 1:
+		c = c.Put([]byte("one"))
+	default:
+		c.Done()
+		return
+	}
+	c.Done()
+}
+
+func goodOtherVariableLater(w *core.Writer) {
+	c := w.Cursor()
+	d := c.PutString("a")
+	d.Done()
+	c = w.Cursor()
+	c.Done()
+}

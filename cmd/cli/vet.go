@@ -20,8 +20,9 @@ func newVetCommand() *cobra.Command {
 default) and runs the flushcheck analyzer on them: a *bufio.Writer or a
 fastio writer (core.Writer, device files and Stdout, unicode, compress, record
 and crypto writers) created in a function and not flushed or closed on some
-path to its return, and a final Flush or Close whose error is ignored. Either
-loses output silently.
+path to its return, a final Flush or Close whose error is ignored, and misuse
+of a core.Cursor (a dropped PutString/Put result, defer c.Done() before later
+writes, a Cursor not ended by Done). Each loses output silently.
 
 The same analyzer runs under go vet through the fastio-vet command:
 

@@ -339,3 +339,124 @@ func TestCursorSinkWriter(t *testing.T) {
 		}
 	}
 }
+
+// TestCursorEdges covers the ends of the free space: a Cursor keeps its
+// position as a pointer and its end as a pointer to the last byte of the
+// buffer, so the cases are writes that reach the last free byte exactly,
+// empty writes at that position and on Cursors with no free space, and
+// pieces longer than the buffer.
+func TestCursorEdges(t *testing.T) {
+	type step struct {
+		piece string
+		avail int // Available after the piece, or -1 not to check
+	}
+	n := core.MinBufferSize - 1 // what a fresh Cursor offers
+	for _, tc := range []struct {
+		name  string
+		size  int
+		steps []step
+	}{
+		{"fresh", core.MinBufferSize, []step{{"", n}, {"a", n - 1}}},
+		{"exactly full", core.MinBufferSize, []step{
+			{strings.Repeat("x", n), 0}, {"", 0}, {"", 0},
+			{"y", -1}, // refill: flushes, then writes y
+		}},
+		{"exactly full in two", core.MinBufferSize, []step{
+			{strings.Repeat("x", n-5), 5}, {"12345", 0}, {"", 0}, {"z", -1},
+		}},
+		{"one byte short", core.MinBufferSize, []step{{strings.Repeat("x", n-1), 1}, {"y", 0}}},
+		{"one byte over", core.MinBufferSize, []step{{strings.Repeat("x", n+1), -1}, {"y", -1}}},
+		{"longer than the buffer", core.MinBufferSize, []step{
+			{"head", n - 4}, {strings.Repeat("L", 3*core.MinBufferSize+7), -1}, {"", -1}, {"tail", -1},
+		}},
+		{"larger buffer", 1000, []step{{strings.Repeat("x", 999), 0}, {"", 0}, {"!", -1}}},
+	} {
+		for _, viaPut := range []bool{false, true} {
+			var dev bytes.Buffer
+			w := core.NewWriterSize(&dev, tc.size)
+			c := w.Cursor()
+			var want string
+			for i, st := range tc.steps {
+				if viaPut {
+					c = c.Put([]byte(st.piece))
+				} else {
+					c = c.PutString(st.piece)
+				}
+				want += st.piece
+				if st.avail >= 0 && c.Available() != st.avail {
+					t.Errorf("%s (Put %v): after piece %d Available = %d, want %d", tc.name, viaPut, i, c.Available(), st.avail)
+				}
+				if c.Available() < 0 || c.Available() >= w.Size() {
+					t.Errorf("%s (Put %v): after piece %d Available = %d, buffer %d", tc.name, viaPut, i, c.Available(), w.Size())
+				}
+			}
+			c.Done()
+			if err := w.Flush(); err != nil {
+				t.Errorf("%s (Put %v): Flush = %v", tc.name, viaPut, err)
+			}
+			if dev.String() != want {
+				t.Errorf("%s (Put %v): device has %d bytes, want %d:\n got %.80q\nwant %.80q", tc.name, viaPut, dev.Len(), len(want), dev.String(), want)
+			}
+		}
+	}
+}
+
+// TestCursorEmptyPieces checks that empty pieces are taken, and change
+// nothing, on every kind of Cursor: the zero Cursor, one on a full buffer,
+// one on a failed Writer and one at the last free byte.
+func TestCursorEmptyPieces(t *testing.T) {
+	var zero core.Cursor
+	zero = zero.PutString("").Put(nil).Put([]byte{})
+	if zero.Available() != 0 {
+		t.Fatalf("zero Cursor offers %d bytes after empty pieces", zero.Available())
+	}
+	zero.Done()
+
+	var dev bytes.Buffer
+	w := core.NewWriterSize(&dev, core.MinBufferSize)
+	w.PutString(strings.Repeat(".", w.Available()))
+	c := w.Cursor() // on a full buffer
+	c = c.PutString("").Put(nil)
+	if c.Available() != 0 {
+		t.Fatalf("Cursor on a full buffer offers %d bytes after empty pieces", c.Available())
+	}
+	c.Done()
+	if w.Buffered() != core.MinBufferSize || dev.Len() != 0 {
+		t.Fatalf("empty pieces on a full buffer: %d buffered, %d on the device; want %d, 0", w.Buffered(), dev.Len(), core.MinBufferSize)
+	}
+
+	fdev := &coretest.Writer{Faults: coretest.Faults{FailAt: 1}}
+	fw := core.NewWriterSize(fdev, core.MinBufferSize)
+	fw.PutString(strings.Repeat("a", 200))
+	fc := fw.Cursor().PutString("").Put(nil).PutString("dropped").PutString("")
+	if fc.Available() != 0 {
+		t.Fatalf("Cursor on a failed Writer offers %d bytes", fc.Available())
+	}
+	fc.Done()
+	if err := fw.Flush(); !errors.Is(err, coretest.ErrFault) {
+		t.Fatalf("Flush = %v, want the device's error", err)
+	}
+}
+
+// TestCursorStaleBuffer checks a Cursor whose Writer has since moved to a
+// larger buffer (Reserve grows it): its Done finds it points into another
+// buffer and fails the Writer with ErrStaleCursor; the writes through it
+// went to the old buffer, not the new one.
+func TestCursorStaleBuffer(t *testing.T) {
+	var dev bytes.Buffer
+	w := core.NewWriterSize(&dev, core.MinBufferSize)
+	c := w.Cursor().PutString("one;")
+	c.Done()
+	w.Commit(copy(w.Reserve(4*core.MinBufferSize), "two;"))
+	if w.Size() <= core.MinBufferSize {
+		t.Fatalf("Reserve did not grow the buffer (size %d)", w.Size())
+	}
+	c = c.PutString("stale")
+	c.Done()
+	if err := w.Flush(); !errors.Is(err, core.ErrStaleCursor) {
+		t.Fatalf("Flush = %v, want ErrStaleCursor", err)
+	}
+	if dev.String() != "one;" {
+		t.Fatalf("device has %q, want only what was flushed before the Reserve", dev.String())
+	}
+}

@@ -10,13 +10,6 @@ import (
 	"github.com/fastio-go/fastio/core/coretest"
 )
 
-// engineTarget is what both a *Writer and its engine offer.
-type engineTarget interface {
-	core.BufferedWriter
-	WriteString(s string) (int, error)
-	Close() error
-}
-
 // runEngineScript writes script to a fresh Writer over dev (each step a
 // Write, WriteString, Reserve+Commit, Flush or Close, through the Writer
 // or its engine as via says) and returns the device's bytes and the
@@ -25,26 +18,11 @@ func runEngineScript(c Converter, size int, dev *coretest.Writer, script []strin
 	w := c.NewWriterSize(dev, size)
 	var log bytes.Buffer
 	for i, step := range script {
-		var t engineTarget = w
+		var t coretest.ScriptWriter = w
 		if via(i) {
 			t = w.Engine()
 		}
-		var err error
-		n := 0
-		switch {
-		case step == "flush":
-			err = t.Flush()
-		case step == "close":
-			err = t.Close()
-		case i%3 == 0:
-			n, err = t.Write([]byte(step))
-		case i%3 == 1:
-			n, err = t.WriteString(step)
-		default:
-			p := t.Reserve(len(step))
-			n = copy(p, step)
-			t.Commit(n)
-		}
+		n, err := coretest.Step(t, i, step)
 		fmt.Fprintf(&log, "%d:%d %v|", i, n, err)
 	}
 	fmt.Fprintf(&log, "err %v pending %d", w.Err(), w.Pending())

@@ -3,30 +3,18 @@ module github.com/fastio-go/fastio/cmd
 go 1.26.0
 
 require (
-	codeberg.org/go-fonts/liberation v0.5.0 // indirect
-	codeberg.org/go-latex/latex v0.2.0 // indirect
-	codeberg.org/go-pdf/fpdf v0.11.1 // indirect
-	git.sr.ht/~sbinet/gg v0.7.0 // indirect
-	github.com/ajstarks/svgo v0.0.0-20211024235047-1546f124cd8b // indirect
-	github.com/fastio-go/fastio/device v0.1.0 // indirect
-	github.com/fastio-go/fastio/format v0.1.0 // indirect
-	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
 	github.com/klauspost/compress v1.20.4 // indirect
 	github.com/klauspost/cpuid/v2 v2.2.3 // indirect
 	github.com/minio/sha256-simd v1.0.1 // indirect
 	github.com/mitchellh/colorstring v0.0.0-20190213212951-d06e56a500db // indirect
 	github.com/rivo/uniseg v0.4.7 // indirect
-	golang.org/x/image v0.30.0 // indirect
 	golang.org/x/mod v0.42.0 // indirect
 	golang.org/x/sync v0.25.0 // indirect
 	golang.org/x/sys v0.50.0 // indirect
-	gonum.org/v1/plot v0.17.0 // indirect
-	google.golang.org/protobuf v1.36.12 // indirect
 )
 
 require (
-	github.com/fastio-go/fastio/bench v0.1.0
 	github.com/fastio-go/fastio/codec v0.1.0
 	github.com/fastio-go/fastio/compress v0.1.0
 	github.com/fastio-go/fastio/core v0.1.0
@@ -41,12 +29,9 @@ require (
 )
 
 replace (
-	github.com/fastio-go/fastio/bench => ../bench
 	github.com/fastio-go/fastio/codec => ../codec
 	github.com/fastio-go/fastio/compress => ../compress
 	github.com/fastio-go/fastio/core => ../core
 	github.com/fastio-go/fastio/crypto => ../crypto
-	github.com/fastio-go/fastio/device => ../device
-	github.com/fastio-go/fastio/format => ../format
 	github.com/fastio-go/fastio/unicode => ../unicode
 )

@@ -26,6 +26,6 @@
 // installed is skipped with a note in its table, never replaced.
 //
 // Main is the command-line entry point (go run ./bench/cmd/seedbench, make
-// bench, fastio bench); LoadResults and WriteCharts give other programs the
+// bench); LoadResults and WriteCharts give other programs the
 // machine-readable results and their SVG charts.
 package seed

@@ -153,8 +153,8 @@ func defaultOut() string {
 	return "seedbench-results"
 }
 
-// Main runs the seed tables as the seedbench command (and fastio bench)
-// does with args (without the program name): it prints the tables to
+// Main runs the seed tables as the seedbench command does with args
+// (without the program name): it prints the tables to
 // stdout and progress to stderr, writes the results to the -out directory,
 // and returns the exit code: 0, 1 when a method failed or two methods
 // disagreed, 2 for bad flags.

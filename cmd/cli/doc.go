@@ -1,6 +1,6 @@
 // Package cli is the command tree of the fastio command: conv (an iconv),
-// sum (sha256sum and its siblings), gzip, zlib and deflate, rec, vet and
-// bench. NewRootCommand returns the tree, so that other programs (the
+// sum (sha256sum and its siblings), gzip, zlib and deflate, rec and vet.
+// NewRootCommand returns the tree, so that other programs (the
 // documentation generator, tests) can run or describe it; Main runs it as
 // the process.
 //

@@ -49,7 +49,6 @@ func ExampleNewRootCommand() {
 		fmt.Printf("%-8s %s\n", c.Name(), c.Short)
 	}
 	// Output:
-	// bench    Run fastio's benchmark tables against their peers on this machine
 	// conv     Convert text between character encodings, as iconv does
 	// deflate  Compress or decompress deflate streams, as gzip does
 	// gzip     Compress or decompress gzip streams, as gzip does

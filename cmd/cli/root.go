@@ -42,7 +42,7 @@ func NewRootCommand() *cobra.Command {
 compresses or decompresses zlib, gzip and raw deflate streams, with the flags,
 output and exit codes of iconv, sha256sum and gzip, so a script can switch to
 it by changing the command name. It also dumps and encodes record streams,
-checks Go code for writers that are never flushed, and runs the benchmarks.
+checks Go code for writers that are never flushed.
 
 Invoked through a link named sha1sum, sha224sum, sha256sum, sha384sum,
 sha512sum, gunzip or zcat it behaves as "fastio sum -a …", "fastio gzip -d"
@@ -60,7 +60,7 @@ or "fastio gzip -dc".`,
 	for _, f := range []streamFormat{formatGzip, formatZlib, formatDeflate} {
 		root.AddCommand(newGzipCommand(f))
 	}
-	root.AddCommand(newRecCommand(), newVetCommand(), newBenchCommand())
+	root.AddCommand(newRecCommand(), newVetCommand())
 	return root
 }
 
@@ -151,7 +151,7 @@ func Main() int {
 // cleanOnInterrupt is set by Main: the first temporary output file then
 // installs a handler of SIGINT, SIGTERM and SIGHUP that removes the
 // temporary files and exits with 128 + the signal number. (Only then, so
-// that other commands, such as bench, keep their own signal handling.)
+// that a program running the tree in-process keeps its own signal handling.)
 var cleanOnInterrupt bool
 
 var interruptOnce sync.Once

@@ -52,9 +52,12 @@ and characters TO cannot represent, with exit status 0.
 "//TRANSLIT" is refused: there are no transliteration tables. --bom writes
 TO's byte-order mark first.
 
-OUTPUT is written under a temporary name and renamed at the end, so an
-interrupted or failed run leaves no partial file (and OUTPUT may be one of the
-inputs).`,
+OUTPUT is written under a temporary name and replaces the file at the end,
+so an interrupted or failed run leaves it as it was; OUTPUT may be one of the
+inputs. An existing OUTPUT keeps its mode, owner and group, a symbolic link
+is written through, a file with other hard links keeps them, and a device or
+FIFO is written into. A FILE that is also standard output (a regular file
+appended to, "conv u >> u") is refused, as cat refuses it.`,
 		Example: `  fastio conv -f UTF-8 -t UTF-16LE in.txt > out.txt
   fastio conv -f GB18030 -t UTF-8 -o utf8.txt legacy.txt
   fastio conv -c -f UTF-8 -t ISO-8859-1 mixed.txt
@@ -245,29 +248,18 @@ func runConv(c *cobra.Command, o *convOptions, args []string) error {
 	if err != nil {
 		return err
 	}
-	// The destination: standard output, or a temporary file renamed to
-	// OUTPUT at the end (a device or other non-regular OUTPUT is written
-	// in place).
-	var af *atomicFile
-	var dst io.Writer = c.OutOrStdout()
+	// The destination: standard output, or OUTPUT (see openOutput).
+	var of *outputFile
+	stdout := c.OutOrStdout()
+	dst := stdout
 	if o.output != "" {
-		if st, err := os.Stat(o.output); err == nil && !st.Mode().IsRegular() {
-			f, err := os.OpenFile(o.output, os.O_WRONLY|os.O_TRUNC, 0)
-			if err != nil {
-				fmt.Fprintf(stderr, "%s: cannot open output file: %s\n", prog, strerror(err))
-				return exitStatus(1)
-			}
-			defer f.Close()
-			dst = f
-		} else {
-			af, err = createAtomic(o.output, 0o666&^umask())
-			if err != nil {
-				fmt.Fprintf(stderr, "%s: cannot open output file: %s\n", prog, strerror(err))
-				return exitStatus(1)
-			}
-			defer af.Abort()
-			dst = af
+		var err error
+		if of, err = openOutput(o.output); err != nil {
+			fmt.Fprintf(stderr, "%s: cannot open output file: %s\n", prog, strerror(err))
+			return exitStatus(1)
 		}
+		defer of.Abort()
+		dst = of
 	}
 	cv.out = core.NewWriter(dst)
 	if len(args) == 0 {
@@ -281,6 +273,15 @@ func runConv(c *cobra.Command, o *convOptions, args []string) error {
 			fmt.Fprintf(stderr, "%s: cannot open input file `%s': %s\n", prog, name, strerror(err))
 			status = 1
 			continue
+		}
+		if of == nil {
+			if err := checkNotSelf(r, stdout); err != nil {
+				closeFn()
+				cv.out.Flush()
+				fmt.Fprintf(stderr, "%s: input file `%s' is output file\n", prog, name)
+				status = 1
+				continue
+			}
 		}
 		in, done := withProgress(r, sizeOf(r), name, stderr, o.quiet)
 		cerr := cv.convert(in)
@@ -314,8 +315,8 @@ func runConv(c *cobra.Command, o *convOptions, args []string) error {
 		fmt.Fprintf(stderr, "%s: error while closing output file: %s\n", prog, strerror(err))
 		return exitStatus(1)
 	}
-	if af != nil {
-		if err := af.Commit(); err != nil {
+	if of != nil {
+		if err := of.Commit(); err != nil {
 			fmt.Fprintf(stderr, "%s: error while closing output file: %s\n", prog, strerror(err))
 			return exitStatus(1)
 		}

@@ -45,7 +45,8 @@ func newRecDumpCommand() *cobra.Command {
 		Long: `dump reads each FILE (standard input for none or "-") as a record stream and
 prints one JSON line per record. A record longer than --max-record bytes, a
 truncated frame or a malformed field stops it with the offset of the problem
-and exit status 1, after the records before it were printed.`,
+and exit status 1, after the records before it were printed. A FILE that is
+also standard output ("dump r >> r") is refused.`,
 		Example: `  fastio rec dump events.rec
   fastio rec dump --max-record 64M big.rec | wc -l`,
 		RunE: func(c *cobra.Command, args []string) error {
@@ -57,6 +58,11 @@ and exit status 1, after the records before it were printed.`,
 			status := 0
 			for _, name := range args {
 				r, closeFn, err := openInput(name, c.InOrStdin())
+				if err == nil {
+					if err = checkNotSelf(r, c.OutOrStdout()); err != nil {
+						closeFn()
+					}
+				}
 				if err != nil {
 					out.Flush()
 					fmt.Fprintf(c.ErrOrStderr(), "%s: %s: %s\n", prog, name, strerror(err))
@@ -160,8 +166,11 @@ or standard input and writes the record stream to standard output or OUTPUT.
 A line that is not such an array, an identifier outside 1..32767, an int value
 that is not an integer in [0, 2^64), or a blob value that is not standard
 padded base64 stops it with the file and line number and exit status 1;
-OUTPUT is then not created (it is written under a temporary name and renamed
-at the end).`,
+OUTPUT is then left as it was (it is written under a temporary name and
+replaces the file at the end). An existing OUTPUT keeps its mode, owner and
+group, a symbolic link is written through, a file with other hard links
+keeps them, and a device or FIFO is written into. A FILE that is also
+standard output ("encode j >> j") is refused.`,
 		Example: `  fastio rec encode < records.jsonl > records.rec
   echo '[{"id":1,"kind":"int","value":7}]' | fastio rec encode | fastio rec dump`,
 		RunE: func(c *cobra.Command, args []string) error {
@@ -175,17 +184,17 @@ at the end).`,
 func runRecEncode(c *cobra.Command, output string, args []string) error {
 	prog := progName(c)
 	stderr := c.ErrOrStderr()
-	var dst io.Writer = c.OutOrStdout()
-	var af *atomicFile
+	stdout := c.OutOrStdout()
+	dst := stdout
+	var of *outputFile
 	if output != "" {
 		var err error
-		af, err = createAtomic(output, 0o666&^umask())
-		if err != nil {
+		if of, err = openOutput(output); err != nil {
 			fmt.Fprintf(stderr, "%s: %s: %s\n", prog, output, strerror(err))
 			return exitStatus(1)
 		}
-		defer af.Abort()
-		dst = af
+		defer of.Abort()
+		dst = of
 	}
 	bw := core.NewWriter(dst)
 	w := record.NewWriter(bw)
@@ -194,6 +203,11 @@ func runRecEncode(c *cobra.Command, output string, args []string) error {
 	}
 	for _, name := range args {
 		r, closeFn, err := openInput(name, c.InOrStdin())
+		if err == nil && of == nil {
+			if err = checkNotSelf(r, stdout); err != nil {
+				closeFn()
+			}
+		}
 		if err != nil {
 			fmt.Fprintf(stderr, "%s: %s: %s\n", prog, name, strerror(err))
 			return exitStatus(1)
@@ -230,8 +244,8 @@ func runRecEncode(c *cobra.Command, output string, args []string) error {
 		fmt.Fprintf(stderr, "%s: write error: %s\n", prog, strerror(err))
 		return exitStatus(1)
 	}
-	if af != nil {
-		if err := af.Commit(); err != nil {
+	if of != nil {
+		if err := of.Commit(); err != nil {
 			fmt.Fprintf(stderr, "%s: %s: %s\n", prog, output, strerror(err))
 			return exitStatus(1)
 		}

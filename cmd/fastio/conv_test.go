@@ -5,12 +5,9 @@ package main
 import (
 	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 )
 
 func TestConvLikeIconv(t *testing.T) {
@@ -277,40 +274,5 @@ func TestConvFullDiskAndClosedPipe(t *testing.T) {
 	peer := run(t, dataDir, nil, "bash", "-c", strings.Replace(script, "%s", "iconv", 1))
 	if string(ours.stdout) != string(peer.stdout) || len(ours.stderr) != 0 {
 		t.Errorf("closed pipe: status %q messages %q; iconv: status %q messages %q", ours.stdout, ours.stderr, peer.stdout, peer.stderr)
-	}
-}
-
-// TestConvInterrupted interrupts a conversion into a named file: neither
-// the file nor a temporary one may remain.
-func TestConvInterrupted(t *testing.T) {
-	dir := t.TempDir()
-	cmd := exec.Command(fastio, "conv", "-f", "UTF-8", "-t", "UTF-16LE", "-o", "out.txt")
-	cmd.Dir = dir
-	w, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	w.Write(bytes.Repeat([]byte("some text that keeps coming\n"), 1<<14))
-	// Wait until the temporary file exists, then interrupt.
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		ents, _ := os.ReadDir(dir)
-		if len(ents) > 0 || time.Now().After(deadline) {
-			break
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	cmd.Process.Signal(syscall.SIGINT)
-	err = cmd.Wait()
-	w.Close()
-	if err == nil {
-		t.Error("interrupted run exited 0")
-	}
-	noLeftovers(t, dir, "out.txt")
-	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
-		t.Errorf("left behind: %v", ents)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"testing"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // The end-to-end tests build the fastio binary once and run it beside the
@@ -214,3 +215,96 @@ func unreadable(t *testing.T) string {
 }
 
 var _ = utf8.RuneError
+
+// interruptAtTemp starts cmd and sends it SIGINT as soon as a temporary
+// output file (a name ending in ".tmp") appears in dir, as inotify reports
+// it: the moment the temporary file exists and its removal on an interrupt
+// must already be arranged. It returns the command's exit status and
+// whether the signal was sent (false when the command ended first).
+func interruptAtTemp(t *testing.T, dir string, cmd *exec.Cmd) (code int, sent bool) {
+	t.Helper()
+	fd, err := syscall.InotifyInit1(syscall.IN_CLOEXEC | syscall.IN_NONBLOCK)
+	if err != nil {
+		t.Fatal(err)
+	}
+	events := os.NewFile(uintptr(fd), "inotify")
+	if _, err := syscall.InotifyAddWatch(fd, dir, syscall.IN_CREATE); err != nil {
+		events.Close()
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		events.Close()
+		t.Fatal(err)
+	}
+	exited := make(chan struct{})
+	go func() {
+		cmd.Wait()
+		close(exited)
+		events.Close() // ends the read below if no temporary file came
+	}()
+	buf := make([]byte, 4096)
+read:
+	for {
+		n, err := events.Read(buf)
+		if err != nil {
+			break
+		}
+		for p := buf[:n]; len(p) >= syscall.SizeofInotifyEvent; {
+			ev := (*syscall.InotifyEvent)(unsafe.Pointer(&p[0]))
+			end := syscall.SizeofInotifyEvent + int(ev.Len)
+			name := strings.TrimRight(string(p[syscall.SizeofInotifyEvent:end]), "\x00")
+			p = p[end:]
+			if strings.HasSuffix(name, ".tmp") {
+				sent = cmd.Process.Signal(syscall.SIGINT) == nil
+				break read
+			}
+		}
+	}
+	<-exited
+	code = cmd.ProcessState.ExitCode()
+	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		code = 128 + int(ws.Signal())
+	}
+	return code, sent
+}
+
+// TestInterruptRemovesTemp interrupts conv -o and rec encode -o the moment
+// their temporary output file appears, many times: the process must exit
+// with 130 and leave neither the output nor the temporary file. They read
+// a FIFO that never gets a writer, so they are still running when the
+// signal comes. (TestGzipInterrupted does the same for gzip.)
+func TestInterruptRemovesTemp(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"conv", []string{"conv", "-f", "UTF-8", "-t", "UTF-16LE", "-o", "out", "in"}},
+		{"rec encode", []string{"rec", "encode", "-o", "out", "in"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for range 30 {
+				dir := t.TempDir()
+				if err := syscall.Mkfifo(filepath.Join(dir, "in"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				cmd := exec.Command(fastio, tc.args...)
+				cmd.Dir = dir
+				code, sent := interruptAtTemp(t, dir, cmd)
+				if !sent {
+					t.Fatalf("no temporary file appeared (exit status %d)", code)
+				}
+				ents, _ := os.ReadDir(dir)
+				var names []string
+				for _, e := range ents {
+					names = append(names, e.Name())
+				}
+				if code != 130 {
+					t.Errorf("exit status %d, want 130", code)
+				}
+				if len(names) != 1 || names[0] != "in" {
+					t.Fatalf("after the interrupt the directory holds %v, want only the input", names)
+				}
+			}
+		})
+	}
+}

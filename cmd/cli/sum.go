@@ -20,12 +20,13 @@ import (
 type sumOptions struct {
 	algo                                           string
 	hmacFile                                       string
-	tag, zero, binary, text                        bool
+	tag, zero, version                             bool
+	binary                                         int // -1 unset, 0 text (-t), 1 binary (-b, --tag)
 	check, quiet, status, strict, ignoreMiss, warn bool
 }
 
 func newSumCommand() *cobra.Command {
-	var o sumOptions
+	o := sumOptions{binary: -1}
 	c := &cobra.Command{
 		Use:   "sum [-a ALGORITHM] [--tag] [-z] [FILE]...\n  fastio sum -c [--quiet] [--status] [--strict] [--ignore-missing] [-w] [SUMFILE]...",
 		Short: "Print or check SHA checksums, as sha256sum does",
@@ -43,7 +44,10 @@ could not be read, or (with --strict) a line was improperly formatted.
 --hmac KEYFILE computes HMAC over the algorithm with the key in KEYFILE
 instead of a plain digest (tag form "HMAC-SHA256 (NAME) = MAC").
 
-Exit status: 0 on success, 1 on any failure.`,
+Exit status: 0 on success, 1 on any failure. Options that do not go
+together (--tag after --text, -c with --tag, -z, -b or -t, --quiet,
+--status, --strict, -w or --ignore-missing without -c) exit 1 with
+sha256sum's message.`,
 		Example: `  fastio sum big.iso
   fastio sum -a sha512 --tag *.tar
   fastio sum -c SHA256SUMS --quiet
@@ -52,13 +56,19 @@ Exit status: 0 on success, 1 on any failure.`,
 			return runSum(c, &o, args)
 		},
 	}
+	c.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return sumUsage(c, getoptMessage(err))
+	})
 	f := c.Flags()
 	f.StringVarP(&o.algo, "algorithm", "a", "sha256", "hash: sha1, sha224, sha256, sha384, sha512 or sha512-256")
 	f.StringVar(&o.hmacFile, "hmac", "", "compute HMAC with the key read from `KEYFILE`")
-	f.BoolVar(&o.tag, "tag", false, "create a BSD-style checksum")
+	// --tag, -b and -t set the mode in the order given, as in coreutils:
+	// --tag implies -b, and a later -t makes "--tag -t" an error.
+	addOrderFlag(f, &o, "tag", "", "create a BSD-style checksum")
 	f.BoolVarP(&o.zero, "zero", "z", false, "end each output line with NUL, not newline, and disable file name escaping")
-	f.BoolVarP(&o.binary, "binary", "b", false, "read in binary mode (the same bytes on this platform; marks names with '*')")
-	f.BoolVarP(&o.text, "text", "t", false, "read in text mode (default)")
+	addOrderFlag(f, &o, "binary", "b", "read in binary mode (the same bytes on this platform; marks names with '*')")
+	addOrderFlag(f, &o, "text", "t", "read in text mode (default)")
+	f.BoolVar(&o.version, "version", false, "output version information and exit")
 	f.BoolVarP(&o.check, "check", "c", false, "read checksums from the FILEs and check them")
 	// --quiet, --status and -w override each other, the last one winning,
 	// as in coreutils.
@@ -105,6 +115,123 @@ func (m *modeFlag) Set(v string) error {
 func addModeFlag(f *pflag.FlagSet, o *sumOptions, name, short, usage string) {
 	fl := f.VarPF(&modeFlag{o: o, name: name}, name, short, usage)
 	fl.NoOptDefVal = "true"
+}
+
+// orderFlag is --tag, -b or -t, which set the reading mode in order.
+type orderFlag struct {
+	o    *sumOptions
+	name string
+	set  bool
+}
+
+func (m *orderFlag) String() string   { return strconv.FormatBool(m.set) }
+func (m *orderFlag) Type() string     { return "bool" }
+func (m *orderFlag) IsBoolFlag() bool { return true }
+
+func (m *orderFlag) Set(v string) error {
+	on, err := strconv.ParseBool(v)
+	if err != nil {
+		return err
+	}
+	m.set = on
+	switch {
+	case !on:
+		if m.name == "tag" {
+			m.o.tag = false
+		}
+	case m.name == "text":
+		m.o.binary = 0
+	default: // binary, tag
+		m.o.binary = 1
+		if m.name == "tag" {
+			m.o.tag = true
+		}
+	}
+	return nil
+}
+
+func addOrderFlag(f *pflag.FlagSet, o *sumOptions, name, short, usage string) {
+	fl := f.VarPF(&orderFlag{o: o, name: name}, name, short, usage)
+	fl.NoOptDefVal = "true"
+}
+
+// sumUsageError is the message of options that do not go together, in the
+// order coreutils checks them, or "".
+func sumUsageError(o *sumOptions) string {
+	only := func(opt string) string {
+		return "the --" + opt + " option is meaningful only when verifying checksums"
+	}
+	switch {
+	case o.tag && o.binary == 0:
+		return "--tag does not support --text mode"
+	case o.zero && o.check:
+		return "the --zero option is not supported when verifying checksums"
+	case o.tag && o.check:
+		return "the --tag option is meaningless when verifying checksums"
+	case o.binary >= 0 && o.check:
+		return "the --binary and --text options are meaningless when verifying checksums"
+	case o.ignoreMiss && !o.check:
+		return only("ignore-missing")
+	case o.status && !o.check:
+		return only("status")
+	case o.warn && !o.check:
+		return only("warn")
+	case o.quiet && !o.check:
+		return only("quiet")
+	case o.strict && !o.check:
+		return only("strict")
+	}
+	return ""
+}
+
+// getoptMessage words a flag parsing error as glibc's getopt does
+// ("unrecognized option '--x'", "invalid option -- 'x'"), the words of the
+// tools fastio stands in for; an error it does not know keeps its text.
+func getoptMessage(err error) string {
+	msg := err.Error()
+	// quoted returns the letter of "'x' in -x" after prefix.
+	quoted := func(prefix string) (string, bool) {
+		rest := strings.TrimPrefix(msg, prefix)
+		if len(rest) >= 3 && rest[0] == '\'' {
+			if i := strings.IndexByte(rest[1:], '\''); i > 0 {
+				return rest[1 : 1+i], true
+			}
+		}
+		return "", false
+	}
+	switch {
+	case strings.HasPrefix(msg, "unknown flag: "):
+		return fmt.Sprintf("unrecognized option '%s'", strings.TrimPrefix(msg, "unknown flag: "))
+	case strings.HasPrefix(msg, "unknown shorthand flag: "):
+		if short, ok := quoted("unknown shorthand flag: "); ok {
+			return fmt.Sprintf("invalid option -- '%s'", short)
+		}
+	case strings.HasPrefix(msg, "flag needs an argument: --"):
+		return fmt.Sprintf("option '%s' requires an argument", strings.TrimPrefix(msg, "flag needs an argument: "))
+	case strings.HasPrefix(msg, "flag needs an argument: "):
+		if short, ok := quoted("flag needs an argument: "); ok {
+			return fmt.Sprintf("option requires an argument -- '%s'", short)
+		}
+	case strings.HasPrefix(msg, "invalid argument ") && strings.Contains(msg, `for "--`):
+		// A value given to a flag that takes none (--tag=x).
+		i := strings.Index(msg, `for "--`) + len(`for "`)
+		if j := strings.IndexByte(msg[i:], '"'); j > 0 {
+			long, _, _ := strings.Cut(msg[i:i+j], " ")
+			if k := strings.LastIndex(long, ", "); k >= 0 {
+				long = long[k+2:]
+			}
+			return fmt.Sprintf("option '%s' doesn't allow an argument", long)
+		}
+	}
+	return msg
+}
+
+// sumUsage prints a usage error as sha256sum does, with the name the
+// program was invoked as, and returns its exit status.
+func sumUsage(c *cobra.Command, msg string) error {
+	prog := progName(c)
+	fmt.Fprintf(c.ErrOrStderr(), "%s: %s\nTry '%s --help' for more information.\n", prog, msg, prog)
+	return exitStatus(1)
 }
 
 // summer computes the digests of fastio sum.
@@ -157,18 +284,18 @@ func (s *summer) tagName() string {
 
 func runSum(c *cobra.Command, o *sumOptions, args []string) error {
 	prog := progName(c)
+	if o.version {
+		if _, err := fmt.Fprintf(c.OutOrStdout(), "%s (fastio) %s\n", prog, Version()); err != nil {
+			return exitStatus(1)
+		}
+		return nil
+	}
 	alg, err := crypto.ParseAlgorithm(o.algo)
 	if err != nil {
-		return &usageError{code: 1, err: fmt.Errorf("unknown algorithm %q (want sha1, sha224, sha256, sha384, sha512 or sha512-256)", o.algo)}
+		return sumUsage(c, fmt.Sprintf("unknown algorithm %q (want sha1, sha224, sha256, sha384, sha512 or sha512-256)", o.algo))
 	}
-	if !o.check {
-		for _, fl := range []string{"status", "strict", "ignore-missing", "warn"} {
-			if c.Flags().Changed(fl) {
-				return &usageError{code: 1, err: fmt.Errorf("the --%s option is meaningful only when verifying checksums", fl)}
-			}
-		}
-	} else if o.tag {
-		return &usageError{code: 1, err: errors.New("the --tag option is meaningless when verifying checksums")}
+	if msg := sumUsageError(o); msg != "" {
+		return sumUsage(c, msg)
 	}
 	s := &summer{alg: alg, stdin: c.InOrStdin(), stderr: c.ErrOrStderr(), quiet: o.quiet || o.status}
 	if o.hmacFile != "" {
@@ -205,7 +332,7 @@ func runSum(c *cobra.Command, o *sumOptions, args []string) error {
 				failed = true
 				continue
 			}
-			out.Write(formatSumLine(nil, s.tagName(), hex, name, o.tag, o.binary, o.zero))
+			out.Write(formatSumLine(nil, s.tagName(), hex, name, o.tag, o.binary == 1, o.zero))
 		}
 	}
 	if err := out.Flush(); err != nil {

@@ -9,8 +9,11 @@ import (
 	"encoding/hex"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/fastio-go/fastio/core/coretest"
 )
 
 // sumDir is a directory of files whose names need escaping or quoting.
@@ -241,5 +244,70 @@ func TestSumCheckHugeLine(t *testing.T) {
 	}
 	if rss := r.rusage.Maxrss << 10; rss > 48<<20 {
 		t.Errorf("peak RSS %d MiB for an 8 MiB line", rss>>20)
+	}
+}
+
+// TestSumUsageLikeCoreutils gives the options that do not go together, in
+// several orders, and unknown options to the binary linked as sha256sum
+// and to sha256sum: the same message (coreutils checks them in a fixed
+// order, and --tag, -b and -t in the order given), the same exit status and
+// output. Through "fastio sum" the messages start with "fastio sum:".
+func TestSumUsageLikeCoreutils(t *testing.T) {
+	coretest.Peer(t, "sha256sum", "coreutils")
+	peer := "sha256sum" // run by name: its messages start with argv[0]
+	dir := sumDir(t)
+	os.WriteFile(filepath.Join(dir, "SUMS"), run(t, dir, nil, peer, "one").stdout, 0o644)
+	link := filepath.Join(t.TempDir(), "sha256sum")
+	if err := os.Symlink(fastio, link); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"--tag", "--text", "one"},
+		{"--tag", "-t", "one"},
+		{"--text", "--tag", "one"},
+		{"--tag", "-b", "one"},
+		{"-b", "-t", "one"},
+		{"-t", "-b", "one"},
+		{"--quiet", "one"},
+		{"--status", "one"},
+		{"--strict", "one"},
+		{"-w", "one"},
+		{"--ignore-missing", "one"},
+		{"--status", "--quiet", "one"},
+		{"--quiet", "--status", "one"},
+		{"--quiet", "--strict", "one"},
+		{"--ignore-missing", "--status", "one"},
+		{"--tag", "--text", "--quiet", "one"},
+		{"-c", "-z", "SUMS"},
+		{"-z", "-c", "SUMS"},
+		{"-c", "--tag", "-z", "SUMS"},
+		{"-c", "--tag", "SUMS"},
+		{"-c", "-t", "--tag", "SUMS"},
+		{"-c", "-b", "SUMS"},
+		{"-c", "-t", "SUMS"},
+		{"-c", "--quiet", "SUMS"},
+		{"--no-such-option", "one"},
+		{"-Q", "one"},
+		{"-bQ", "one"},
+		{"--tag=yes", "one"},
+	} {
+		ours := run(t, dir, nil, link, args...)
+		want := run(t, dir, nil, peer, args...)
+		if ours.code != want.code || string(ours.stdout) != string(want.stdout) || string(ours.stderr) != string(want.stderr) {
+			t.Errorf("sha256sum %q\nours: exit %d %q %q\npeer: exit %d %q %q", args, ours.code, ours.stdout, ours.stderr, want.code, want.stdout, want.stderr)
+		}
+		sub := run(t, dir, nil, fastio, append([]string{"sum"}, args...)...)
+		if wantMsg := strings.ReplaceAll(string(want.stderr), "sha256sum", "fastio sum"); sub.code != want.code || string(sub.stderr) != wantMsg {
+			t.Errorf("fastio sum %q: exit %d %q, want exit %d %q", args, sub.code, sub.stderr, want.code, wantMsg)
+		}
+	}
+	// --version: exit 0 and a first line "NAME (PACKAGE) VERSION".
+	shape := regexp.MustCompile(`^sha256sum \(.+\) \S+$`)
+	for _, bin := range []string{link, peer} {
+		r := run(t, dir, nil, bin, "--version")
+		first, _, _ := strings.Cut(string(r.stdout), "\n")
+		if r.code != 0 || !shape.MatchString(first) {
+			t.Errorf("%s --version: exit %d, first line %q", bin, r.code, first)
+		}
 	}
 }

@@ -23,7 +23,7 @@ import (
 type convOptions struct {
 	from, to, output       string
 	list, omit, bom, quiet bool
-	silent                 bool
+	silent, version        bool
 }
 
 func newConvCommand() *cobra.Command {
@@ -47,8 +47,12 @@ status 1; input ending inside a character gives "incomplete character or
 shift sequence at end of buffer". A character TO cannot represent stops it
 the same way, at the character's position. This holds for golang.org/x/text
 encodings too (Shift_JIS, windows-1252, EUC-KR, ...), whose own decoders
-would write U+FFFD instead. -c (or "//IGNORE" after TO) drops invalid input
-and characters TO cannot represent, with exit status 0.
+would write U+FFFD instead. -c drops invalid input and characters TO cannot
+represent, with exit status 0. "//IGNORE" after TO drops them too, and
+exits as glibc's iconv does: with status 1 and "illegal input sequence at
+position N" (N the end of the file, the remaining files skipped) when the
+last stretch of the file glibc converts in one go (8160 characters, or
+32768 bytes of output) held invalid input.
 "//TRANSLIT" is refused: there are no transliteration tables. --bom writes
 TO's byte-order mark first.
 
@@ -76,6 +80,7 @@ appended to, "conv u >> u") is refused, as cat refuses it.`,
 	f.BoolVarP(&o.silent, "silent", "s", false, "suppress warnings")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "no progress bar")
 	f.BoolVar(&o.bom, "bom", false, "write a byte-order mark first")
+	f.BoolVarP(&o.version, "version", "V", false, "print program version")
 	return c
 }
 
@@ -218,6 +223,11 @@ func listCharsets(w io.Writer) error {
 func runConv(c *cobra.Command, o *convOptions, args []string) error {
 	prog := progName(c)
 	stderr := c.ErrOrStderr()
+	if o.version {
+		// iconv exits 0 even when the line cannot be written.
+		fmt.Fprintf(c.OutOrStdout(), "%s (fastio) %s\n", prog, Version())
+		return nil
+	}
 	if o.list {
 		if err := listCharsets(c.OutOrStdout()); err != nil {
 			fmt.Fprintf(stderr, "%s: error while writing the list: %s\n", prog, strerror(err))
@@ -261,6 +271,26 @@ func runConv(c *cobra.Command, o *convOptions, args []string) error {
 		defer of.Abort()
 		dst = of
 	}
+	// "TO//IGNORE" without -c: follow the exit status glibc gives it.
+	var ign *ignoreStatus
+	if ignore && !o.omit {
+		if ign = newIgnoreStatus(from, to, fromName, toName); ign != nil {
+			ign.w = dst
+			dst = ign
+			cv.onDrop = func(unencodable bool) {
+				if unencodable {
+					// glibc stops at the end of the stretch holding a
+					// character TO lacks, which is not followed here:
+					// such a conversion exits 0.
+					ign = nil
+					cv.onDrop = nil
+					return
+				}
+				cv.out.Flush()
+				ign.drop()
+			}
+		}
+	}
 	cv.out = core.NewWriter(dst)
 	if len(args) == 0 {
 		args = []string{"-"}
@@ -284,9 +314,29 @@ func runConv(c *cobra.Command, o *convOptions, args []string) error {
 			}
 		}
 		in, done := withProgress(r, sizeOf(r), name, stderr, o.quiet)
+		var nread int64
+		if ign != nil {
+			ign.startFile()
+			in = countingReader{r: in, n: &nread}
+		}
 		cerr := cv.convert(in)
 		done()
 		closeFn()
+		if cerr == nil && ign != nil {
+			if err := cv.out.Flush(); err != nil {
+				cerr = err
+			} else if ign.failed() {
+				// The whole file is converted, and glibc leaves the
+				// other files: so does conv, with glibc's message.
+				fmt.Fprintf(stderr, "%s: illegal input sequence at position %d\n", prog, nread)
+				if of != nil {
+					if err := of.Commit(); err != nil {
+						fmt.Fprintf(stderr, "%s: error while closing output file: %s\n", prog, strerror(err))
+					}
+				}
+				return exitStatus(1)
+			}
+		}
 		if cerr == nil {
 			continue
 		}
@@ -365,7 +415,8 @@ type converter struct {
 	post        unicode.Converter // after dec: UTF-8 into a native target other than UTF-8 (or with a mark)
 	havePost    bool
 	omit        bool
-	unit        int // bytes of invalid input dropped at a time: a UTF-16 or UTF-32 code unit, else 1
+	onDrop      func(unencodable bool) // called for each invalid sequence (or, with unencodable, character TO lacks) omit drops
+	unit        int                    // bytes of invalid input dropped at a time: a UTF-16 or UTF-32 code unit, else 1
 	out         *core.Writer
 	src, dst    []byte
 	dst2        []byte
@@ -423,8 +474,23 @@ func (c *converter) setRest() error {
 }
 
 // restConverter returns the converter that resumes after a skipped
-// sequence: for UTF-16 and UTF-32 in the byte order the file's mark chose.
+// sequence: for UTF-16 and UTF-32 in the byte order the file's mark chose,
+// and into UTF-16 or UTF-32 without a second mark (the text goes on in the
+// little-endian order the mark announced).
 func (c *converter) restConverter(head []byte) (unicode.Converter, error) {
+	to := c.mid
+	switch to {
+	case unicode.UTF16:
+		to = unicode.UTF16LE
+	case unicode.UTF32:
+		to = unicode.UTF32LE
+	}
+	return c.resumeConverter(head, to)
+}
+
+// resumeConverter returns a converter from the source, in the byte order
+// its mark chose, into to.
+func (c *converter) resumeConverter(head []byte, to unicode.Encoding) (unicode.Converter, error) {
 	from := c.from
 	switch from {
 	case unicode.UTF16:
@@ -438,7 +504,7 @@ func (c *converter) restConverter(head []byte) (unicode.Converter, error) {
 			from = unicode.UTF32BE
 		}
 	}
-	return unicode.New(from, c.mid, unicode.Options{Strict: true, KeepBOM: true})
+	return unicode.New(from, to, unicode.Options{Strict: true, KeepBOM: true})
 }
 
 // convert converts one input to c.out, through the transformer protocol so
@@ -472,11 +538,12 @@ func (c *converter) convert(r io.Reader) error {
 	}
 	c.head, c.haveRest = c.head[:0], false
 	var (
-		base   int64 // file offset of t's first byte
-		bufOff int64 // file offset of c.src[0]
-		start  int   // first unconverted byte in c.src
-		end    int   // end of the bytes read
-		atEOF  bool
+		base    int64 // file offset of t's first byte
+		bufOff  int64 // file offset of c.src[0]
+		start   int   // first unconverted byte in c.src
+		end     int   // end of the bytes read
+		atEOF   bool
+		emitted bool // output was written for this input
 	)
 	for {
 		if !atEOF {
@@ -503,6 +570,7 @@ func (c *converter) convert(r io.Reader) error {
 		for {
 			nDst, nSrc, err := t.Transform(c.dst, c.src[start:end], atEOF)
 			if nDst > 0 {
+				emitted = true
 				var werr error
 				switch {
 				case post != nil:
@@ -548,6 +616,9 @@ func (c *converter) convert(r io.Reader) error {
 			if !c.omit || errors.Is(err, unicode.ErrTruncated) {
 				return err
 			}
+			if c.onDrop != nil {
+				c.onDrop(errors.Is(err, unicode.ErrUnencodable))
+			}
 			if c.haveDec {
 				// The bridged decoder, given the source again from the bad
 				// sequence, drops it and goes on in its shift state.
@@ -559,7 +630,16 @@ func (c *converter) convert(r io.Reader) error {
 			if err := c.setRest(); err != nil {
 				return err
 			}
-			t = c.rest.NewTransformer()
+			if emitted || c.mid != unicode.UTF16 && c.mid != unicode.UTF32 {
+				t = c.rest.NewTransformer()
+				continue
+			}
+			// Nothing written yet: the target's mark is still to come.
+			marked, err := c.resumeConverter(c.head, c.mid)
+			if err != nil {
+				return err
+			}
+			t = marked.NewTransformer()
 		}
 	}
 }
@@ -613,6 +693,9 @@ func (c *converter) encode(e *encoding.Encoder, mid, src []byte, off int64) erro
 		if !c.omit {
 			c.pos = off + int64(c.sourceLen(src, utf8.RuneCount(mid[:done])))
 			return &unicode.Error{Err: unicode.ErrUnencodable, Offset: c.pos}
+		}
+		if c.onDrop != nil {
+			c.onDrop(true)
 		}
 		_, size := utf8.DecodeRune(mid[done:])
 		done += size

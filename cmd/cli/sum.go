@@ -286,6 +286,7 @@ func runSum(c *cobra.Command, o *sumOptions, args []string) error {
 	prog := progName(c)
 	if o.version {
 		if _, err := fmt.Fprintf(c.OutOrStdout(), "%s (fastio) %s\n", prog, Version()); err != nil {
+			fmt.Fprintf(c.ErrOrStderr(), "%s: write error\n", prog)
 			return exitStatus(1)
 		}
 		return nil

@@ -4,10 +4,14 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/fastio-go/fastio/core/coretest"
 )
 
 func TestConvLikeIconv(t *testing.T) {
@@ -274,5 +278,108 @@ func TestConvFullDiskAndClosedPipe(t *testing.T) {
 	peer := run(t, dataDir, nil, "bash", "-c", strings.Replace(script, "%s", "iconv", 1))
 	if string(ours.stdout) != string(peer.stdout) || len(ours.stderr) != 0 {
 		t.Errorf("closed pipe: status %q messages %q; iconv: status %q messages %q", ours.stdout, ours.stderr, peer.stdout, peer.stderr)
+	}
+}
+
+// TestConvIgnoreLikeIconv drops invalid input under TO//IGNORE (without -c)
+// at positions on both sides of glibc's buffer boundaries (8160 characters
+// of its first step, 32768 bytes of output a call), in files of several
+// sizes, one file or several, and compares output, message and exit status
+// with iconv: glibc exits 1 when the last stretch it converted held a
+// dropped sequence, and then skips the remaining files.
+func TestConvIgnoreLikeIconv(t *testing.T) {
+	coretest.Peer(t, "iconv", "libc-bin")
+	dir := t.TempDir()
+	var names []string
+	add := func(name string, b []byte) {
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, name)
+	}
+	ascii := func(n int) []byte { return bytes.Repeat([]byte("x"), n) }
+	for _, size := range []int{10, 8000, 8159, 8160, 8161, 16383, 16384, 16385, 40000, 100000} {
+		for _, at := range []int{0, 1, 100, 8159, 8160, 8161, 16383, 16384, 16385, 32767, 32768, 32769, size - 1, size} {
+			if at > size {
+				continue
+			}
+			b := append(append(ascii(at), 0xff), ascii(size-at)...)
+			add(fmt.Sprintf("a%d-%d", size, at), b)
+		}
+	}
+	// Characters of every length, and two dropped sequences.
+	mixed := mixedText(50000, 9)
+	for _, at := range []int{3, 20000, 33000, 49990} {
+		b := append(append(append([]byte(nil), mixed[:at]...), 0xc0, 0x80), mixed[at:]...)
+		add(fmt.Sprintf("m%d", at), b)
+	}
+	add("two", append(append(append(ascii(100), 0xff), ascii(20000)...), append([]byte{0xfe}, ascii(50)...)...))
+	add("clean", []byte("nothing to drop\n"))
+	for _, to := range []string{"UTF-16LE", "UTF-8", "UTF-16", "UTF-32BE", "GB18030", "ISO-8859-1", "WCHAR_T"} {
+		jobs := make([][]string, 0, len(names)+3)
+		for _, n := range names {
+			if strings.HasPrefix(n, "m") && to == "ISO-8859-1" {
+				continue // characters Latin-1 lacks: glibc's output stops (see the README)
+			}
+			jobs = append(jobs, []string{n})
+		}
+		jobs = append(jobs, []string{"a10-5", "clean"}, []string{"clean", "a40000-39999", "clean"}, []string{"a40000-5", "clean"})
+		for _, files := range jobs {
+			args := append([]string{"-f", "UTF-8", "-t", to + "//IGNORE"}, files...)
+			ours := run(t, dir, nil, fastio, append([]string{"conv"}, args...)...)
+			peer := run(t, dir, nil, "iconv", args...)
+			if ours.code != peer.code || !bytes.Equal(ours.stdout, peer.stdout) || ours.normStderr("fastio conv") != peer.normStderr("iconv") {
+				t.Errorf("%s %v: exit %d, %d bytes, %q; iconv: exit %d, %d bytes, %q", to, files,
+					ours.code, len(ours.stdout), ours.stderr, peer.code, len(peer.stdout), peer.stderr)
+			}
+		}
+	}
+	// Standard input is one stretch of text, as in iconv.
+	in := readFile(t, filepath.Join(dir, "a16385-16385"))
+	ours := run(t, dir, in, fastio, "conv", "-f", "UTF-8", "-t", "UTF-16LE//IGNORE")
+	peer := run(t, dir, in, "iconv", "-f", "UTF-8", "-t", "UTF-16LE//IGNORE")
+	same(t, ours, peer, "fastio conv", "iconv")
+}
+
+// TestConvVersion: --version and -V print "NAME (PACKAGE) VERSION" and exit
+// 0, as iconv does, also when standard output is full.
+func TestConvVersion(t *testing.T) {
+	coretest.Peer(t, "iconv", "libc-bin")
+	sh := coretest.Peer(t, "sh", "dash")
+	shape := regexp.MustCompile(`^(fastio conv|iconv) \(.+\) \S+$`)
+	for _, flag := range []string{"--version", "-V"} {
+		ours := run(t, dataDir, nil, fastio, "conv", flag)
+		peer := run(t, dataDir, nil, "iconv", flag)
+		for _, r := range []result{ours, peer} {
+			first, _, _ := strings.Cut(string(r.stdout), "\n")
+			if r.code != 0 || !shape.MatchString(first) {
+				t.Errorf("%s: exit %d, first line %q", flag, r.code, first)
+			}
+		}
+		full := run(t, dataDir, nil, sh, "-c", fastio+" conv "+flag+" > /dev/full")
+		peerFull := run(t, dataDir, nil, sh, "-c", "iconv "+flag+" > /dev/full")
+		if full.code != peerFull.code {
+			t.Errorf("%s > /dev/full: exit %d, iconv %d", flag, full.code, peerFull.code)
+		}
+	}
+}
+
+// TestConvOmitOneMark drops invalid input (-c and //IGNORE) on the way to
+// UTF-16 and UTF-32, which begin with a byte-order mark: the text after
+// the dropped bytes goes on without a second mark, as in iconv, and a
+// file that starts with invalid bytes still gets its mark.
+func TestConvOmitOneMark(t *testing.T) {
+	coretest.Peer(t, "iconv", "libc-bin")
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "mid"), []byte("ab\xffcd\xfe\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "start"), []byte("\xffab\n"), 0o644)
+	for _, to := range []string{"UTF-16", "UTF-32"} {
+		for _, name := range []string{"mid", "start"} {
+			for _, args := range [][]string{{"-c", "-f", "UTF-8", "-t", to, name}, {"-f", "UTF-8", "-t", to + "//IGNORE", name}} {
+				ours := run(t, dir, nil, fastio, append([]string{"conv"}, args...)...)
+				peer := run(t, dir, nil, "iconv", args...)
+				same(t, ours, peer, "fastio conv", "iconv")
+			}
+		}
 	}
 }

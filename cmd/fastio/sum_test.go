@@ -310,4 +310,10 @@ func TestSumUsageLikeCoreutils(t *testing.T) {
 			t.Errorf("%s --version: exit %d, first line %q", bin, r.code, first)
 		}
 	}
+	// To a full device: exit 1 with "write error".
+	ours := run(t, dir, nil, "sh", "-c", link+" --version > /dev/full")
+	want := run(t, dir, nil, "sh", "-c", peer+" --version > /dev/full")
+	if ours.code != want.code || string(ours.stderr) != string(want.stderr) {
+		t.Errorf("--version > /dev/full: exit %d %q, sha256sum: exit %d %q", ours.code, ours.stderr, want.code, want.stderr)
+	}
 }

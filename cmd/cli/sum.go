@@ -212,15 +212,18 @@ func getoptMessage(err error) string {
 		if short, ok := quoted("flag needs an argument: "); ok {
 			return fmt.Sprintf("option requires an argument -- '%s'", short)
 		}
-	case strings.HasPrefix(msg, "invalid argument ") && strings.Contains(msg, `for "--`):
-		// A value given to a flag that takes none (--tag=x).
-		i := strings.Index(msg, `for "--`) + len(`for "`)
+	case strings.HasPrefix(msg, "invalid argument ") && strings.Contains(msg, `" for "`):
+		// A value given to a flag that takes none (--tag=x): pflag names
+		// it "--tag" or "-b, --binary".
+		i := strings.Index(msg, `" for "`) + len(`" for "`)
 		if j := strings.IndexByte(msg[i:], '"'); j > 0 {
-			long, _, _ := strings.Cut(msg[i:i+j], " ")
-			if k := strings.LastIndex(long, ", "); k >= 0 {
-				long = long[k+2:]
+			names := msg[i : i+j]
+			if k := strings.LastIndex(names, ", "); k >= 0 {
+				names = names[k+2:]
 			}
-			return fmt.Sprintf("option '%s' doesn't allow an argument", long)
+			if strings.HasPrefix(names, "--") {
+				return fmt.Sprintf("option '%s' doesn't allow an argument", names)
+			}
 		}
 	}
 	return msg

@@ -6,7 +6,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -58,9 +57,7 @@ func readmeGoInstalls(t *testing.T, name string) []string {
 // (go install path@version refuses a go.mod with any). It then runs the
 // installed binary.
 func TestDownstreamCommand(t *testing.T) {
-	if _, err := exec.LookPath("sha256sum"); err != nil {
-		t.Fatal("sha256sum not on PATH (apt-get install coreutils)")
-	}
+	needPeer(t, "sha256sum", "coreutils")
 	ws := loadWorkspace(t)
 	version := releaseVersion(t, ws)
 	cmdMod := ws.Module(workspace.Prefix + "cmd")

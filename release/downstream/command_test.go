@@ -12,8 +12,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fastio-go/fastio/release/internal/apicheck"
 	"github.com/fastio-go/fastio/release/internal/modproxy"
+	"github.com/fastio-go/fastio/release/internal/snapshot"
 	"github.com/fastio-go/fastio/release/internal/workspace"
 )
 
@@ -82,26 +82,9 @@ func TestDownstreamCommand(t *testing.T) {
 	}
 
 	// The release form of each go.mod with a command.
-	goMod := map[string][]byte{}
-	for _, m := range ws.Closure(cmdMod) {
-		cmds, err := apicheck.Commands(m.Dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(cmds) == 0 {
-			continue
-		}
-		data, err := os.ReadFile(m.ModFile)
-		if err != nil {
-			t.Fatal(err)
-		}
-		stripped, _, err := m.WithoutSiblingReplaces(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if stripped != nil {
-			goMod[m.Name] = stripped
-		}
+	goMod, err := snapshot.ReleaseGoMods(ws.Closure(cmdMod))
+	if err != nil {
+		t.Fatal(err)
 	}
 	if goMod["cmd"] == nil {
 		t.Fatal("cmd/go.mod has no sibling replace directive to drop: the test would not show that the release form installs")

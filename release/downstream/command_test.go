@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/fastio-go/fastio/release/internal/modproxy"
+	"github.com/fastio-go/fastio/release/internal/peertest"
 	"github.com/fastio-go/fastio/release/internal/snapshot"
 	"github.com/fastio-go/fastio/release/internal/workspace"
 )
@@ -57,7 +58,7 @@ func readmeGoInstalls(t *testing.T, name string) []string {
 // (go install path@version refuses a go.mod with any). It then runs the
 // installed binary.
 func TestDownstreamCommand(t *testing.T) {
-	needPeer(t, "sha256sum", "coreutils")
+	peertest.Peer(t, "sha256sum", "coreutils")
 	ws := loadWorkspace(t)
 	version := releaseVersion(t, ws)
 	cmdMod := ws.Module(workspace.Prefix + "cmd")

@@ -87,22 +87,6 @@ func goEnv(t *testing.T, proxy, modcache string) []string {
 	)
 }
 
-// needPeer skips the test when the program name is not on PATH, naming
-// the Debian package pkg that provides it, or fails it when
-// FASTIO_REQUIRE_PEERS=1 (as CI runs). It is core/coretest's Peer, which
-// this tooling module does not import so as to require no fastio module.
-func needPeer(t *testing.T, name, pkg string) {
-	t.Helper()
-	if _, err := exec.LookPath(name); err == nil {
-		return
-	}
-	msg := name + " not found (apt-get install " + pkg + ")"
-	if os.Getenv("FASTIO_REQUIRE_PEERS") == "1" {
-		t.Fatal(msg + "; FASTIO_REQUIRE_PEERS=1 makes this a failure")
-	}
-	t.Skip(msg)
-}
-
 func run(dir string, env []string, name string, args ...string) (string, error) {
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir

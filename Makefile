@@ -37,10 +37,45 @@ STRESSTIME ?= 1m
 WASM_MODULES := core format codec unicode crypto compress
 
 .PHONY: test fmt-check vet staticcheck unit race purego modcheck closure layers cross \
-        lint tidy bench bench-results cpeers microbench fuzz cover tools goversion wasm release dist stress docs docs-serve
+        lint tidy bench bench-results cpeers microbench fuzz cover tools goversion wasm release dist stress docs docs-serve \
+        deps deps-peers proxy
 
-test: goversion fmt-check vet staticcheck unit race purego modcheck closure layers cross wasm
-	@echo "make test: all checks passed"
+# The checks of make test, run in this order after make deps; a new check
+# joins this list. Each stage's time is printed when it ends, and all of
+# them at the end (or at the first failure).
+TEST_STAGES := goversion fmt-check vet staticcheck unit race purego modcheck closure layers cross wasm
+
+test:
+	@total=$$SECONDS; times=(); \
+	for s in deps $(TEST_STAGES); do \
+		start=$$SECONDS; echo "make test: $$s"; \
+		if ! $(MAKE) --no-print-directory $$s; then \
+			times+=("$$(printf '  %-12s %5d s  FAILED' $$s $$((SECONDS - start)))"); \
+			printf '%s\n' "make test: stage times" "$${times[@]}"; exit 1; \
+		fi; \
+		times+=("$$(printf '  %-12s %5d s' $$s $$((SECONDS - start)))"); \
+		echo "make test: $$s took $$((SECONDS - start)) s"; \
+	done; \
+	printf '%s\n' "make test: stage times" "$${times[@]}" "$$(printf '  %-12s %5d s' total $$((SECONDS - total)))"; \
+	echo "make test: all checks passed"
+
+# Set-up, idempotent and quiet when everything is there: the Debian
+# packages of the peers the tests compare with (gzip, pigz, libdeflate-gzip,
+# igzip, openssl, iconv from libc-bin, sha256sum from coreutils, python3's
+# zlib and codecs), the compilers and headers of the C/C++ references (gcc,
+# g++, libfast-float-dev, libssl-dev), the docs site's browser (chromium and
+# its driver), and the Go tools. .ci/deps installs the packages as root (or
+# with sudo that needs no password) and otherwise prints the apt-get line;
+# a package left missing is an error only under FASTIO_REQUIRE_PEERS=1.
+# make bench needs the peers and compilers alone (deps-peers).
+DEB_PEERS := gzip pigz libdeflate-tools isal openssl libc-bin coreutils dash python3 gcc g++ libfast-float-dev libssl-dev
+DEB_TEST  := $(DEB_PEERS) chromium chromium-driver
+
+deps: tools
+	@./.ci/deps $(DEB_TEST)
+
+deps-peers:
+	@./.ci/deps $(DEB_PEERS)
 
 tools: $(STATICCHECK) $(BENCHSTAT) $(WAZERO)
 
@@ -121,6 +156,14 @@ release:
 	+@if [ -z "$(VERSION)" ]; then echo "usage: make release VERSION=v0.x.y [-n]"; exit 2; fi
 	+cd release && $(GO) run ./cmd/release $(if $(DRYRUN),-n) -root .. $(VERSION)
 
+# make proxy DIR=…: the working tree as a Go module proxy on disk, every
+# module at the version they require each other at and the third-party
+# modules their go.sum files list; GOPROXY=file://DIR installs from it (the
+# root README's "Without a module proxy").
+proxy:
+	+@if [ -z "$(DIR)" ]; then echo "usage: make proxy DIR=/path/to/folder"; exit 2; fi
+	cd release && $(GO) run ./cmd/proxy -root .. $(abspath $(DIR))
+
 # Binaries of the fastio command for every platform of .goreleaser.yaml, with
 # checksums, built offline (GOPROXY=off: modules come from the local cache,
 # filled first by go mod download) by goreleaser in snapshot mode into dist/.
@@ -149,12 +192,12 @@ CPEER_CFLAGS   := -O2
 CPEER_CXXFLAGS := -O2 -std=c++17
 SEEDBENCH_FLAGS ?=
 
-bench: cpeers
+bench: deps-peers cpeers
 	$(GO) run ./bench/cmd/seedbench -cpeers $(CPEERS_DIR) $(SEEDBENCH_FLAGS)
 
 # Regenerates the committed bench/RESULTS.md and bench/RESULTS.json from a
 # run at the seed's counts (about a quarter of an hour on 2 cores).
-bench-results: cpeers
+bench-results: deps-peers cpeers
 	$(GO) run ./bench/cmd/seedbench -full -cpeers $(CPEERS_DIR) -md bench/RESULTS.md -json bench/RESULTS.json $(SEEDBENCH_FLAGS)
 
 # The C/C++ references of the seed tables; without gcc/g++ (or libssl-dev for

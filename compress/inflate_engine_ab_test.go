@@ -35,10 +35,7 @@ func TestInflateEngineFigures(t *testing.T) {
 	if os.Getenv("FASTIO_AB") != "1" {
 		t.Skip("measurement harness: set FASTIO_AB=1 to run it")
 	}
-	tool, err := exec.LookPath("libdeflate-gzip")
-	if err != nil {
-		t.Fatal("libdeflate-gzip not found: apt-get install libdeflate-tools")
-	}
+	tool := coretest.Peer(t, "libdeflate-gzip", "libdeflate-tools")
 	rounds := 7
 	if s := os.Getenv("FASTIO_AB_ROUNDS"); s != "" {
 		rounds, _ = strconv.Atoi(s)

@@ -10,20 +10,12 @@ import (
 	"testing"
 
 	"github.com/fastio-go/fastio/core"
+	"github.com/fastio-go/fastio/core/coretest"
 )
 
 // The peers are the C zlib, through python3's zlib module, and the gzip
-// command. CI installs them (Debian packages python3 and gzip); a test
-// skips, saying so, only when its peer is missing.
-
-func lookPeer(t *testing.T, name string) string {
-	t.Helper()
-	path, err := exec.LookPath(name)
-	if err != nil {
-		t.Skipf("peer %s not found on PATH: install it (Debian package %s) to run this interop test", name, name)
-	}
-	return path
-}
+// command (Debian packages python3 and gzip). A test whose peer is missing
+// skips naming the package, or fails under FASTIO_REQUIRE_PEERS=1.
 
 // pyScript serves a batch of zlib jobs in one python3 process (starting
 // one per job is slow). Each job is a length-prefixed op ("c,level,wbits",
@@ -73,7 +65,7 @@ type pyJob struct {
 // pythonZlib runs jobs through the C zlib of python3's zlib module.
 func pythonZlib(t *testing.T, jobs ...*pyJob) {
 	t.Helper()
-	py := lookPeer(t, "python3")
+	py := coretest.Peer(t, "python3", "python3")
 	var in bytes.Buffer
 	for _, j := range jobs {
 		for _, p := range [][]byte{[]byte(j.op), j.in} {
@@ -122,7 +114,7 @@ func interopData() map[string][]byte {
 }
 
 func TestInteropPythonZlib(t *testing.T) {
-	lookPeer(t, "python3")
+	coretest.Peer(t, "python3", "python3")
 	type check struct {
 		name  string
 		job   *pyJob
@@ -212,7 +204,7 @@ func TestInteropPythonZlib(t *testing.T) {
 }
 
 func TestInteropGzipCommand(t *testing.T) {
-	gz := lookPeer(t, "gzip")
+	gz := coretest.Peer(t, "gzip", "gzip")
 	run := func(t *testing.T, in []byte, args ...string) []byte {
 		t.Helper()
 		cmd := exec.Command(gz, args...)

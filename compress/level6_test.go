@@ -25,10 +25,7 @@ func TestLevel6Figures(t *testing.T) {
 	if os.Getenv("FASTIO_AB") != "1" {
 		t.Skip("measurement harness: set FASTIO_AB=1 to run it")
 	}
-	ld, err := exec.LookPath("libdeflate-gzip")
-	if err != nil {
-		t.Fatal("libdeflate-gzip not found: install it with apt-get install libdeflate-tools")
-	}
+	ld := coretest.Peer(t, "libdeflate-gzip", "libdeflate-tools")
 	text, _ := corpora(t)
 	for _, c := range []struct {
 		name string

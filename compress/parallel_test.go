@@ -36,13 +36,17 @@ func compressParallel(t testing.TB, f Format, level, n, bs int, dict, data []byt
 	return out.Bytes()
 }
 
-// waitGoroutines waits until no more than want goroutines run, or fails.
+// waitGoroutines waits until no more than want goroutines run. Goroutines
+// that end late on a busy machine only slow it down: every 10 seconds it
+// logs how many still run, and a Writer that leaves some running for good
+// is caught by go test -timeout, whose stack dump shows them.
 func waitGoroutines(t *testing.T, want int) {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
+	start, logged := time.Now(), time.Now()
 	for runtime.NumGoroutine() > want {
-		if time.Now().After(deadline) {
-			t.Fatalf("%d goroutines, want at most %d: the Writer left some running", runtime.NumGoroutine(), want)
+		if time.Since(logged) >= 10*time.Second {
+			logged = time.Now()
+			t.Logf("after %v, %d goroutines still run, want at most %d: waiting for the Writer's to end", time.Since(start).Round(time.Second), runtime.NumGoroutine(), want)
 		}
 		time.Sleep(time.Millisecond)
 	}

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 )
 
 // TestCopySameFile copies a file onto itself: where the copy would read
@@ -78,11 +77,10 @@ func TestCopySameFile(t *testing.T) {
 			}
 			done := make(chan error, 1)
 			go func() { _, err := Copy(dst, src); done <- err }()
-			select {
-			case err = <-done:
-			case <-time.After(10 * time.Second):
-				t.Fatal("Copy of a file onto itself did not end")
-			}
+			// A Copy that never ends is caught by go test -timeout, with
+			// the stacks that show where it loops; a busy machine only
+			// makes it slower.
+			err = <-done
 			closeAll()
 			got, _ := os.ReadFile(path)
 			if tc.refused {

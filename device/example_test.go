@@ -7,7 +7,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 
@@ -119,24 +118,6 @@ func ExampleLocked() {
 	// a whole line
 	// a whole line
 	// last line
-}
-
-func ExampleStart() {
-	p, err := device.Start(exec.Command("sh", "-c", "tr a-z A-Z; exit 7"), device.PipeStdin|device.PipeStdout)
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	defer p.Close()
-	p.Stdin.WriteString("hello from the parent\n")
-	p.CloseStdin()
-	line, _ := p.Stdout.Peek(22)
-	fmt.Printf("%s", line)
-	p.Wait()
-	fmt.Println("exit status", p.ExitCode())
-	// Output:
-	// HELLO FROM THE PARENT
-	// exit status 7
 }
 
 func ExampleDial() {

@@ -8,19 +8,12 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/fastio-go/fastio/core/coretest"
 )
 
-func needTool(t *testing.T, name string) string {
-	t.Helper()
-	p, err := exec.LookPath(name)
-	if err != nil {
-		t.Skip(name, "not found")
-	}
-	return p
-}
-
 func TestProcessCat(t *testing.T) {
-	cat := needTool(t, "cat")
+	cat := coretest.Peer(t, "cat", "coreutils")
 	data := testData(1 << 20)
 	p, err := Start(exec.Command(cat), PipeStdin|PipeStdout)
 	if err != nil {
@@ -52,7 +45,7 @@ func TestProcessCat(t *testing.T) {
 }
 
 func TestProcessExitStatus(t *testing.T) {
-	sh := needTool(t, "sh")
+	sh := coretest.Peer(t, "sh", "dash")
 	tests := []struct {
 		script  string
 		code    int

@@ -10,6 +10,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/fastio-go/fastio/core/coretest"
 )
 
 // Zeros with Group follows Python's rule: the zeros are grouped like the
@@ -75,10 +77,7 @@ func TestGroupZerosPython(t *testing.T) {
 	if runtime.GOOS == "wasip1" {
 		t.Skip("wasip1 cannot start a process: the python3 peer needs a host")
 	}
-	python, err := exec.LookPath("python3")
-	if err != nil {
-		t.Fatal("python3 is needed for the interop test of grouped zero padding: apt-get install python3")
-	}
+	python := coretest.Peer(t, "python3", "python3")
 	r := rand.New(rand.NewPCG(7, 11))
 	underscore := NewLocale(".", "_", 3)
 	var cases []groupCase

@@ -166,10 +166,7 @@ func runPair(b *testing.B, pair string) {
 			})
 		}
 		b.Run(name+"/iconv", func(b *testing.B) {
-			path, err := exec.LookPath("iconv")
-			if err != nil {
-				b.Skip("iconv command not installed")
-			}
+			path := coretest.Peer(b, "iconv", "libc-bin")
 			b.SetBytes(int64(len(in)))
 			var cpu time.Duration
 			iters := 0

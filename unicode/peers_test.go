@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding/simplifiedchinese"
+
+	"github.com/fastio-go/fastio/core/coretest"
 )
 
 // The package documentation lists the code points where golang.org/x/text
@@ -74,13 +76,10 @@ func TestXTextGB18030Differences(t *testing.T) {
 }
 
 func TestIconvGB18030Differences(t *testing.T) {
-	path, err := exec.LookPath("iconv")
-	if err != nil {
-		t.Skip("iconv command not installed: the comparison with glibc is skipped")
-	}
 	if testing.Short() {
 		t.Skip("runs iconv over every scalar value; skipped in -short mode")
 	}
+	path := coretest.Peer(t, "iconv", "libc-bin")
 	tab := loadGB()
 	// One character per line; -c drops what iconv cannot convert, leaving
 	// an empty line, so the lines stay aligned.

@@ -10,12 +10,14 @@ import (
 	"os/exec"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/fastio-go/fastio/core/coretest"
 )
 
 // Python 3's codecs are the reference for GB18030 (every scalar value
 // round-trips) and for the replacement of bad input (one U+FFFD per maximal
-// subpart). These tests need python3; they skip, saying so, only when it is
-// not installed.
+// subpart). These tests need python3: without it they skip naming the
+// package, or fail under FASTIO_REQUIRE_PEERS=1.
 //
 // Python's gb18030 table keeps the 2000 edition at one pair of characters,
 // which GB18030-2005 swapped (see gen_gb18030.go): the scripts below apply
@@ -26,11 +28,7 @@ const pySwap2005 = "{0x1E3F: 0xE7C7, 0xE7C7: 0x1E3F}"
 
 func needPython(t testing.TB) string {
 	t.Helper()
-	p, err := exec.LookPath("python3")
-	if err != nil {
-		t.Skip("python3 not found on PATH: the differential tests against Python's codecs are skipped")
-	}
-	return p
+	return coretest.Peer(t, "python3", "python3")
 }
 
 func runPython(t testing.TB, script string, stdin []byte) []byte {
@@ -276,10 +274,10 @@ func gbPythonComparable(inputs [][]byte) [][]byte {
 // TestGeneratedTablesUpToDate reruns the generator and checks that the
 // committed tables are exactly its output, so they are never edited by hand.
 func TestGeneratedTablesUpToDate(t *testing.T) {
-	needPython(t)
 	if testing.Short() {
 		t.Skip("builds and runs gen_gb18030.go; skipped in -short mode")
 	}
+	needPython(t)
 	goCmd, err := exec.LookPath("go")
 	if err != nil {
 		t.Skip("go command not on PATH")

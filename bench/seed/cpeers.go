@@ -23,16 +23,28 @@ const (
 )
 
 // cpeerBuilds lists each reference: its binary, source, compiler, extra
-// link flags, and a header that must exist for it to be built (a library
-// with no Debian package here).
-var cpeerBuilds = []struct{ bin, src, cc, libs, header string }{
-	{"launch", "launch.c", "gcc", "", ""},
-	{"stdio", "stdio.c", "gcc", "", ""},
-	{"table", "table.c", "gcc", "", ""},
-	{"rawread", "rawread.c", "gcc", "", ""},
-	{"sha", "sha.c", "gcc", "-lcrypto", ""},
-	{"charconv", "charconv.cc", "g++", "", ""},
-	{"simdutf", "simdutf.cc", "g++", "-lsimdutf", "/usr/include/simdutf.h"},
+// link flags, the Debian package that provides what it builds against, and
+// a header that must exist for it to be built (a library with no Debian
+// package here).
+var cpeerBuilds = []struct{ bin, src, cc, libs, pkg, header string }{
+	{"launch", "launch.c", "gcc", "", "gcc", ""},
+	{"stdio", "stdio.c", "gcc", "", "gcc", ""},
+	{"table", "table.c", "gcc", "", "gcc", ""},
+	{"rawread", "rawread.c", "gcc", "", "gcc", ""},
+	{"sha", "sha.c", "gcc", "-lcrypto", "libssl-dev", ""},
+	{"charconv", "charconv.cc", "g++", "", "libfast-float-dev", ""},
+	{"simdutf", "simdutf.cc", "g++", "-lsimdutf", "", "/usr/include/simdutf.h"},
+}
+
+// cpeerPackage returns the Debian package whose absence leaves the
+// reference bin unbuilt, or "" when it has none.
+func cpeerPackage(bin string) string {
+	for _, b := range cpeerBuilds {
+		if b.bin == bin {
+			return b.pkg
+		}
+	}
+	return ""
 }
 
 // buildCPeers compiles the references into dir. It returns dir, or "" and

@@ -144,6 +144,9 @@ func (e *env) resolve(m method) (prog, skip string) {
 			if m.missing != "" {
 				return "", m.missing
 			}
+			if pkg := cpeerPackage(m.cpeer); pkg != "" {
+				return "", fmt.Sprintf("C/C++ reference %s not built in %s (apt-get install %s)", m.cpeer, e.cpeers, pkg)
+			}
 			return "", fmt.Sprintf("C/C++ reference %s not built in %s", m.cpeer, e.cpeers)
 		}
 		return p, ""

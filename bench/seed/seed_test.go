@@ -4,22 +4,28 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/fastio-go/fastio/bench/seed/internal/scen"
+	"github.com/fastio-go/fastio/core/coretest"
 )
 
 // TestTiny runs every table at the tiny size with one timed round: every
 // method's output is checked against fastio's (and the expected value)
 // before anything is timed, so this is the test that all the scenarios,
 // Go, C/C++ and command-line, do the same work. The C/C++ references are
-// compiled into the test's temporary directory when gcc and g++ exist.
+// compiled into the test's temporary directory. A row whose peer is not
+// installed is skipped by the run; the test then skips naming the packages
+// to install, or fails under FASTIO_REQUIRE_PEERS=1.
 func TestTiny(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs every scenario as a process (about a minute)")
@@ -37,6 +43,8 @@ func TestTiny(t *testing.T) {
 	if got, want := len(r.Tables), len(tables()); got != want {
 		t.Fatalf("%d tables in the results, want %d", got, want)
 	}
+	missing := map[string]bool{} // what is not installed
+	var pkgs []string            // and the packages that install it
 	for _, tb := range r.Tables {
 		if len(tb.Rows) == 0 {
 			t.Errorf("table %s has no rows", tb.ID)
@@ -48,6 +56,16 @@ func TestTiny(t *testing.T) {
 			if row.Skipped != "" {
 				// A peer missing on this machine is reported, not faked.
 				t.Logf("%s / %s / %s skipped: %s", tb.ID, row.Column, row.Method, row.Skipped)
+				if m := installHintRE.FindStringSubmatch(row.Skipped); m != nil {
+					what, _, _ := strings.Cut(row.Skipped, " not ")
+					if !missing[what] {
+						missing[what] = true
+						pkgs = append(pkgs, strings.Fields(m[1])...)
+					}
+				} else if row.Kind == kindC && !strings.Contains(row.Skipped, "not installed") {
+					// (A library with no Debian package, simdutf, may be absent.)
+					t.Errorf("%s / %s: C/C++ reference skipped although what it needs is installed: %s", tb.ID, row.Method, row.Skipped)
+				}
 				continue
 			}
 			if tb.Unit == "s" && (row.CPU <= 0 || row.Wall <= 0 || row.Ratio <= 0 || row.Rounds != 1) {
@@ -68,18 +86,18 @@ func TestTiny(t *testing.T) {
 	if n := strings.Count(stderr.String(), "seedbench: ["); n < len(tables()) {
 		t.Errorf("%d progress lines, want one per scenario:\n%s", n, stderr.String())
 	}
-	// Where the compilers exist the C/C++ rows must have run.
-	if _, err := exec.LookPath("g++"); err == nil {
-		for _, tb := range r.Tables {
-			for _, row := range tb.Rows {
-				// (A library with no Debian package, simdutf, may be absent.)
-				if row.Kind == kindC && row.Skipped != "" && !strings.Contains(row.Skipped, "not installed") {
-					t.Errorf("%s / %s: C/C++ reference skipped although gcc/g++ exist: %s", tb.ID, row.Method, row.Skipped)
-				}
-			}
-		}
+	// Every row ran but those of peers not installed here: the test has
+	// checked all it could, and now skips naming them (or fails under
+	// FASTIO_REQUIRE_PEERS=1).
+	if len(missing) > 0 {
+		whats := slices.Sorted(maps.Keys(missing))
+		slices.Sort(pkgs)
+		coretest.MissingPeer(t, strings.Join(whats, ", "), strings.Join(slices.Compact(pkgs), " "))
 	}
 }
+
+// installHintRE finds the package a skipped row names.
+var installHintRE = regexp.MustCompile(`\(apt-get install ([^)]+)\)`)
 
 // TestMissingPeer checks that a command-line peer that is not installed
 // is reported as skipped, with the package to install, and that the

@@ -91,6 +91,7 @@ func TestZlibAndDeflate(t *testing.T) {
 
 // gzipBad writes damaged gzip files.
 func gzipBad(t *testing.T, dir string) {
+	needPeers(t, "gzip")
 	good := run(t, dataDir, nil, "gzip", "-c", "ascii.txt").stdout
 	write := func(name string, b []byte) {
 		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {

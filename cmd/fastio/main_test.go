@@ -14,6 +14,8 @@ import (
 	"testing"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/fastio-go/fastio/core/coretest"
 )
 
 // The end-to-end tests build the fastio binary once and run it beside the
@@ -62,13 +64,12 @@ func testMain(m *testing.M) int {
 	return m.Run()
 }
 
-// needPeers fails the test when a peer tool is missing, naming the package.
-func needPeers(t *testing.T, names ...string) {
+// needPeers skips the test when a peer tool is missing, naming the
+// package to install (fails it under FASTIO_REQUIRE_PEERS=1).
+func needPeers(t testing.TB, names ...string) {
 	t.Helper()
 	for _, n := range names {
-		if _, err := exec.LookPath(n); err != nil {
-			t.Fatalf("%s is needed to compare against: apt-get install -y %s", n, peers[n])
-		}
+		coretest.Peer(t, n, peers[n])
 	}
 }
 

@@ -32,6 +32,7 @@ var perfCases = []perfCase{
 // perfDir writes the perf inputs (size bytes of mixed text and its other
 // forms, made by the peers) into a temporary directory.
 func perfDir(tb testing.TB, size int) string {
+	needPeers(tb, "iconv", "gzip", "sha256sum")
 	dir := tb.TempDir()
 	text := mixedText(size, 21)
 	if err := os.WriteFile(filepath.Join(dir, "text.utf8"), text, 0o644); err != nil {

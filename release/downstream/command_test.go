@@ -6,15 +6,15 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/fastio-go/fastio/release/internal/apicheck"
 	"github.com/fastio-go/fastio/release/internal/modproxy"
+	"github.com/fastio-go/fastio/release/internal/peertest"
+	"github.com/fastio-go/fastio/release/internal/snapshot"
 	"github.com/fastio-go/fastio/release/internal/workspace"
 )
 
@@ -58,9 +58,7 @@ func readmeGoInstalls(t *testing.T, name string) []string {
 // (go install path@version refuses a go.mod with any). It then runs the
 // installed binary.
 func TestDownstreamCommand(t *testing.T) {
-	if _, err := exec.LookPath("sha256sum"); err != nil {
-		t.Fatal("sha256sum not on PATH (apt-get install coreutils)")
-	}
+	peertest.Peer(t, "sha256sum", "coreutils")
 	ws := loadWorkspace(t)
 	version := releaseVersion(t, ws)
 	cmdMod := ws.Module(workspace.Prefix + "cmd")
@@ -85,26 +83,9 @@ func TestDownstreamCommand(t *testing.T) {
 	}
 
 	// The release form of each go.mod with a command.
-	goMod := map[string][]byte{}
-	for _, m := range ws.Closure(cmdMod) {
-		cmds, err := apicheck.Commands(m.Dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(cmds) == 0 {
-			continue
-		}
-		data, err := os.ReadFile(m.ModFile)
-		if err != nil {
-			t.Fatal(err)
-		}
-		stripped, _, err := m.WithoutSiblingReplaces(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if stripped != nil {
-			goMod[m.Name] = stripped
-		}
+	goMod, err := snapshot.ReleaseGoMods(ws.Closure(cmdMod))
+	if err != nil {
+		t.Fatal(err)
 	}
 	if goMod["cmd"] == nil {
 		t.Fatal("cmd/go.mod has no sibling replace directive to drop: the test would not show that the release form installs")

@@ -14,10 +14,10 @@ import (
 	"time"
 
 	"github.com/fastio-go/fastio/release/internal/modproxy"
+	"github.com/fastio-go/fastio/release/internal/snapshot"
 	"github.com/fastio-go/fastio/release/internal/workspace"
 	"golang.org/x/mod/modfile"
 	"golang.org/x/mod/module"
-	"golang.org/x/mod/semver"
 )
 
 func loadWorkspace(t *testing.T) *workspace.Workspace {
@@ -34,29 +34,14 @@ func loadWorkspace(t *testing.T) *workspace.Workspace {
 }
 
 // releaseVersion is the version at which the modules require each other:
-// the version this working tree is published at. They must all agree.
+// the version this working tree is published at.
 func releaseVersion(t *testing.T, ws *workspace.Workspace) string {
 	t.Helper()
-	version := ""
-	for _, m := range ws.Modules {
-		for _, r := range m.File.Require {
-			if !strings.HasPrefix(r.Mod.Path, workspace.Prefix) {
-				continue
-			}
-			if !semver.IsValid(r.Mod.Version) || module.IsPseudoVersion(r.Mod.Version) {
-				t.Fatalf("%s requires %s@%s, a pseudo-version: a downstream go get cannot resolve it", m.Name, r.Mod.Path, r.Mod.Version)
-			}
-			if version == "" {
-				version = r.Mod.Version
-			} else if r.Mod.Version != version {
-				t.Fatalf("%s requires %s@%s, others require fastio modules at %s", m.Name, r.Mod.Path, r.Mod.Version, version)
-			}
-		}
+	v, err := snapshot.Version(ws)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if version == "" {
-		t.Fatal("no module requires a fastio sibling: no release version to publish")
-	}
-	return version
+	return v
 }
 
 // library reports whether m is a library a user installs with go get: it
@@ -114,11 +99,7 @@ func run(dir string, env []string, name string, args ...string) (string, error) 
 // goMod, when not nil, replaces the go.mod of the named module.
 func publish(t *testing.T, ws *workspace.Workspace, version, dir string, goMod map[string][]byte) {
 	t.Helper()
-	var vs []modproxy.Version
-	for _, m := range ws.Modules {
-		vs = append(vs, modproxy.Version{Path: m.Path, Version: version, Dir: m.Dir, Time: time.Now(), GoMod: goMod[m.Name]})
-	}
-	if err := modproxy.Write(dir, vs); err != nil {
+	if err := snapshot.Publish(dir, ws, version, goMod, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 }

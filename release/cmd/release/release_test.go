@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/fastio-go/fastio/release/internal/peertest"
 )
 
 // repo is a throw-away git repository shaped like the workspace: core, and
@@ -54,6 +56,7 @@ func formatMod(coreVersion string) string {
 // newRepo makes the fixture; with tag, its first commit is tagged
 // core/<tag> and format/<tag> and a second commit breaks core's API.
 func newRepo(t *testing.T, tag string) repo {
+	peertest.Peer(t, "git", "git")
 	r := repo{t, t.TempDir()}
 	r.git("init", "-q")
 	r.write("go.work", "go 1.26.0\n\nuse (\n\t./format\n\t./core\n)\n")

@@ -45,7 +45,10 @@ const Unreleased = "## Unreleased"
 // (the first "## " heading), or replacing the section of the same version if
 // doc has one already. doc's text before the first heading stays first. The
 // text of an "## Unreleased" section moves to just below the new section's
-// heading, and the Unreleased section goes.
+// heading, and the Unreleased section goes. A section of the same version
+// keeps its notes (its text before the first "### " heading, written by
+// hand or moved from Unreleased by an earlier run) below the new heading;
+// its module parts are replaced.
 func Insert(doc, version, section string) string {
 	if !strings.HasSuffix(section, "\n") {
 		section += "\n"
@@ -86,6 +89,14 @@ func Insert(doc, version, section string) string {
 	case start >= 0:
 		if end < 0 {
 			end = len(lines)
+		}
+		notes := start + 1
+		for notes < end && !strings.HasPrefix(lines[notes], "### ") {
+			notes++
+		}
+		if kept := strings.TrimSpace(join(lines[start+1 : notes])); kept != "" && !strings.Contains(section, kept) {
+			head, body, _ := strings.Cut(section, "\n")
+			section = head + "\n\n" + kept + "\n" + body
 		}
 		tail := join(lines[end:])
 		if tail != "" {

@@ -11,12 +11,16 @@ func TestInsert(t *testing.T) {
 		{"intro only", "# Changelog\n\nIntro.\n", "v0.2.0", "# Changelog\n\nIntro.\n\n" + sec},
 		{"before newest", "# Changelog\n\n## v0.1.0 (2026-12-01)\n\nold\n", "v0.2.0",
 			"# Changelog\n\n" + sec + "\n## v0.1.0 (2026-12-01)\n\nold\n"},
-		{"replaces same version", "# Changelog\n\n## v0.2.0 (2026-12-01)\n\nstale\n\n## v0.1.0 (2026-11-01)\n\nold\n", "v0.2.0",
+		{"replaces same version", "# Changelog\n\n## v0.2.0 (2026-12-01)\n\n### core\n\nstale\n\n## v0.1.0 (2026-11-01)\n\nold\n", "v0.2.0",
 			"# Changelog\n\n" + sec + "\n## v0.1.0 (2026-11-01)\n\nold\n"},
+		{"keeps the notes of the same version", "# Changelog\n\n## v0.2.0 (not yet tagged)\n\n- a note\n\n### core\n\nstale\n", "v0.2.0",
+			"# Changelog\n\n## v0.2.0 (2026-12-02)\n\n- a note\n\n### core\n\nnew\n"},
+		{"notes moved by an earlier run stay once", "# Changelog\n\n## Unreleased\n\n- later\n\n## v0.2.0 (2026-12-01)\n\n- a note\n\n### core\n\nstale\n", "v0.2.0",
+			"# Changelog\n\n## v0.2.0 (2026-12-02)\n\n- a note\n\n- later\n\n### core\n\nnew\n"},
 		{"takes the unreleased notes", "# Changelog\n\n## Unreleased\n\n- a note\n\n## v0.1.0 (2026-12-01)\n\nold\n", "v0.2.0",
 			"# Changelog\n\n## v0.2.0 (2026-12-02)\n\n- a note\n\n### core\n\nnew\n\n## v0.1.0 (2026-12-01)\n\nold\n"},
 		{"empty unreleased section goes", "# Changelog\n\n## Unreleased\n\n", "v0.2.0", "# Changelog\n\n" + sec},
-		{"replaces last section", "# Changelog\n\n## v0.2.0 (2026-12-01)\n\nstale\n", "v0.2.0", "# Changelog\n\n" + sec},
+		{"replaces last section", "# Changelog\n\n## v0.2.0 (2026-12-01)\n\n### core\n\nstale\n", "v0.2.0", "# Changelog\n\n" + sec},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

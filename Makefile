@@ -37,7 +37,7 @@ STRESSTIME ?= 1m
 WASM_MODULES := core format codec unicode crypto compress
 
 .PHONY: test fmt-check vet staticcheck unit race purego modcheck closure layers cross \
-        lint tidy bench bench-results cpeers microbench fuzz cover tools goversion wasm release dist stress docs docs-serve
+        lint tidy bench bench-results readme-figures cpeers microbench fuzz cover tools goversion wasm release dist stress docs docs-serve
 
 test: goversion fmt-check vet staticcheck unit race purego modcheck closure layers cross wasm
 	@echo "make test: all checks passed"
@@ -156,6 +156,12 @@ bench: cpeers
 # run at the seed's counts (about a quarter of an hour on 2 cores).
 bench-results: cpeers
 	$(GO) run ./bench/cmd/seedbench -full -cpeers $(CPEERS_DIR) -md bench/RESULTS.md -json bench/RESULTS.json $(SEEDBENCH_FLAGS)
+	$(MAKE) readme-figures
+
+# Rewrites each README's generated figures table from bench/RESULTS.json
+# (bench/cmd/readmefigures; its test fails when a committed table is stale).
+readme-figures:
+	$(GO) run ./bench/cmd/readmefigures -root .
 
 # The C/C++ references of the seed tables; without gcc/g++ (or libssl-dev for
 # sha.c) their rows are skipped with a note.

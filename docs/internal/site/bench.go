@@ -222,8 +222,8 @@ func chartHTML(c Chart, link string) string {
 			if i < len(c.Columns) {
 				col = c.Columns[i]
 			}
-			fmt.Fprintf(&b, `<div class="bar c%d" title="%s: %s"><span class="fill" style="width:calc((100%% - 6em) * %.4f)"></span><span class="value">%s</span></div>`,
-				i%6, html.EscapeString(col), chartValue(v, c.Unit), v/top, chartValue(v, c.Unit))
+			fmt.Fprintf(&b, `<div class="bar" title="%s: %s"><span class="fill c%d" style="width:calc((100%% - 6em) * %.4f)"></span><span class="value">%s</span></div>`,
+				html.EscapeString(col), chartValue(v, c.Unit), i%6, v/top, chartValue(v, c.Unit))
 		}
 		b.WriteString(`</div></div>`)
 	}

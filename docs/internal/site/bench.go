@@ -44,7 +44,7 @@ type ChartRow struct {
 // figures each module's README gives for its own benchmarks.
 func (s *Site) benchPage() error {
 	var body strings.Builder
-	body.WriteString("<p>Every figure is a ratio against a named peer, measured in the same run on the same data; the machine was shared, so only ratios are meaningful, not absolute times.</p>")
+	body.WriteString("<p>Every figure is a ratio against a named peer, measured in the same run on the same data. The tables give the times too, but a ratio carries over to another machine and a time does not.</p>")
 	if b := s.cfg.Bench; b != nil {
 		body.WriteString(`<h2 id="seed-tables">The headline tables</h2>`)
 		if len(b.Charts) > 0 {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"log"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -112,7 +113,9 @@ func ExampleLocked() {
 	w.Write([]byte("last "))
 	w.Write([]byte("line\n"))
 	l.Unlock()
-	l.Flush()
+	if err := l.Flush(); err != nil {
+		log.Fatal(err)
+	}
 	fmt.Print(buf.String())
 	// Output:
 	// a whole line
@@ -178,7 +181,9 @@ func ExampleCopy() {
 	defer in.Close()
 	out, _ := device.Open(dst, "w")
 	n, err := device.Copy(out, in) // copy_file_range on Linux
-	out.Close()
+	if err := out.Close(); err != nil {
+		log.Fatal(err)
+	}
 	data, _ := os.ReadFile(dst)
 	fmt.Printf("%d %v %s", n, err, data)
 	// Output: 37 <nil> copied in the kernel where it can be

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"log"
 	"strings"
 
 	"github.com/fastio-go/fastio/core"
@@ -47,7 +48,9 @@ func ExampleConverter_NewWriter() {
 	// The emoji arrives split across two writes.
 	w.Write([]byte("中文 \xF0\x9F"))
 	w.Write([]byte("\x9A\x84"))
-	w.Close()
+	if err := w.Close(); err != nil {
+		log.Fatal(err)
+	}
 	fmt.Printf("% X\n", out.Bytes())
 	// Output:
 	// D6 D0 CE C4 20 95 30 8B 38

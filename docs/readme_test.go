@@ -1,6 +1,9 @@
 package main
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -137,6 +140,103 @@ func TestREADMERules(t *testing.T) {
 		got := readmeProblems(c.text)
 		if (len(got) > 0) != c.bad {
 			t.Errorf("%q: problems %q, want bad=%v", c.text, got, c.bad)
+		}
+	}
+}
+
+// TestExamplesCheckFlush holds every Example function of the repository
+// (the examples of the API pages) and every cookbook program to what the
+// documentation tells users: the error of a Flush, and of the Close of
+// something written, reports every write error, so it is checked. A Flush
+// or Close called as a bare statement, or a deferred Flush, fails the test;
+// a deferred Close (of an input, a listener) is allowed.
+func TestExamplesCheckFlush(t *testing.T) {
+	var files []string
+	for _, pattern := range []string{"../*/*_test.go", "../*/*/*_test.go", "../*/*/*/*_test.go", "cookbook/*/*.go"} {
+		m, err := filepath.Glob(pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, m...)
+	}
+	fset := token.NewFileSet()
+	checked := 0
+	for _, f := range files {
+		if strings.Contains(f, "testdata") {
+			continue
+		}
+		file, err := parser.ParseFile(fset, f, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cookbook := strings.HasPrefix(filepath.ToSlash(f), "cookbook/")
+		for _, d := range file.Decls {
+			fn, ok := d.(*ast.FuncDecl)
+			if !ok || fn.Body == nil || (!cookbook && !strings.HasPrefix(fn.Name.Name, "Example")) {
+				continue
+			}
+			checked++
+			for _, p := range droppedFlushes(fset, fn.Body) {
+				t.Errorf("%s: %s", fn.Name.Name, p)
+			}
+		}
+	}
+	if checked < 50 {
+		t.Fatalf("checked only %d examples and programs", checked)
+	}
+}
+
+// droppedFlushes lists the statements of body that drop the error of a
+// Flush or a Close.
+func droppedFlushes(fset *token.FileSet, body *ast.BlockStmt) []string {
+	var out []string
+	name := func(call *ast.CallExpr) string {
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok || len(call.Args) != 0 || (sel.Sel.Name != "Flush" && sel.Sel.Name != "Close") {
+			return ""
+		}
+		return sel.Sel.Name
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch s := n.(type) {
+		case *ast.FuncLit:
+			return false // a method of a type the example defines, or a goroutine's own cleanup
+		case *ast.ExprStmt:
+			if call, ok := s.X.(*ast.CallExpr); ok && name(call) != "" {
+				out = append(out, fset.Position(s.Pos()).String()+": the error of "+name(call)+" is dropped")
+			}
+		case *ast.DeferStmt:
+			if name(s.Call) == "Flush" {
+				out = append(out, fset.Position(s.Pos()).String()+": a deferred Flush drops its error")
+			}
+		}
+		return true
+	})
+	return out
+}
+
+func TestDroppedFlushes(t *testing.T) {
+	for _, c := range []struct {
+		body string
+		bad  bool
+	}{
+		{"w.Flush()", true},
+		{"defer w.Flush()", true},
+		{"w.(*unicode.Writer).Close()", true},
+		{"if err := w.Flush(); err != nil { log.Fatal(err) }", false},
+		{"defer in.Close()", false},
+		{"_ = w.Flush()", false},
+		{"return w.Close()", false},
+		{"go func() { defer c.Close() }()", false},
+	} {
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, "x.go", "package x\nfunc f() error {\n"+c.body+"\nreturn nil\n}\n", 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := droppedFlushes(fset, f.Decls[0].(*ast.FuncDecl).Body)
+		if (len(got) > 0) != c.bad {
+			t.Errorf("%q: %q, want bad=%v", c.body, got, c.bad)
 		}
 	}
 }

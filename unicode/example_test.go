@@ -142,7 +142,9 @@ func ExampleConverter_NewWriter_formatter() {
 	p := w.Reserve(16)
 	n := copy(p, strings.Repeat("z", 3))
 	w.Commit(n)
-	w.(*unicode.Writer).Close()
+	if err := w.(*unicode.Writer).Close(); err != nil {
+		log.Fatal(err)
+	}
 	fmt.Printf("% X\n", out.Bytes())
 	// Output:
 	// FF FE 7A 00 7A 00 7A 00

@@ -41,7 +41,9 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	in.Close()
+	if err := in.Close(); err != nil {
+		log.Fatal(err)
+	}
 	if err := out.Close(); err != nil {
 		log.Fatal(err)
 	}

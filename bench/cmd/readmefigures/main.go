@@ -197,7 +197,7 @@ func splice(readme []byte, block string) ([]byte, error) {
 func render(r *seed.Results, sp spec) (string, error) {
 	var b strings.Builder
 	rel := strings.Repeat("../", strings.Count(sp.readme, "/")) + "bench/RESULTS.md"
-	fmt.Fprintf(&b, "\n| task | fastio | peer | peer's CPU time ÷ fastio's |")
+	fmt.Fprintf(&b, "\n| task | fastio, per CPU second | peer, per CPU second | peer's CPU time ÷ fastio's |")
 	if sp.size {
 		b.WriteString(" peer's output ÷ fastio's |")
 	}

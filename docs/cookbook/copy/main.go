@@ -1,4 +1,4 @@
-// Command copy copies files fast: device.Copy uses the kernel's
+// Program copy copies files fast: device.Copy uses the kernel's
 // copy_file_range or sendfile where it can (no bytes pass through the
 // program), and falls back to a buffered copy for anything else.
 package main

@@ -1,4 +1,4 @@
-// Command first is the first fastio program: buffered output to stdout,
+// Program first is the first fastio program: buffered output to stdout,
 // numbers formatted in place, one flush at the end.
 package main
 

@@ -1,4 +1,4 @@
-// Command interop uses fastio with the standard library's I/O types:
+// Program interop uses fastio with the standard library's I/O types:
 // *bufio.Writer and *bufio.Reader, *os.File and net.Conn. Each can be
 // wrapped as a fastio device, and every fastio device is an io.Writer or
 // io.Reader wherever the standard library wants one.

@@ -257,6 +257,8 @@ func (s *Site) apiPages() error {
 		}
 		if m.Tooling {
 			fmt.Fprintf(&tools, `<tr id="%s" class="module"><th colspan="2">%s · <a href="%s">guide</a></th></tr>`, m.Dir, m.Dir, s.rel("api/", "guide/"+m.Dir+"/"))
+		} else if public < len(m.Packages) {
+			fmt.Fprintf(&tools, `<tr class="module"><th colspan="2">%s, internal packages</th></tr>`, m.Dir)
 		}
 		if public > 0 {
 			fmt.Fprintf(&b, `<h2 id="%s">%s</h2><p>%s</p><p><code>%s</code> · <a href="%s">guide</a></p><table class="pkgs"><tbody>`,

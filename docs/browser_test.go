@@ -390,8 +390,7 @@ func TestSiteInBrowser(t *testing.T) {
 		Small, Serif []string
 		Overlap      []string
 	}
-	run(browser, "load the landing page", chromedp.Navigate(srv.URL+"/index.html"))
-	cr := within(t, browser, budget, "measure the charts", chromedp.Evaluate[chartReport](`(() => {
+	const measureCharts = `(() => {
 		const out = {Charts: 0, Bars: 0, Small: [], Serif: [], Overlap: []};
 		const hit = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
 		for (const c of document.querySelectorAll('figure.chart')) {
@@ -418,17 +417,21 @@ func TestSiteInBrowser(t *testing.T) {
 				if (hit(labels[i][1], labels[j][1])) { out.Overlap.push(c.id + ': "' + labels[i][0].textContent + '" and "' + labels[j][0].textContent + '"'); break; }
 		}
 		return out;
-	})()`))
+	})()`
 	if cfg.Bench == nil || len(cfg.Bench.Charts) == 0 {
 		t.Error("no charts: the landing page's figures come from bench/RESULTS.json, which this tree lacks")
 	}
-	if cr.Charts == 0 || cr.Bars == 0 {
-		t.Errorf("the landing page shows %d charts with %d bars", cr.Charts, cr.Bars)
+	for _, page := range []string{"index.html", "benchmarks/index.html"} {
+		run(browser, "load "+page, chromedp.Navigate(srv.URL+"/"+page))
+		cr := within(t, browser, budget, "measure the charts of "+page, chromedp.Evaluate[chartReport](measureCharts))
+		if cr.Charts == 0 || cr.Bars == 0 {
+			t.Errorf("%s shows %d charts with %d bars", page, cr.Charts, cr.Bars)
+		}
+		for _, p := range append(append(cr.Small, cr.Serif...), cr.Overlap...) {
+			t.Errorf("%s: chart %s", page, p)
+		}
+		progress("%s: %d charts, %d bars: labels checked", page, cr.Charts, cr.Bars)
 	}
-	for _, p := range append(append(cr.Small, cr.Serif...), cr.Overlap...) {
-		t.Errorf("chart: %s", p)
-	}
-	progress("%d charts, %d bars: labels checked", cr.Charts, cr.Bars)
 
 	// Emoji render in colour (the benchmark tables name 🚄).
 	t.Run("emoji", func(t *testing.T) {

@@ -26,9 +26,18 @@ var readmeRules = []struct {
 	what string
 	re   *regexp.Regexp
 }{
-	{"machine load", regexp.MustCompile(`(?i)load average|\bloaded\b|\bunder load\b|\bheavy load|\bidle (machine|cores?)\b|\bquiet moment|\bshared with other|\bother jobs\b|\bmachine was busy|\bbusier machine`)},
+	{"machine load", regexp.MustCompile(`(?i)load average|\bloaded (machine|\d-core|system|host)|\bheavily loaded|\b(machine|it) was (heavily )?loaded|\bon a loaded|\bunder load\b|\bheavy load|\bidle (machine|cores?)\b|\bquiet moment|\bshared with other|\bother jobs\b|\bmachine was busy|\bbusier machine`)},
 	{"a commit hash", regexp.MustCompile(`(?i)\b(commit|at|since|from|before|after|in)\s+[0-9a-f]{7,40}\b|\b[0-9a-f]{40}\b`)},
 	{"a predecessor", regexp.MustCompile(`(?i)\bbefore (it|the|this|both|its)\b[^.]*\b(was|were) (built|rewritten|moved|changed|added)|\bthe old\b|\bpreviously\b|\bused to be\b|\bsince then\b|\bafter the change|\bbefore the change|\(was [0-9.]+|\bno longer\b|\bspeed-up before\b|\bwhen .* was introduced\b|\bfor one release\b`)},
+}
+
+// looksLikeHash reports whether the hexadecimal word at the end of m has
+// both digits and letters, as an abbreviated commit hash has and a plain
+// number ("at 1000000") does not.
+func looksLikeHash(m string) bool {
+	f := strings.Fields(m)
+	w := f[len(f)-1]
+	return strings.ContainsAny(w, "0123456789") && strings.ContainsAny(w, "abcdefABCDEF")
 }
 
 // figureCell finds a measured quantity in a table cell: a ratio, a time, a
@@ -95,8 +104,12 @@ func readmeProblems(text string) []string {
 			fence = !fence
 		}
 		for _, r := range readmeRules {
-			if m := r.re.FindString(l); m != "" {
+			for _, m := range r.re.FindAllString(l, -1) {
+				if r.what == "a commit hash" && !looksLikeHash(m) {
+					continue
+				}
 				out = append(out, "line "+strconv.Itoa(n)+": mentions "+r.what+" ("+strings.TrimSpace(m)+")")
+				break
 			}
 		}
 		isRow := !fence && strings.HasPrefix(strings.TrimSpace(l), "|")
@@ -126,8 +139,11 @@ func TestREADMERules(t *testing.T) {
 		{"A Writer buffers its device.\n", false},
 		{"Measured at load average 16 on 2 cores.\n", true},
 		{"on a loaded machine\n", true},
+		{"while it was heavily loaded (load 16)\n", true},
+		{"the index is loaded as a script\n", false},
 		{"an otherwise idle machine\n", true},
 		{"RESULTS.md from a run at 528655d\n", true},
+		{"a buffer of at 1048576 bytes from 10000000 lines\n", false},
 		{"the Writer before it was built on core's engine\n", true},
 		{"a Cursor costs about 3x (was 3.6x)\n", true},
 		{"| a | b |\n|---|---|\n| x | 3.0× faster |\n", true},

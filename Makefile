@@ -37,7 +37,7 @@ STRESSTIME ?= 1m
 WASM_MODULES := core format codec unicode crypto compress
 
 .PHONY: test fmt-check vet staticcheck unit race purego modcheck closure layers cross \
-        lint tidy bench bench-results cpeers microbench fuzz cover tools goversion wasm release dist stress docs docs-serve \
+        lint tidy bench bench-results readme-figures cpeers microbench fuzz cover tools goversion wasm release dist stress docs docs-serve \
         deps deps-peers proxy
 
 # The checks of make test, run in this order after make deps; a new check
@@ -69,7 +69,7 @@ test:
 # a package left missing is an error only under FASTIO_REQUIRE_PEERS=1.
 # make bench needs the peers and compilers alone (deps-peers).
 DEB_PEERS := gzip pigz libdeflate-tools isal openssl libc-bin coreutils dash python3 gcc g++ libfast-float-dev libssl-dev
-DEB_TEST  := $(DEB_PEERS) chromium chromium-driver
+DEB_TEST  := $(DEB_PEERS) chromium chromium-driver fonts-noto-color-emoji
 
 deps: tools
 	@./.ci/deps $(DEB_TEST)
@@ -199,6 +199,12 @@ bench: deps-peers cpeers
 # run at the seed's counts (about a quarter of an hour on 2 cores).
 bench-results: deps-peers cpeers
 	$(GO) run ./bench/cmd/seedbench -full -cpeers $(CPEERS_DIR) -md bench/RESULTS.md -json bench/RESULTS.json $(SEEDBENCH_FLAGS)
+	$(MAKE) readme-figures
+
+# Rewrites each README's generated figures table from bench/RESULTS.json
+# (bench/cmd/readmefigures; its test fails when a committed table is stale).
+readme-figures:
+	$(GO) run ./bench/cmd/readmefigures -root .
 
 # The C/C++ references of the seed tables; without gcc/g++ (or libssl-dev for
 # sha.c) their rows are skipped with a note.

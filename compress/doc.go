@@ -10,7 +10,7 @@
 // Compression runs github.com/klauspost/compress/flate; inflating runs
 // this package's own engine, which parses its input buffer in place with
 // libdeflate's techniques (ReaderOptions.LegacyInflate selects klauspost's
-// inflater instead, for one release). This package adds the zlib and gzip
+// inflater instead). This package adds the zlib and gzip
 // framing, checksums, the concurrent compression,
 // limits and errors. The buffering is core's engine (core.Writer and
 // core.Reader), so the Writer and the Reader follow core's rules for

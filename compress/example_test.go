@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log"
 	"strconv"
 
 	"github.com/fastio-go/fastio/compress"
@@ -54,7 +55,9 @@ func ExampleWriter_gzip() {
 	w.Header.Name = "notes.txt"
 	w.Header.Comment = "written by fastio"
 	w.WriteString("hello, gzip\n")
-	w.Close()
+	if err := w.Close(); err != nil {
+		log.Fatal(err)
+	}
 
 	r, _ := compress.NewReader(&out, compress.Gzip, nil)
 	text, _ := io.ReadAll(r)
@@ -70,7 +73,9 @@ func ExampleWriter_Flush() {
 	r, _ := compress.NewReader(&wire, compress.Deflate, nil)
 
 	w.WriteString("ping\n")
-	w.Flush()
+	if err := w.Flush(); err != nil {
+		log.Fatal(err)
+	}
 	r.Fill()
 	fmt.Printf("%q\n", r.Window())
 	// Output: "ping\n"
@@ -81,7 +86,9 @@ func ExampleReaderOptions_limit() {
 	var bomb bytes.Buffer
 	w, _ := compress.NewWriter(&bomb, compress.Zlib, compress.BestCompression)
 	w.Write(make([]byte, 10<<20)) // 10 MiB of zeros: about 10 KiB compressed
-	w.Close()
+	if err := w.Close(); err != nil {
+		log.Fatal(err)
+	}
 
 	r, _ := compress.NewReader(&bomb, compress.Zlib, &compress.ReaderOptions{MaxSize: 1 << 20})
 	n, err := io.Copy(io.Discard, r)
@@ -94,7 +101,9 @@ func ExampleError() {
 	var out bytes.Buffer
 	w, _ := compress.NewWriter(&out, compress.Zlib, 6)
 	w.WriteString("some data")
-	w.Close()
+	if err := w.Close(); err != nil {
+		log.Fatal(err)
+	}
 	stream := out.Bytes()
 	stream[len(stream)-1] ^= 0xff // damage the Adler-32 trailer
 
@@ -115,7 +124,9 @@ func ExampleWriterPool() {
 		var out bytes.Buffer
 		w := pool.Get(&out)
 		w.WriteString(msg)
-		w.Close()
+		if err := w.Close(); err != nil {
+			log.Fatal(err)
+		}
 		pool.Put(w)
 
 		r, _ := compress.NewReader(&out, compress.Gzip, nil)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"log"
 	"strings"
 
 	"github.com/fastio-go/fastio/compress"
@@ -16,7 +17,9 @@ func ExampleReaderOptions_legacyInflate() {
 	var z core.Buffer
 	w, _ := compress.NewWriter(&z, compress.Gzip, 6)
 	io.WriteString(w, strings.Repeat("to be or not to be, ", 1000))
-	w.Close()
+	if err := w.Close(); err != nil {
+		log.Fatal(err)
+	}
 
 	for _, legacy := range []bool{false, true} {
 		r, _ := compress.NewReader(bytes.NewReader(z.Bytes()), compress.Gzip,

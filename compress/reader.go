@@ -61,8 +61,8 @@ type ReaderOptions struct {
 	// delivered.
 	StopAtEnd bool
 	// LegacyInflate inflates with klauspost/compress's inflater instead
-	// of the package's own engine, which is about twice as fast. It is
-	// kept for one release as a fallback and will then go.
+	// of the package's own engine: a fallback, to be removed in a later
+	// release.
 	LegacyInflate bool
 }
 

@@ -183,9 +183,8 @@ func newWriter(dst io.Writer, format Format, level, size int, opts *WriterOption
 
 // engineLevel maps a zlib level to the klauspost/compress flate level whose
 // output size is nearest zlib's. They agree except at zlib's default, 6:
-// on the text corpus klauspost's level 6 writes 5.1% more than zlib's
-// level 6, its level 7 2.6% more (compress/README.md), so 6 and
-// DefaultCompression run klauspost's level 7. The header's FLEVEL still
+// on text klauspost's level 7 comes closer to zlib's level-6 size than
+// its level 6 does, so 6 and DefaultCompression run klauspost's level 7. The header's FLEVEL still
 // says the level the caller asked for.
 func engineLevel(level int) int {
 	if level == 6 || level == DefaultCompression {

@@ -153,7 +153,10 @@ func BenchmarkHelloFile(b *testing.B) {
 	})
 }
 
-// BenchmarkWriterBufferSize chose DefaultBufferSize.
+// BenchmarkWriterBufferSize chose DefaultBufferSize: in CPU time, 12-byte
+// lines written to a file cost about 2.6 times as much with bufio's 4 KiB
+// as with 256 KiB, and about 1.07 times as much with 64 KiB, while 1 MiB
+// gains about 10% more for four times the memory.
 func BenchmarkWriterBufferSize(b *testing.B) {
 	for _, size := range []int{4 << 10, 16 << 10, 64 << 10, 256 << 10, 512 << 10, 1 << 20} {
 		b.Run(strconv.Itoa(size>>10)+"KiB", func(b *testing.B) {

@@ -97,11 +97,9 @@ func (c Cursor) Put(p []byte) Cursor {
 	return c
 }
 
-// slow calls f, a slow path, with c and x. The inliner charges a call of a
-// function parameter 17 and a call of a named function 57: called through
-// slow, which inlines, a slow path leaves PutString and Put within the
-// inlining budget of 80 (a direct call puts them at 86). The call is
-// indirect, on the slow path only.
+// slow calls f, a slow path, with c and x. Called through slow rather than
+// directly, a slow path keeps PutString and Put inlinable (TestInlining
+// says why and checks it). The call is indirect, on the slow path only.
 func slow[T any](f func(Cursor, T) Cursor, c Cursor, x T) Cursor { return f(c, x) }
 
 // Available returns how many bytes the Cursor can take before it hands its

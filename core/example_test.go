@@ -3,6 +3,7 @@ package core_test
 import (
 	"bufio"
 	"fmt"
+	"log"
 	"os"
 	"strconv"
 	"strings"
@@ -40,7 +41,9 @@ func ExampleWriter_Reserve() {
 		p = append(p, '\n')
 		w.Commit(len(p))
 	}
-	w.Flush()
+	if err := w.Flush(); err != nil {
+		log.Fatal(err)
+	}
 	// Output:
 	// 0
 	// 1000
@@ -86,7 +89,9 @@ func ExampleWrapWriter() {
 	w := core.WrapWriter(bw)
 	p := w.Reserve(4)
 	w.Commit(copy(p, "ok\n"))
-	w.Flush()
+	if err := w.Flush(); err != nil {
+		log.Fatal(err)
+	}
 	// Output: ok
 }
 

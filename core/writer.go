@@ -6,13 +6,10 @@ import (
 	"unsafe"
 )
 
-// DefaultBufferSize is the buffer size of NewWriter and NewReader, chosen by
-// BenchmarkWriterBufferSize and BenchmarkReaderBufferSize (figures in
-// README.md, CPU time on Linux): writing 12-byte lines to a file is 2.6×
-// faster with 256 KiB than with bufio's 4 KiB and 1.07× faster than with
-// 64 KiB, and 1 MiB gains only about 10% more for four times the memory;
-// reading 100-byte pieces from a file is 2.1× faster with 256 KiB than
-// with 4 KiB.
+// DefaultBufferSize is the buffer size of NewWriter and NewReader: large
+// enough that a file sees few, large system calls, small enough to keep
+// in cache. BenchmarkWriterBufferSize and BenchmarkReaderBufferSize compare
+// it with other sizes.
 const DefaultBufferSize = 256 << 10
 
 // MinBufferSize is the smallest buffer a Writer or Reader uses; smaller
@@ -220,8 +217,8 @@ func (b *Writer) PutString(s string) {
 	b.buf = append(b.buf, s...)
 }
 
-// putStringSlow stays out of line so that PutString fits the inlining
-// budget.
+// putStringSlow stays out of line so that PutString inlines (TestInlining
+// checks it).
 //
 //go:noinline
 func (b *Writer) putStringSlow(s string) {

@@ -14,7 +14,7 @@
 // x86-64 with AVX2 and BMI2, SHA-384, SHA-512 and SHA-512/256 run on this
 // package's own assembly too (gen_sha512.go: the message schedule of two
 // blocks at once in vector registers, with AVX-512VL rotates where the CPU
-// has them), faster than the standard library's on every message length.
+// has them).
 // Elsewhere SHA-224/256 run on github.com/minio/sha256-simd (SHA
 // instructions on arm64) and the standard library, and SHA-384/512 on the
 // standard library. The purego build tag selects portable Go for the

@@ -335,7 +335,7 @@ func (h *Hasher) PutByte(c byte) {
 }
 
 // putSlow and putStringSlow stay out of line so that Put and PutString
-// fit the inlining budget.
+// inline.
 //
 //go:noinline
 func (h *Hasher) putSlow(p []byte) { _, _ = h.writeSlow(p) }

@@ -32,8 +32,8 @@ var kernel512 = func() int {
 	return 0
 }()
 
-// own512 selects this package's SHA-384/512 over the standard library's:
-// its assembly is faster than the standard library's on long messages.
+// own512 selects this package's SHA-384/512 over the standard library's
+// where the CPU has AVX2 (BenchmarkSHA512CPU compares the two).
 var own512 = hasAVX2
 
 // block512 runs the SHA-512 compression function over every 128-byte

@@ -9,9 +9,9 @@ import (
 
 // FileBufferSize is the buffer size of the files opened by path (Create,
 // OpenOut, OpenIn, OpenInOut). It is larger than core.DefaultBufferSize
-// because, on Linux, BenchmarkRead1GiB (scanning a file through the window)
-// and BenchmarkHelloWorld measured 1 MiB as faster than 256 KiB: the page
-// cache costs per call as well as per byte.
+// because the page cache costs per call as well as per byte, so a file
+// gains from fewer, larger calls (BenchmarkRead1GiB and
+// BenchmarkHelloWorld compare the sizes).
 const FileBufferSize = 1 << 20
 
 // OutFile is buffered output to a device (fast_io's obuf_file). It is

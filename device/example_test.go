@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"log"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -111,7 +112,9 @@ func ExampleLocked() {
 	w.Write([]byte("last "))
 	w.Write([]byte("line\n"))
 	l.Unlock()
-	l.Flush()
+	if err := l.Flush(); err != nil {
+		log.Fatal(err)
+	}
 	fmt.Print(buf.String())
 	// Output:
 	// a whole line
@@ -159,7 +162,9 @@ func ExampleCopy() {
 	defer in.Close()
 	out, _ := device.Open(dst, "w")
 	n, err := device.Copy(out, in) // copy_file_range on Linux
-	out.Close()
+	if err := out.Close(); err != nil {
+		log.Fatal(err)
+	}
 	data, _ := os.ReadFile(dst)
 	fmt.Printf("%d %v %s", n, err, data)
 	// Output: 37 <nil> copied in the kernel where it can be
@@ -171,7 +176,8 @@ func ExampleStdout() {
 	out.WriteString("hello, world\n")
 	if err := out.Flush(); err != nil {
 		device.Stderr().WriteString(err.Error() + "\n")
-		device.Stderr().Flush()
+		_ = device.Stderr().Flush() // nowhere left to report a failure to
+
 	}
 }
 

@@ -63,26 +63,26 @@ func run(root, out, serve string) error {
 }
 
 // config gathers what the site is built from: the repository, the fastio
-// command's tree, and the bench module's results with their charts (drawn
-// into a temporary folder that cleanup removes).
+// command's tree, and the bench module's results.
 func config(root string) (cfg site.Config, cleanup func(), err error) {
 	cfg = site.Config{Root: root, Commands: cli.NewRootCommand()}
 	cleanup = func() {}
-	b, tmp, err := benchResults(root)
+	b, err := benchResults(root)
 	if err != nil {
 		return cfg, cleanup, err
-	}
-	if tmp != "" {
-		cleanup = func() { os.RemoveAll(tmp) }
 	}
 	cfg.Bench = b
 	return cfg, cleanup, nil
 }
 
-// benchResults loads bench/RESULTS.json and draws its charts. Without it,
-// the tables come from bench/RESULTS.md alone, with no charts; with
-// neither, the benchmarks page shows only each module's own figures.
-func benchResults(root string) (*site.Bench, string, error) {
+// landingTables are the tables the landing page charts and summarises:
+// one per kind of work.
+var landingTables = []string{"ints", "doubles", "hello", "utf16", "sha256", "gzip-text"}
+
+// benchResults loads bench/RESULTS.json and turns its tables into charts.
+// Without it, the tables come from bench/RESULTS.md alone, with no charts;
+// with neither, the benchmarks page shows only each module's own figures.
+func benchResults(root string) (*site.Bench, error) {
 	jsonPath := filepath.Join(root, "bench", "RESULTS.json")
 	mdPath := filepath.Join(root, "bench", "RESULTS.md")
 	r, err := seed.LoadResults(jsonPath)
@@ -90,40 +90,18 @@ func benchResults(root string) (*site.Bench, string, error) {
 		md, err := os.ReadFile(mdPath)
 		if errors.Is(err, fs.ErrNotExist) {
 			fmt.Fprintf(os.Stderr, "docs: no %s or %s: the benchmarks page has only the modules' own figures\n", jsonPath, mdPath)
-			return nil, "", nil
+			return nil, nil
 		}
 		if err != nil {
-			return nil, "", err
+			return nil, err
 		}
 		fmt.Fprintf(os.Stderr, "docs: no %s: benchmark tables from %s, without charts\n", jsonPath, mdPath)
-		return &site.Bench{Markdown: string(md)}, "", nil
+		return &site.Bench{Markdown: string(md)}, nil
 	}
 	if err != nil {
-		return nil, "", err
+		return nil, err
 	}
-	tmp, err := os.MkdirTemp("", "fastio-docs-charts")
-	if err != nil {
-		return nil, "", err
-	}
-	charts, err := seed.WriteCharts(r, tmp)
-	if err != nil {
-		os.RemoveAll(tmp)
-		return nil, "", err
-	}
-	b := &site.Bench{Charts: charts}
-	for _, c := range charts {
-		id := strings.TrimSuffix(filepath.Base(c), ".svg")
-		title := id
-		for _, t := range r.Tables {
-			if t.ID == id {
-				title = t.Title
-			}
-		}
-		b.Titles = append(b.Titles, title)
-	}
-	// The landing page shows one table and chart per kind of work; the
-	// benchmarks page shows them all.
-	b.Landing = []string{"ints", "doubles", "hello", "utf16", "sha256", "gzip-text"}
+	b := &site.Bench{Charts: charts(r), Landing: landingTables}
 	b.Headline = headline(r, b.Landing)
 	// The committed RESULTS.md is the text of record; the JSON's own
 	// rendering stands in when it is missing.
@@ -136,37 +114,84 @@ func benchResults(root string) (*site.Bench, string, error) {
 	if r.Size == "full" {
 		flags = " -full"
 	}
-	b.Markdown += fmt.Sprintf("\n\nReproduce these tables from the repository root with `go run ./bench/cmd/seedbench%s` (it prints the Markdown; charts are drawn from its JSON results).\n", flags)
-	return b, tmp, nil
+	b.Markdown += fmt.Sprintf("\n\nReproduce these tables from the repository root with `go run ./bench/cmd/seedbench%s` (it prints the Markdown; `make bench-results` also rewrites RESULTS.json and the READMEs' tables).\n", flags)
+	return b, nil
+}
+
+// charts turns every table into a bar chart of the median CPU time of each
+// method (the binary size for the size table), one bar per column.
+func charts(r *seed.Results) []site.Chart {
+	var out []site.Chart
+	for _, t := range r.Tables {
+		c := site.Chart{ID: t.ID, Title: t.Title, Columns: t.Columns, Unit: "s",
+			Axis: "median CPU time of the whole process, in seconds: shorter is faster"}
+		if t.Unit == "bytes" {
+			c.Unit, c.Axis = "KiB", "stripped binary size, in KiB: shorter is smaller"
+		}
+		index := map[string]int{}
+		for _, row := range t.Rows {
+			i, ok := index[row.Method]
+			if !ok {
+				i = len(c.Rows)
+				index[row.Method] = i
+				c.Rows = append(c.Rows, site.ChartRow{Method: row.Method, Fastio: strings.HasPrefix(row.Kind, "fastio"), Values: make([]float64, len(t.Columns))})
+			}
+			col := slices.Index(t.Columns, row.Column)
+			if col < 0 || row.Skipped != "" {
+				continue
+			}
+			v := row.CPU
+			if t.Unit == "bytes" {
+				v = float64(row.OutputBytes) / 1024
+			}
+			c.Rows[i].Values[col] = v
+		}
+		if len(c.Rows) > 0 {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // headline is the landing page's table of ratios for the tables in ids:
-// for each operation, fastio against the fastest Go method that is not
-// fastio (the standard library, x/text, …) and against the fastest method
-// of all, C and C++ and command-line tools included, each measured in the
-// same run (above 1: fastio is faster).
+// for each operation, fastio against the fastest Go peer (the standard
+// library, x/text, …) and against the fastest peer written in C or C++ or
+// run as a command, each measured in the same run. fastio's own variants
+// (its other APIs, its command) are never a peer. A compressor is compared
+// only at its own level: a row that ran at another level is left out, and
+// each compression cell gives the peer's output size against fastio's.
 func headline(r *seed.Results, ids []string) string {
 	var b strings.Builder
-	b.WriteString("| task | operation | against the fastest Go peer | against the fastest of all |\n|---|---|---|---|\n")
+	b.WriteString("| task | operation | against the fastest Go peer | against the fastest C, C++ or command-line peer |\n|---|---|---|---|\n")
 	rows := 0
 	for _, t := range r.Tables {
 		if !slices.Contains(ids, t.ID) {
 			continue
 		}
 		for _, col := range t.Columns {
-			goPeer, any := -1, -1
+			ref := -1
 			for i, row := range t.Rows {
-				if row.Column != col || row.Kind == "fastio" || row.Skipped != "" || row.Ratio <= 0 {
-					continue
-				}
-				if any < 0 || row.Ratio < t.Rows[any].Ratio {
-					any = i
-				}
-				if row.Kind == "go" && (goPeer < 0 || row.Ratio < t.Rows[goPeer].Ratio) {
-					goPeer = i
+				if row.Column == col && row.Kind == "fastio" && row.Skipped == "" && ref < 0 {
+					ref = i
 				}
 			}
-			if any < 0 {
+			if ref < 0 {
+				continue
+			}
+			goPeer, other := -1, -1
+			for i, row := range t.Rows {
+				if row.Column != col || strings.HasPrefix(row.Kind, "fastio") || row.Skipped != "" || row.Ratio <= 0 || otherLevel(col, row) {
+					continue
+				}
+				best := &other
+				if row.Kind == "go" {
+					best = &goPeer
+				}
+				if *best < 0 || row.Ratio < t.Rows[*best].Ratio {
+					*best = i
+				}
+			}
+			if goPeer < 0 && other < 0 {
 				continue
 			}
 			cell := func(i int) string {
@@ -174,12 +199,26 @@ func headline(r *seed.Results, ids []string) string {
 					return "—"
 				}
 				row := t.Rows[i]
+				s := ""
 				if row.Ratio < 1 {
-					return fmt.Sprintf("%.2f× slower than %s", 1/row.Ratio, row.Method)
+					s = fmt.Sprintf("%.2f× slower than %s", 1/row.Ratio, row.Method)
+				} else {
+					s = fmt.Sprintf("**%.2f× faster** than %s", row.Ratio, row.Method)
 				}
-				return fmt.Sprintf("**%.2f× faster** than %s", row.Ratio, row.Method)
+				if f := t.Rows[ref]; strings.HasPrefix(col, "Compress") && f.OutputBytes > 0 && row.OutputBytes > 0 {
+					d := 100 * (float64(row.OutputBytes)/float64(f.OutputBytes) - 1)
+					switch {
+					case d > 0.05:
+						s += fmt.Sprintf(" (same level; its output %.1f%% larger)", d)
+					case d < -0.05:
+						s += fmt.Sprintf(" (same level; its output %.1f%% smaller)", -d)
+					default:
+						s += " (same level and size)"
+					}
+				}
+				return s
 			}
-			fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", t.Title, col, cell(goPeer), cell(any))
+			fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", t.Title, col, cell(goPeer), cell(other))
 			rows++
 		}
 	}
@@ -187,4 +226,17 @@ func headline(r *seed.Results, ids []string) string {
 		return ""
 	}
 	return b.String()
+}
+
+// otherLevel reports whether a compressor's row ran at another level than
+// its column names: igzip's levels stop at 3, and fastio's level 6 is
+// klauspost's level 7, so klauspost's own level 6 is not the same setting.
+func otherLevel(col string, row seed.Row) bool {
+	if !strings.HasPrefix(col, "Compress") {
+		return false
+	}
+	if strings.Contains(row.Comment, "levels stop") {
+		return true
+	}
+	return col == "Compress -6" && strings.HasPrefix(row.Method, "klauspost/")
 }

@@ -98,7 +98,7 @@ const floatModes = "gfexGFEX"
 // the same, at the cost of one allocation.
 //
 // An Arg is 32 bytes with three fields, so that Go passes and returns it
-// in registers: V costs a few nanoseconds, not a copy through memory.
+// in registers rather than through memory.
 type Arg struct {
 	hdr uint64
 	u   uint64

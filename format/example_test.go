@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"log"
 	"os"
 	"strings"
 	"time"
@@ -18,7 +19,9 @@ func Example() {
 	for i := range 3 {
 		format.IntLn(w, i*1000)
 	}
-	w.Flush()
+	if err := w.Flush(); err != nil {
+		log.Fatal(err)
+	}
 	// Output:
 	// n = 42, pi = 3.14159, ok = true
 	// 0
@@ -41,7 +44,9 @@ func ExamplePrintlnArgs() {
 			format.V(" hex="), format.V(format.Hex(id).Prefix()),
 			format.V(" at="), format.V(start.Add(time.Duration(i)*time.Second)))
 	}
-	w.Flush()
+	if err := w.Flush(); err != nil {
+		log.Fatal(err)
+	}
 	// Output:
 	// id=1000 x=0.25 name=alpha | hex=0x3e8 at=2024-02-29T13:04:05Z
 	// id=1001 x=1.25 name=beta  | hex=0x3e9 at=2024-02-29T13:04:06Z
@@ -51,7 +56,9 @@ func ExampleHex() {
 	w := core.NewWriter(os.Stdout)
 	format.Println(w, format.Hex(3054).Prefix(), " ", format.Hex(-255).Upper(), " ",
 		format.Bin(5).Prefix().Zeros(8), " ", format.Hex(uint32(0xdeadbeef)).Group())
-	w.Flush()
+	if err := w.Flush(); err != nil {
+		log.Fatal(err)
+	}
 	// Output: 0xbee -FF 0b000101 dead_beef
 }
 
@@ -60,7 +67,9 @@ func ExamplePad() {
 	format.Println(w, "[", format.Pad(format.Plain("left"), 8).Left(), "]")
 	format.Println(w, "[", format.Pad(format.Dec(42), 8), "]")
 	format.Println(w, "[", format.Pad(format.Plain("mid"), 9).Center().Fill('*'), "]")
-	w.Flush()
+	if err := w.Flush(); err != nil {
+		log.Fatal(err)
+	}
 	// Output:
 	// [left    ]
 	// [      42]
@@ -75,7 +84,9 @@ func ExampleFixed() {
 	format.Println(w, format.Sci(6.02214076e23, 3), " ", format.General(1e-7, 3), " ", format.HexFloat(1.5, -1))
 	a, b := 0.1, 0.2
 	format.Println(w, format.Shortest(a+b), " ", format.Fixed(2.5, 1).Plus())
-	w.Flush()
+	if err := w.Flush(); err != nil {
+		log.Fatal(err)
+	}
 	// Output:
 	// 1234567.89 1,234,567.89 1.234.567,89
 	// 6.022e+23 1e-07 0x1.8p+00
@@ -85,7 +96,9 @@ func ExampleFixed() {
 func ExampleQuote() {
 	w := core.NewWriter(os.Stdout)
 	format.Println(w, format.Quote("tab\there"), " ", format.Quote("é").ASCII(), " ", format.Char('x').Quote(), " ", format.Char(0x4e16))
-	w.Flush()
+	if err := w.Flush(); err != nil {
+		log.Fatal(err)
+	}
 	// Output: "tab\there" "\u00e9" 'x' 世
 }
 
@@ -95,7 +108,9 @@ func ExampleTime() {
 	format.Println(w, format.Time(t))
 	format.Println(w, format.Time(t.UTC()).Frac(3))
 	format.Println(w, 90*time.Minute+1500*time.Millisecond)
-	w.Flush()
+	if err := w.Flush(); err != nil {
+		log.Fatal(err)
+	}
 	// Output:
 	// 2024-02-29T13:04:05.12-05:00
 	// 2024-02-29T18:04:05.120Z
@@ -118,7 +133,9 @@ func ExampleAppender() {
 	format.Println(w, "at ", point{3, -4})
 	format.Put(w, format.Pad(point{1, 2}, 10))
 	format.Ln(w)
-	w.Flush()
+	if err := w.Flush(); err != nil {
+		log.Fatal(err)
+	}
 	// Output:
 	// at (3, -4)
 	//     (1, 2)
@@ -195,7 +212,9 @@ func ExampleLocale() {
 	format.Println(w, format.Fixed(1234567.5, 2).Group().In(fr))
 	format.Println(w, format.Dec(int64(9876543210)).Group().In(in))
 	format.Println(w, format.Fixed(0.25, 3).In(fr))
-	w.Flush()
+	if err := w.Flush(); err != nil {
+		log.Fatal(err)
+	}
 	// Output:
 	// 1'234'567,50
 	// 9,876,543,210
@@ -216,11 +235,13 @@ func ExampleScanFloat() {
 // not a Writer; wrap it once, as here.
 func ExampleWriter() {
 	w := bufio.NewWriter(os.Stdout)
-	defer w.Flush()
 	format.Println(w, "n = ", 42, ", x = ", format.Fixed(3.14159, 2))
 	format.IntLn(w, -7)
 	format.Put(w, format.Dec(155).Group().Zeros(8))
 	format.Ln(w)
+	if err := w.Flush(); err != nil { // whoever created w flushes it, and sees write errors
+		log.Fatal(err)
+	}
 	// Output:
 	// n = 42, x = 3.14
 	// -7
@@ -243,7 +264,9 @@ func ExampleInts() {
 	format.Ln(w)
 	format.Ints(w, []uint8{255, 0, 7}, " ")
 	format.Ln(w)
-	w.Flush()
+	if err := w.Flush(); err != nil {
+		log.Fatal(err)
+	}
 	// Output:
 	// 3, -1, 4, 1, -5, 9
 	// 255 0 7
@@ -256,7 +279,9 @@ func ExampleLine() {
 	for i, msg := range []string{"started", "said \"hi\""} {
 		format.Line(w).Str("level=info n=").Int(i).Str(" load=").Fixed(0.5+float64(i)/3, 3).Str(" msg=").Quote(msg).End()
 	}
-	w.Flush()
+	if err := w.Flush(); err != nil {
+		log.Fatal(err)
+	}
 	// Output:
 	// level=info n=0 load=0.500 msg="started"
 	// level=info n=1 load=0.833 msg="said \"hi\""

@@ -130,7 +130,7 @@
 // of any mix, surrogate pairs included, is encoded into UTF-8 16 characters
 // per step with AVX-512 (utf8enc_avx512_amd64.s). The purego build tag,
 // other architectures and CPUs without AVX2 use the Go code, which the
-// tests compare with every vector kernel the machine can run. README.md has
-// the measured ratios against golang.org/x/text, unicode/utf16 and the
-// iconv command.
+// tests compare with every vector kernel the machine can run. The
+// benchmarks beside the code compare each conversion with
+// golang.org/x/text, unicode/utf16 and the iconv command.
 package unicode

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"log"
 	"strings"
 
 	"github.com/fastio-go/fastio/core"
@@ -47,7 +48,9 @@ func ExampleConverter_NewWriter() {
 	// The emoji arrives split across two writes.
 	w.Write([]byte("中文 \xF0\x9F"))
 	w.Write([]byte("\x9A\x84"))
-	w.Close()
+	if err := w.Close(); err != nil {
+		log.Fatal(err)
+	}
 	fmt.Printf("% X\n", out.Bytes())
 	// Output:
 	// D6 D0 CE C4 20 95 30 8B 38
@@ -139,7 +142,9 @@ func ExampleConverter_NewWriter_formatter() {
 	p := w.Reserve(16)
 	n := copy(p, strings.Repeat("z", 3))
 	w.Commit(n)
-	w.(*unicode.Writer).Close()
+	if err := w.(*unicode.Writer).Close(); err != nil {
+		log.Fatal(err)
+	}
 	fmt.Printf("% X\n", out.Bytes())
 	// Output:
 	// FF FE 7A 00 7A 00 7A 00

@@ -26,8 +26,8 @@ import (
 // nothing but the copy of a blob's bytes, so that a loop encoding records
 // runs as one over a slice grown with append does. Each field method makes
 // one room check and writes the tag with one 16-bit store. (Int,
-// SmallString, Blob, String, Time and End are ordinary calls: inlined,
-// they would exceed the compiler's inlining budget. The function Array,
+// SmallString, Blob, String, Time and End are ordinary calls, not
+// inlined. The function Array,
 // for byte arrays, inlines and copies without a call; Time calls nothing
 // and runs without a stack frame.) Writer.Next ends a record and starts
 // the next in one call.

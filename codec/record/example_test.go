@@ -179,7 +179,9 @@ func ExampleBuilder() {
 	// identifier outside 1..MaxID.
 	fmt.Println(w.Finish(w.Start(4).String(2, "a long name")))
 	fmt.Println(w.Finish(w.Start(100).Uint(0, 1)))
-	w.Flush()
+	if err := w.Flush(); err != nil {
+		log.Fatal(err)
+	}
 
 	r := record.NewReader(core.NewSpanReader(mem.Bytes()))
 	for r.Next() {
@@ -246,7 +248,9 @@ func ExampleArray() {
 	if err := w.Finish(b); err != nil {
 		log.Fatal(err)
 	}
-	w.Flush()
+	if err := w.Flush(); err != nil {
+		log.Fatal(err)
+	}
 	fmt.Printf("% x\n", mem.Bytes())
 	// Output:
 	// 0b 80 01 08 de ad be ef 01 02 03 04
@@ -272,7 +276,9 @@ func ExampleWriter_Next() {
 	if err := w.Finish(b); err != nil {
 		log.Fatal(err)
 	}
-	w.Flush()
+	if err := w.Flush(); err != nil {
+		log.Fatal(err)
+	}
 
 	r := record.NewReader(core.NewSpanReader(mem.Bytes()))
 	for r.Next() {

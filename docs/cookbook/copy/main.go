@@ -1,4 +1,4 @@
-// Command copy copies files fast: device.Copy uses the kernel's
+// Program copy copies files fast: device.Copy uses the kernel's
 // copy_file_range or sendfile where it can (no bytes pass through the
 // program), and falls back to a buffered copy for anything else.
 package main
@@ -41,7 +41,9 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	in.Close()
+	if err := in.Close(); err != nil {
+		log.Fatal(err)
+	}
 	if err := out.Close(); err != nil {
 		log.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-// Command customdevice writes a device of its own. Any io.Writer is a
+// Program customdevice writes a device of its own. Any io.Writer is a
 // device already: core.NewWriter buffers it and every formatter works on
 // it. Implementing core.BufferedWriter directly (Reserve, Commit, Flush)
 // lets formatters write straight into the device's own memory.

@@ -1,4 +1,4 @@
-// Command encodings converts a file between encodings: a UTF-16LE file with
+// Program encodings converts a file between encodings: a UTF-16LE file with
 // a byte order mark becomes UTF-8 through a streaming Reader, and the UTF-8
 // text becomes GB18030 and back through a Writer and a label lookup.
 package main

@@ -1,4 +1,4 @@
-// Command gzip compresses a stream with gzip, then inflates it twice: once
+// Program gzip compresses a stream with gzip, then inflates it twice: once
 // within a size limit it fits, once with a limit it exceeds, which stops
 // with an error instead of filling memory (the defence against a
 // decompression bomb).

@@ -1,4 +1,4 @@
-// Command hashing hashes a file with SHA-256 and authenticates a message
+// Program hashing hashes a file with SHA-256 and authenticates a message
 // with HMAC-SHA-256. A Hasher is an output device, so anything that prints
 // to a buffered writer can print into a hash.
 package main

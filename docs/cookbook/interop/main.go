@@ -1,4 +1,4 @@
-// Command interop uses fastio with the standard library's I/O types:
+// Program interop uses fastio with the standard library's I/O types:
 // *bufio.Writer and *bufio.Reader, *os.File and net.Conn. Each can be
 // wrapped as a fastio device, and every fastio device is an io.Writer or
 // io.Reader wherever the standard library wants one.
@@ -23,7 +23,9 @@ func main() {
 	bw := bufio.NewWriter(os.Stdout)
 	w := core.WrapWriter(bw)
 	format.Println(w, "through bufio: ", 42, " ", 2.5)
-	bw.Flush()
+	if err := bw.Flush(); err != nil {
+		log.Fatal(err)
+	}
 
 	// A bufio.Reader is a buffered reader for fastio's scanners too.
 	sc := format.NewScanner(bufio.NewReader(strings.NewReader("7 11 13")))
@@ -56,7 +58,9 @@ func main() {
 	if err := fw.Flush(); err != nil {
 		log.Fatal(err)
 	}
-	f.Close()
+	if err := f.Close(); err != nil {
+		log.Fatal(err)
+	}
 	data, _ := os.ReadFile(filepath.Join(dir, "out.txt"))
 	fmt.Printf("file holds %q\n", data)
 
@@ -95,6 +99,8 @@ func main() {
 	if err := cw.Flush(); err != nil { // one write for all 1000 lines
 		log.Fatal(err)
 	}
-	c.Close()
+	if err := c.Close(); err != nil { // the server's scanner sees io.EOF
+		log.Fatal(err)
+	}
 	fmt.Println("sum over TCP:", <-done)
 }

@@ -1,4 +1,4 @@
-// Command logging writes log lines: a timestamp, a padded level, a message
+// Program logging writes log lines: a timestamp, a padded level, a message
 // and fields, through one buffered writer shared by goroutines. Locked
 // keeps every line whole; PrintlnArgs formats without allocating.
 package main

@@ -1,4 +1,4 @@
-// Command mmap maps a file into memory and counts its lines, words and
+// Program mmap maps a file into memory and counts its lines, words and
 // numbers: the window of a Mapped is the whole file, so counting and
 // scanning read the page cache directly, with no copy and no read calls.
 package main

@@ -1,4 +1,4 @@
-// Command numbers writes two million integers and floats to a file, one
+// Program numbers writes two million integers and floats to a file, one
 // per line, then reads them back and checks the sums. Formatting writes
 // into the file's buffer in place (no strconv slices, no fmt boxing) and
 // scanning parses in the reader's window (no bufio.Scanner tokens).

@@ -1,4 +1,4 @@
-// Command records writes a file of records four ways and reads it back.
+// Program records writes a file of records four ways and reads it back.
 //
 //   - Writer's field methods (Uint, String, …, EndRecord): the simplest;
 //     any number of fields, the record framed when it ends.

@@ -486,9 +486,14 @@ func (a *apiPkg) render() string {
 	var b strings.Builder
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	p := a.pkg
-	if p.IsCommand() {
+	switch {
+	case p.CookbookProgram():
+		w(`<p class="importpath">A cookbook program (<code>%s</code>), built and run by the docs module's tests; not a command to install.</p>`, p.Rel)
+	case p.Internal():
+		w(`<p class="importpath"><code>%s</code> is internal to module %s: it cannot be imported from outside it.</p>`, p.ImportPath, p.Module.Dir)
+	case p.IsCommand():
 		w(`<p class="importpath"><code>go install %s@latest</code></p>`, p.ImportPath)
-	} else {
+	default:
 		w(`<p class="importpath"><code>import "%s"</code></p>`, p.ImportPath)
 	}
 	w(`<p class="meta">Module <a href="%s">%s</a> · <code>go get %s@latest</code></p>`,

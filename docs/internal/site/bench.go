@@ -15,27 +15,36 @@ import (
 
 // Bench is what the benchmarks page shows from the bench module: its
 // results tables (Markdown that names the machine, the date and the command
-// that reproduces them) and its SVG charts.
+// that reproduces them) and a chart per table.
 type Bench struct {
 	Markdown string   // the results tables
 	Headline string   // a short Markdown table of ratios for the landing page
-	Charts   []string // paths of SVG charts
-	Titles   []string // a caption per chart; empty uses the file name
-	Landing  []string // the charts (by file name without .svg) the landing page shows; empty shows all
+	Charts   []Chart  // one per results table
+	Landing  []string // the charts (by ID) the landing page shows; empty shows all
 }
 
-func (b *Bench) caption(i int) string {
-	if i < len(b.Titles) && b.Titles[i] != "" {
-		return b.Titles[i]
-	}
-	return strings.TrimSuffix(filepath.Base(b.Charts[i]), ".svg")
+// Chart is one results table drawn as horizontal bars: a group of bars per
+// method, one bar per column.
+type Chart struct {
+	ID, Title string
+	Axis      string   // what the bars measure, said under the chart
+	Unit      string   // the unit of the values, printed beside each bar
+	Columns   []string // the legend, in bar order
+	Rows      []ChartRow
+}
+
+// ChartRow is one method of a chart; a value of 0 or less has no bar.
+type ChartRow struct {
+	Method string
+	Fastio bool // fastio's own method, emphasised
+	Values []float64
 }
 
 // benchPage renders the bench module's results and charts, then the
 // figures each module's README gives for its own benchmarks.
 func (s *Site) benchPage() error {
 	var body strings.Builder
-	body.WriteString("<p>Every figure is a ratio against a named peer, measured in the same run on the same data; the machine was shared, so only ratios are meaningful, not absolute times.</p>")
+	body.WriteString("<p>Every figure is a ratio against a named peer, measured in the same run on the same data. The tables give the times too, but a ratio carries over to another machine and a time does not.</p>")
 	if b := s.cfg.Bench; b != nil {
 		body.WriteString(`<h2 id="seed-tables">The headline tables</h2>`)
 		if len(b.Charts) > 0 {
@@ -47,9 +56,9 @@ func (s *Site) benchPage() error {
 		}
 		body.WriteString(out.String())
 	}
-	body.WriteString(`<h2 id="modules">Figures per module</h2><p>Each module measures itself against its standard-library peer beside its code; these sections are its README's figures, with the commands that reproduce them.</p>`)
+	body.WriteString(`<h2 id="modules">Figures per module</h2><p>Each module's README quotes its own rows of these tables; these are its "What it costs" sections.</p>`)
 	for _, m := range s.Modules {
-		fig, err := readmeSection(filepath.Join(s.cfg.Root, m.Dir, "README.md"), "Figures")
+		fig, err := readmeSection(filepath.Join(s.cfg.Root, m.Dir, "README.md"), "What it costs")
 		if err != nil {
 			return err
 		}
@@ -151,7 +160,10 @@ func demoteHeadings(text string) string {
 	return strings.Join(lines, "\n")
 }
 
-// chartsHTML shows every chart, linked to the benchmarks page.
+// chartsHTML shows the charts: on the landing page (from == "") the
+// headline table and the landing charts, elsewhere every chart. Charts are
+// HTML, so their labels are text of the page's own font and size, and
+// their legends are laid out by the browser.
 func (s *Site) chartsHTML(from string) string {
 	b := s.cfg.Bench
 	if b == nil || len(b.Charts) == 0 {
@@ -166,16 +178,66 @@ func (s *Site) chartsHTML(from string) string {
 		}
 	}
 	out.WriteString(`<div class="charts">`)
-	for i, c := range b.Charts {
-		id := strings.TrimSuffix(filepath.Base(c), ".svg")
-		if from == "" && len(b.Landing) > 0 && !slices.Contains(b.Landing, id) {
+	for _, c := range b.Charts {
+		if from == "" && len(b.Landing) > 0 && !slices.Contains(b.Landing, c.ID) {
 			continue
 		}
-		name := "benchmarks/" + filepath.Base(c)
-		s.files[name] = c
-		fmt.Fprintf(&out, `<figure class="chart"><a href="%s"><img src="%s" alt="%s"></a><figcaption>%s</figcaption></figure>`,
-			s.rel(from, "benchmarks/"), s.rel(from, name), html.EscapeString(b.caption(i)), html.EscapeString(b.caption(i)))
+		out.WriteString(chartHTML(c, s.rel(from, "benchmarks/")))
 	}
 	out.WriteString("</div>")
 	return out.String()
+}
+
+// chartHTML draws one chart. Bar lengths are relative to the longest bar
+// of the chart.
+func chartHTML(c Chart, link string) string {
+	top := 0.0
+	for _, r := range c.Rows {
+		for _, v := range r.Values {
+			top = max(top, v)
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, `<figure class="chart" id="chart-%s"><figcaption><a href="%s">%s</a></figcaption>`,
+		html.EscapeString(c.ID), link, html.EscapeString(c.Title))
+	if len(c.Columns) > 1 {
+		b.WriteString(`<ul class="legend">`)
+		for i, col := range c.Columns {
+			fmt.Fprintf(&b, `<li><span class="swatch c%d"></span>%s</li>`, i%6, html.EscapeString(col))
+		}
+		b.WriteString(`</ul>`)
+	}
+	b.WriteString(`<div class="bars">`)
+	for _, r := range c.Rows {
+		cls := "label"
+		if r.Fastio {
+			cls += " fastio"
+		}
+		fmt.Fprintf(&b, `<div class="method"><div class="%s">%s</div><div class="vals">`, cls, html.EscapeString(r.Method))
+		for i, v := range r.Values {
+			if v <= 0 || top <= 0 {
+				continue
+			}
+			col := ""
+			if i < len(c.Columns) {
+				col = c.Columns[i]
+			}
+			fmt.Fprintf(&b, `<div class="bar" title="%s: %s"><span class="fill c%d" style="width:calc((100%% - 6em) * %.4f)"></span><span class="value">%s</span></div>`,
+				html.EscapeString(col), chartValue(v, c.Unit), i%6, v/top, chartValue(v, c.Unit))
+		}
+		b.WriteString(`</div></div>`)
+	}
+	fmt.Fprintf(&b, `</div><p class="axis">%s</p></figure>`, html.EscapeString(c.Axis))
+	return b.String()
+}
+
+func chartValue(v float64, unit string) string {
+	switch {
+	case v >= 100:
+		return fmt.Sprintf("%.0f %s", v, unit)
+	case v >= 1:
+		return fmt.Sprintf("%.2f %s", v, unit)
+	default:
+		return fmt.Sprintf("%.3f %s", v, unit)
+	}
 }

@@ -284,24 +284,25 @@ func InstallLines(readme string) (string, error) {
 	return block, nil
 }
 
-// moduleTable lists the modules with their packages and guides.
+// moduleTable lists the library modules and the fastio command with their
+// packages and guides, each described by its own README. The tooling
+// modules and internal packages are left out: they are not for import.
 func (s *Site) moduleTable(from string) string {
 	var b strings.Builder
-	b.WriteString(`<table class="modules"><thead><tr><th>module</th><th>packages</th><th>what it holds</th></tr></thead><tbody>`)
+	b.WriteString(`<table class="modules"><thead><tr><th>module</th><th>packages</th><th>what it is for</th></tr></thead><tbody>`)
 	for _, m := range s.Modules {
+		if m.Tooling {
+			continue
+		}
 		var pk []string
-		synopsis := ""
 		for _, p := range m.Packages {
-			if p.IsCommand() {
+			if p.IsCommand() || p.Internal() {
 				continue // the module table lists what users import
 			}
 			pk = append(pk, fmt.Sprintf(`<a href="%s"><code>%s</code></a>`, s.rel(from, "api/"+p.Rel+"/"), html.EscapeString(p.Rel)))
-			if p.ImportPath == m.Path || synopsis == "" {
-				synopsis = p.Synopsis
-			}
 		}
 		fmt.Fprintf(&b, `<tr><td><a href="%s">%s</a></td><td>%s</td><td>%s</td></tr>`,
-			s.rel(from, "guide/"+m.Dir+"/"), m.Dir, strings.Join(pk, " "), html.EscapeString(synopsis))
+			s.rel(from, "guide/"+m.Dir+"/"), m.Dir, strings.Join(pk, " "), html.EscapeString(m.Doc))
 	}
 	b.WriteString("</tbody></table>")
 	return b.String()

@@ -153,7 +153,15 @@ func (s *Site) changelogPage() error {
 // writeSearch writes the search index as a script, so that search works
 // from the file system as well as over HTTP, with no request to anywhere.
 func (s *Site) writeSearch() error {
-	data, err := json.Marshal(s.search)
+	entries := make([]SearchEntry, len(s.search))
+	for i, e := range s.search {
+		e.URL = IndexFile(e.URL)
+		if e.URL == "" {
+			e.URL = "index.html"
+		}
+		entries[i] = e
+	}
+	data, err := json.Marshal(entries)
 	if err != nil {
 		return err
 	}

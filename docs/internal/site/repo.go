@@ -8,6 +8,8 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -21,8 +23,15 @@ const RepoPath = "github.com/fastio-go/fastio"
 type Module struct {
 	Dir      string     // folder relative to the repository root, "core"
 	Path     string     // module path
+	Doc      string     // what the module is for: the first paragraph of its README, as plain text
+	Tooling  bool       // the repository's own tooling (benchmarks, this site, releases), not for import
 	Packages []*Package // every package, commands (package main) included
 }
+
+// ToolingModules are the modules that serve the repository itself: the
+// benchmark harness, this site's generator and the release tooling. They
+// are listed apart from the library modules and stay out of search.
+var ToolingModules = []string{"bench", "docs", "release"}
 
 // Package is one package directory of a module.
 type Package struct {
@@ -72,7 +81,11 @@ func LoadModules(root string) ([]*Module, error) {
 		if mp == "" {
 			return nil, fmt.Errorf("site: %s has no module line", gomod)
 		}
-		m := &Module{Dir: dir, Path: mp}
+		m := &Module{Dir: dir, Path: mp, Tooling: slices.Contains(ToolingModules, dir)}
+		m.Doc, err = readmeDoc(filepath.Join(root, dir, "README.md"), dir, mp)
+		if err != nil {
+			return nil, err
+		}
 		if err := m.findPackages(root); err != nil {
 			return nil, err
 		}
@@ -121,6 +134,48 @@ func (m *Module) findPackages(root string) error {
 	})
 }
 
+var (
+	mdLinkRE = regexp.MustCompile(`\[([^\]]*)\]\([^)]*\)`)
+	mdMarkRE = regexp.MustCompile("[`*]")
+)
+
+// readmeDoc returns the first paragraph of a module's README after its
+// title, as plain text, with the module path at its start replaced by the
+// module's name ("core holds fastio's buffer concepts …"). A module without
+// a README has no description.
+func readmeDoc(file, dir, modPath string) (string, error) {
+	data, err := os.ReadFile(file)
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("site: %w", err)
+	}
+	for _, para := range strings.Split(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n\n") {
+		para = strings.TrimSpace(para)
+		if para == "" || strings.HasPrefix(para, "#") || strings.HasPrefix(para, "<!--") {
+			continue
+		}
+		text := strings.Join(strings.Fields(para), " ")
+		text = strings.Replace(text, "`"+modPath+"`", dir, 1)
+		text = mdLinkRE.ReplaceAllString(text, "$1")
+		return mdMarkRE.ReplaceAllString(text, ""), nil
+	}
+	return "", nil
+}
+
+// Internal reports whether the package is internal to its module
+// (a path element "internal"): not importable by users.
+func (p *Package) Internal() bool {
+	return slices.Contains(strings.Split(p.ImportPath, "/"), "internal")
+}
+
+// CookbookProgram reports whether the package is one of the docs module's
+// cookbook programs, which are examples, not commands to install.
+func (p *Package) CookbookProgram() bool {
+	return strings.HasPrefix(p.Rel, "docs/cookbook/")
+}
+
 // Short is the module's folder name, which is also its name in prose.
 func (m *Module) Short() string { return m.Dir }
 
@@ -130,6 +185,9 @@ func (p *Package) IsCommand() bool { return p.Name == "main" }
 // Title is the heading of the package's page: "package name", or
 // "command name" for a program, named after its folder.
 func (p *Package) Title() string {
+	if p.CookbookProgram() {
+		return "cookbook program " + path.Base(p.ImportPath)
+	}
 	if p.IsCommand() {
 		return "command " + path.Base(p.ImportPath)
 	}

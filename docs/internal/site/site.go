@@ -16,6 +16,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -183,15 +184,53 @@ func (s *Site) write() error {
 		if err != nil {
 			return fmt.Errorf("site: page %s: %w", p.Path, err)
 		}
+		page := fileLinks(buf.Bytes())
 		file := p.Path
 		if file == "" || strings.HasSuffix(file, "/") {
 			file += "index.html"
 		}
-		if err := writeFile(filepath.Join(s.cfg.Out, filepath.FromSlash(file)), buf.Bytes()); err != nil {
+		if err := writeFile(filepath.Join(s.cfg.Out, filepath.FromSlash(file)), page); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+var hrefAttr = regexp.MustCompile(`href="([^"]*)"`)
+
+// fileLinks makes every link of a page to a folder of the site name the
+// folder's index.html, so that the site works from the file system (where
+// a folder opens as a directory listing) as well as served.
+func fileLinks(page []byte) []byte {
+	return hrefAttr.ReplaceAllFunc(page, func(a []byte) []byte {
+		href := string(a[len(`href="`) : len(a)-1])
+		return []byte(`href="` + IndexFile(href) + `"`)
+	})
+}
+
+// IndexFile turns a relative link to a folder ("api/core/",
+// "../guide/#x", "./", "") into one to its index.html; other links are
+// returned as they are.
+func IndexFile(href string) string {
+	if href == "" || strings.Contains(href, "://") || strings.HasPrefix(href, "#") || strings.HasPrefix(href, "?") ||
+		strings.HasPrefix(href, "/") || strings.HasPrefix(href, "mailto:") || strings.HasPrefix(href, "data:") {
+		return href
+	}
+	p, rest := href, ""
+	if i := strings.IndexAny(href, "?#"); i >= 0 {
+		p, rest = href[:i], href[i:]
+	}
+	switch {
+	case p == "." || p == "./":
+		p = "index.html"
+	case p == "..":
+		p = "../index.html"
+	case strings.HasSuffix(p, "/"):
+		p += "index.html"
+	default:
+		return href
+	}
+	return p + rest
 }
 
 func writeFile(name string, data []byte) error {
@@ -202,23 +241,54 @@ func writeFile(name string, data []byte) error {
 }
 
 // apiPages writes the reference page of every package and the API index.
+// The index lists the library modules and the fastio command first; the
+// repository's tooling and every module's internal packages follow in a
+// section of their own, and only the first part is in the search index.
 func (s *Site) apiPages() error {
-	var b strings.Builder
-	b.WriteString(`<p>The reference of every package of every module, generated from the doc comments and the examples (with their checked output).</p>`)
+	var b, tools strings.Builder
+	b.WriteString(`<p>The reference of every package users import, and of the fastio command, generated from the doc comments and the examples (with their checked output). The repository's own tooling and internal packages are <a href="#tooling">listed apart</a>.</p>`)
+	tools.WriteString(`<h2 id="tooling">Tooling and internal packages</h2><p>The benchmark harness, this site's generator, the release tooling, the cookbook's programs and every module's internal packages: documented for the people who work on fastio, not for import.</p><table class="pkgs"><tbody>`)
 	for _, m := range s.Modules {
-		fmt.Fprintf(&b, `<h2 id="%s">%s</h2><p><code>%s</code> · <a href="%s">guide</a></p><table class="pkgs"><tbody>`,
-			m.Dir, m.Dir, m.Path, s.rel("api/", "guide/"+m.Dir+"/"))
+		public := 0
+		for _, p := range m.Packages {
+			if !m.Tooling && !p.Internal() {
+				public++
+			}
+		}
+		if m.Tooling {
+			fmt.Fprintf(&tools, `<tr id="%s" class="module"><th colspan="2">%s · <a href="%s">guide</a></th></tr>`, m.Dir, m.Dir, s.rel("api/", "guide/"+m.Dir+"/"))
+		} else if public < len(m.Packages) {
+			fmt.Fprintf(&tools, `<tr class="module"><th colspan="2">%s, internal packages</th></tr>`, m.Dir)
+		}
+		if public > 0 {
+			fmt.Fprintf(&b, `<h2 id="%s">%s</h2><p>%s</p><p><code>%s</code> · <a href="%s">guide</a></p><table class="pkgs"><tbody>`,
+				m.Dir, m.Dir, template.HTMLEscapeString(m.Doc), m.Path, s.rel("api/", "guide/"+m.Dir+"/"))
+		}
 		for _, p := range m.Packages {
 			a := s.api[p.Rel]
+			aside := m.Tooling || p.Internal()
 			kind := ""
-			if p.IsCommand() {
+			switch {
+			case p.CookbookProgram():
+				kind = ` <span class="kind">cookbook program</span>`
+			case p.Internal():
+				kind = ` <span class="kind">internal</span>`
+			case p.IsCommand():
 				kind = ` <span class="kind">command</span>`
 			}
-			fmt.Fprintf(&b, `<tr><td><a href="%s">%s</a>%s</td><td>%s</td></tr>`,
+			row := fmt.Sprintf(`<tr><td><a href="%s">%s</a>%s</td><td>%s</td></tr>`,
 				s.rel("api/", a.from), template.HTMLEscapeString(p.ImportPath), kind, template.HTMLEscapeString(p.Synopsis))
+			if aside {
+				tools.WriteString(row)
+			} else {
+				b.WriteString(row)
+			}
 			if err := s.add(&Page{Path: a.from, Title: p.Title(), Section: "api",
 				Body: template.HTML(a.render()), Text: p.ImportPath + " " + p.Synopsis}); err != nil {
 				return err
+			}
+			if aside {
+				continue
 			}
 			kindName := "package"
 			if p.IsCommand() {
@@ -230,8 +300,12 @@ func (s *Site) apiPages() error {
 					Kind: id.Kind, Summary: id.Synopsis})
 			}
 		}
-		b.WriteString("</tbody></table>")
+		if public > 0 {
+			b.WriteString("</tbody></table>")
+		}
 	}
+	tools.WriteString("</tbody></table>")
+	b.WriteString(tools.String())
 	return s.add(&Page{Path: "api/", Title: "API reference", Section: "api", Body: template.HTML(b.String())})
 }
 

@@ -1,8 +1,10 @@
 package site
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -74,6 +76,8 @@ func ExampleNew() {
 	// Output: 0
 }
 `,
+		"m/README.md":                       "# m\n\n`github.com/fastio-go/fastio/m` does test things.\n\n## Install\n",
+		"m/internal/x/x.go":                 "// Package x is internal.\npackage x\n\n// Hidden is exported inside.\nvar Hidden = 1\n",
 		"m/sub/sub.go":                      "// Package sub is nested.\npackage sub\n\n// S is exported.\nvar S = 1\n",
 		"m/testdata/x.go":                   "package ignored\n",
 		"m/cmd/tool/main.go":                "// Command tool does a thing.\npackage main\n\nfunc main() {}\n",
@@ -114,7 +118,7 @@ func TestBuild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(s.Modules) != 1 || len(s.Modules[0].Packages) != 3 {
+	if len(s.Modules) != 1 || len(s.Modules[0].Packages) != 4 {
 		t.Fatalf("modules %+v", s.Modules)
 	}
 	api := read(t, filepath.Join(out, "api", "m", "index.html"))
@@ -138,7 +142,7 @@ func TestBuild(t *testing.T) {
 	if !strings.Contains(src, `id="L27"`) {
 		t.Error("source page has no line anchors")
 	}
-	for _, want := range []string{`<a href="../../api/m/#New">New</a>`, `<a href="../../api/m/#T.Get">Get</a>`, `<a href="https://pkg.go.dev/io#Writer">Writer</a>`} {
+	for _, want := range []string{`<a href="../../api/m/index.html#New">New</a>`, `<a href="../../api/m/index.html#T.Get">Get</a>`, `<a href="https://pkg.go.dev/io#Writer">Writer</a>`} {
 		if !strings.Contains(src, want) {
 			t.Errorf("source page lacks %s", want)
 		}
@@ -153,7 +157,7 @@ func TestBuild(t *testing.T) {
 		t.Error("command page lacks its title or install line")
 	}
 	index := read(t, filepath.Join(out, "search-index.js"))
-	for _, want := range []string{`"t":"m.New"`, `"t":"m.T.F"`, `"t":"m.I.Do"`, `"t":"Say hello"`, `"u":"cookbook/hello/"`} {
+	for _, want := range []string{`"t":"m.New"`, `"t":"m.T.F"`, `"t":"m.I.Do"`, `"t":"Say hello"`, `"u":"cookbook/hello/index.html"`} {
 		if !strings.Contains(index, want) {
 			t.Errorf("search index lacks %s", want)
 		}
@@ -162,8 +166,54 @@ func TestBuild(t *testing.T) {
 	if !strings.Contains(start, "go get example.com/m@latest") {
 		t.Error("install lines not read from the README")
 	}
-	if !strings.Contains(read(t, filepath.Join(out, "design", "index.html")), `href="../api/m/#T"`) {
+	if !strings.Contains(read(t, filepath.Join(out, "design", "index.html")), `href="../api/m/index.html#T"`) {
 		t.Error("root links in Markdown are not made relative")
+	}
+	if strings.Contains(index, "internal") {
+		t.Error("an internal package is in the search index")
+	}
+	apiIndex := read(t, filepath.Join(out, "api", "index.html"))
+	tooling := apiIndex[strings.Index(apiIndex, `id="tooling"`):]
+	if !strings.Contains(tooling, "m/internal/x") || strings.Contains(apiIndex[:strings.Index(apiIndex, `id="tooling"`)], "m/internal/x") {
+		t.Error("the internal package is not listed apart in the API index")
+	}
+	if !strings.Contains(apiIndex, "<p>m does test things.</p>") {
+		t.Error("the module is not described by its README")
+	}
+	if home := read(t, filepath.Join(out, "index.html")); !strings.Contains(home, "m does test things.") || strings.Contains(home, "m/internal/x") {
+		t.Error("the module table does not describe the module by its README, or lists an internal package")
+	}
+	// Every link to a folder of the site names its index.html, so the site
+	// works from the file system.
+	folderLink := regexp.MustCompile(`href="([^"#?:]*/)(#[^"]*)?"`)
+	filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
+			return err
+		}
+		if m := folderLink.FindString(read(t, p)); m != "" {
+			t.Errorf("%s links to a folder: %s", p, m)
+		}
+		return nil
+	})
+}
+
+func TestIndexFile(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"api/core/", "api/core/index.html"},
+		{"../guide/#x", "../guide/index.html#x"},
+		{"./", "index.html"},
+		{"..", "../index.html"},
+		{"", ""},
+		{"#top", "#top"},
+		{"?q=x", "?q=x"},
+		{"style.css", "style.css"},
+		{"src/core/writer.go.html#L3", "src/core/writer.go.html#L3"},
+		{"https://pkg.go.dev/io/", "https://pkg.go.dev/io/"},
+		{"/abs/", "/abs/"},
+	} {
+		if got := IndexFile(c.in); got != c.want {
+			t.Errorf("IndexFile(%q) = %q, want %q", c.in, got, c.want)
+		}
 	}
 }
 

@@ -1,7 +1,11 @@
 // Offline search over window.FASTIO_SEARCH (written by the generator into
 // search-index.js): every page, section heading, package and exported
 // identifier. Ranking: exact name, then prefix, then substring of the name,
-// then a match in the summary.
+// then a match in the summary; within each, the exported API (packages,
+// types, functions, methods, fields, constants, variables) before guides and
+// pages, and those before sections and cookbook pages. A page opened with
+// ?q=words shows the results for those words, and typing updates the
+// address, so a search can be linked.
 (function () {
   "use strict";
   var input = document.getElementById("search");
@@ -11,7 +15,12 @@
   var index = window.FASTIO_SEARCH || [];
   if (!input || !list) return;
 
-  function score(e, q) {
+  var kindWeight = {
+    "package": 9, "command": 8, "type": 8, "func": 8, "method": 7, "field": 6, "const": 6, "var": 6,
+    "guide": 4, "page": 4, "section": 2, "cookbook": 1
+  };
+
+  function match(e, q) {
     var t = e.t.toLowerCase();
     var last = t.slice(t.lastIndexOf(".") + 1);
     if (last === q || t === q) return 100;
@@ -23,6 +32,11 @@
       if (hay.indexOf(words[i]) < 0) return 0;
     }
     return 20;
+  }
+
+  function score(e, q) {
+    var m = match(e, q);
+    return m > 0 ? m + (kindWeight[e.k] || 0) : 0;
   }
 
   function render(q) {
@@ -64,7 +78,22 @@
     list.hidden = false;
   }
 
-  input.addEventListener("input", function () { render(input.value); });
+  // The query in the address: ?q= opens with its results, and typing keeps
+  // the address in step (replaceState may be refused for file:// pages).
+  function remember(q) {
+    try {
+      var u = new URL(window.location.href);
+      if (q) u.searchParams.set("q", q); else u.searchParams.delete("q");
+      window.history.replaceState(null, "", u.toString());
+    } catch (err) { /* the address stays as it was */ }
+  }
+  var initial = new URLSearchParams(window.location.search).get("q");
+  if (initial) {
+    input.value = initial;
+    render(initial);
+  }
+
+  input.addEventListener("input", function () { render(input.value); remember(input.value.trim()); });
   input.addEventListener("keydown", function (ev) {
     if (ev.key === "Enter") {
       var first = list.querySelector("a");

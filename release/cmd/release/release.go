@@ -100,7 +100,7 @@ func Run(o Options, out io.Writer) error {
 	}
 	newDoc := changelog.Insert(string(doc), v, section)
 
-	fmt.Fprintf(out, "\nCHANGELOG.md section:\n\n%s\n", indent(section))
+	fmt.Fprintf(out, "\nCHANGELOG.md section:\n\n%s\n", indent(changelog.Of(newDoc, v)))
 	var changed []string
 	for _, p := range plans {
 		if p.newMod != nil {

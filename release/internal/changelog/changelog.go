@@ -114,6 +114,29 @@ func Insert(doc, version, section string) string {
 	}
 }
 
+// Of returns the section of version in doc, from its "## " heading to the
+// next one, or "" when doc has none.
+func Of(doc, version string) string {
+	var b strings.Builder
+	in := false
+	for _, l := range strings.SplitAfter(doc, "\n") {
+		if strings.HasPrefix(l, "## ") {
+			if in {
+				break
+			}
+			f := strings.Fields(l)
+			in = len(f) > 1 && f[1] == version
+		}
+		if in {
+			b.WriteString(l)
+		}
+	}
+	if b.Len() == 0 {
+		return ""
+	}
+	return strings.TrimRight(b.String(), "\n") + "\n"
+}
+
 // cutUnreleased removes the Unreleased section from doc and returns its
 // text, trimmed.
 func cutUnreleased(doc string) (notes, rest string, ok bool) {

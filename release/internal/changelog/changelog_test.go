@@ -59,3 +59,17 @@ Changes since format/v0.1.0:
 		t.Errorf("Section =\n%s\nwant\n%s", got, want)
 	}
 }
+
+func TestOf(t *testing.T) {
+	doc := "# Changelog\n\n## v0.2.0 (2026-12-02)\n\n- a note\n\n### core\n\nnew\n\n## v0.1.0 (2026-12-01)\n\nold\n"
+	tests := []struct{ version, want string }{
+		{"v0.2.0", "## v0.2.0 (2026-12-02)\n\n- a note\n\n### core\n\nnew\n"},
+		{"v0.1.0", "## v0.1.0 (2026-12-01)\n\nold\n"},
+		{"v0.3.0", ""},
+	}
+	for _, tt := range tests {
+		if got := Of(doc, tt.version); got != tt.want {
+			t.Errorf("Of(%s) = %q, want %q", tt.version, got, tt.want)
+		}
+	}
+}

@@ -198,6 +198,7 @@ type fileState struct {
 	Symlink  bool   // the name is still a symbolic link
 	Nlink    uint64 // links of the file written
 	Twin     string // the content of the file's other name (a hard link), if any
+	Xattrs   string // the names of its extended attributes
 }
 
 func stateOf(t *testing.T, dir, name, twin string) fileState {
@@ -215,6 +216,10 @@ func stateOf(t *testing.T, dir, name, twin string) fileState {
 	s.Content, s.Mode, s.UID, s.GID, s.Nlink = string(readFile(t, path)), st.Mode(), sys.Uid, sys.Gid, uint64(sys.Nlink)
 	if twin != "" {
 		s.Twin = string(readFile(t, filepath.Join(dir, twin)))
+	}
+	buf := make([]byte, 4096)
+	if n, err := syscall.Listxattr(path, buf); err == nil {
+		s.Xattrs = strings.ReplaceAll(strings.TrimRight(string(buf[:n]), "\x00"), "\x00", ",")
 	}
 	return s
 }
@@ -288,6 +293,16 @@ func outputCases() []outputCase {
 			},
 			want: func(c string) fileState {
 				return fileState{Content: c, Mode: 0o640, UID: uint32(os.Geteuid()), GID: uint32(os.Getegid()), Nlink: 2, Twin: c}
+			}},
+		{name: "extended attributes", out: "out", inName: "in",
+			setup: func(t *testing.T, dir string) {
+				writeMode(t, dir, "out", "old\n", 0o644)
+				if err := syscall.Setxattr(filepath.Join(dir, "out"), "user.origin", []byte("kept"), 0); err != nil {
+					t.Skipf("this file system keeps no user attributes: %v", err)
+				}
+			},
+			want: func(c string) fileState {
+				return fileState{Content: c, Mode: 0o644, UID: uint32(os.Geteuid()), GID: uint32(os.Getegid()), Nlink: 1, Xattrs: "user.origin"}
 			}},
 		{name: "another user's file", root: true, asUser: true, out: "out", inName: "in",
 			setup: func(t *testing.T, dir string) {

@@ -304,6 +304,17 @@ func outputCases() []outputCase {
 			want: func(c string) fileState {
 				return fileState{Content: c, Mode: 0o644, UID: uint32(os.Geteuid()), GID: uint32(os.Getegid()), Nlink: 1, Xattrs: "user.origin"}
 			}},
+		{name: "directory the user may not write", root: true, asUser: true, out: "out", inName: "in",
+			setup: func(t *testing.T, dir string) {
+				writeMode(t, dir, "out", "old\n", 0o640)
+				chown(t, dir, "out", userID, userID)
+				if err := os.Chmod(dir, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			},
+			want: func(c string) fileState {
+				return fileState{Content: c, Mode: 0o640, UID: userID, GID: userID, Nlink: 1}
+			}},
 		{name: "another user's file", root: true, asUser: true, out: "out", inName: "in",
 			setup: func(t *testing.T, dir string) {
 				writeMode(t, dir, "out", "old\n", 0o664)

@@ -125,7 +125,8 @@ func (a *atomicFile) Abort() {
 //     renamed over it. A reader sees the old content or the new, never a
 //     part.
 //   - a regular file reached through a symbolic link, with other hard
-//     links, whose owner or group the process cannot give a new file (not
+//     links, with extended attributes (an access control list, a security
+//     label), whose owner or group the process cannot give a new file (not
 //     root), or in a directory where no temporary file can be created: the
 //     output is staged in a temporary file and then copied into the file
 //     itself, as iconv writes it, so that the inode with its owner, mode,
@@ -189,7 +190,7 @@ func openOutput(name string) (*outputFile, error) {
 	}
 	o := &outputFile{name: name, target: target}
 	uid, gid, nlink, haveOwner := fileOwner(st)
-	if link || nlink > 1 {
+	if link || nlink > 1 || hasXattrs(name) {
 		return o, o.stage()
 	}
 	a, err := createAtomic(name, st.Mode().Perm())

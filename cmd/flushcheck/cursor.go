@@ -154,7 +154,7 @@ func (c *checker) checkCursors() {
 	})
 	for _, w := range opened {
 		if !c.cursorEscapes(w) {
-			c.checkPaths(w)
+			c.checkPaths(w, false)
 		}
 	}
 }

@@ -186,7 +186,9 @@ func asAny() {
 	keep(w)
 }
 
-func keep(v any) {}
+var kept any
+
+func keep(v any) { kept = v }
 
 func closedAtEnd() error {
 	zw, err := compress.NewWriter(os.Stdout, 9)

@@ -579,6 +579,46 @@ func (c *checker) makesError(call *ast.CallExpr) bool {
 	return strings.Contains(name, "err") || strings.Contains(name, "fail")
 }
 
+// finishesEachTime reports whether a statement of the loop body itself (not
+// one nested in a condition) flushes or closes w.
+func (c *checker) finishesEachTime(body ast.Node, w *tracked) bool {
+	b, ok := body.(*ast.BlockStmt)
+	if !ok {
+		return false
+	}
+	for _, s := range b.List {
+		switch s := s.(type) {
+		case *ast.ExprStmt, *ast.AssignStmt, *ast.ReturnStmt, *ast.DeferStmt:
+			if c.finishes(s, w) {
+				return true
+			}
+		case *ast.IfStmt:
+			// if err := w.Flush(); err != nil {...}
+			if s.Init != nil && c.finishes(s.Init, w) || c.finishes(s.Cond, w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// writeFailed reports whether block b, which ends in a test of an error,
+// got that error from a call on w.
+func (c *checker) writeFailed(b *cfg.Block, w *tracked) bool {
+	for _, n := range b.Nodes[:len(b.Nodes)-1] {
+		a, ok := n.(*ast.AssignStmt)
+		if !ok || len(a.Rhs) != 1 {
+			continue
+		}
+		if call, ok := ast.Unparen(a.Rhs[0]).(*ast.CallExpr); ok {
+			if _, ok := c.methodOn(call, w); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // loopBody returns the body of a for or range statement.
 func loopBody(s ast.Stmt) ast.Node {
 	switch s := s.(type) {
@@ -744,13 +784,16 @@ func (c *checker) checkPaths(w *tracked, suppress bool) bool {
 		}
 		// A loop that flushes w in its body: the path that skips the loop
 		// is taken to run it at least once (b.Loop, a range over data).
-		if (b.Kind == cfg.KindForLoop || b.Kind == cfg.KindRangeLoop) && b.Stmt != nil && c.finishes(loopBody(b.Stmt), w) {
+		// Only a flush that every iteration runs counts: one under a
+		// condition (every thousand lines) leaves the tail.
+		if (b.Kind == cfg.KindForLoop || b.Kind == cfg.KindRangeLoop) && b.Stmt != nil && c.finishesEachTime(loopBody(b.Stmt), w) {
 			return true
 		}
 		succs := b.Succs
-		if len(succs) == 2 && len(b.Nodes) > 0 {
+		if len(succs) == 2 && len(b.Nodes) > 0 && (!deferred || c.writeFailed(b, w)) {
 			// if err != nil: the error branch is excused, as an error
-			// return is.
+			// return is. With the flush deferred, an exit there skips it,
+			// which is excused only when the error is w's own.
 			switch c.errorTest(b.Nodes[len(b.Nodes)-1]) {
 			case token.NEQ:
 				succs = succs[1:]

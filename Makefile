@@ -37,9 +37,9 @@ STRESSTIME ?= 1m
 WASM_MODULES := core format codec unicode crypto compress
 
 .PHONY: test fmt-check vet staticcheck unit race purego modcheck closure layers cross \
-        lint tidy bench bench-results cpeers microbench fuzz cover tools goversion wasm release dist stress docs docs-serve
+        lint vet-flush tidy bench bench-results cpeers microbench fuzz cover tools goversion wasm release dist stress docs docs-serve
 
-test: goversion fmt-check vet staticcheck unit race purego modcheck closure layers cross wasm
+test: goversion fmt-check vet vet-flush staticcheck unit race purego modcheck closure layers cross wasm
 	@echo "make test: all checks passed"
 
 tools: $(STATICCHECK) $(BENCHSTAT) $(WAZERO)
@@ -71,6 +71,13 @@ fmt-check:
 
 vet:
 	$(GO) vet work
+
+# fastio's own analyzer over every module (the cookbook and the command
+# included; test files left out), then over the Go programs of the READMEs
+# and documentation pages, extracted and compiled.
+vet-flush:
+	$(GO) run ./cmd/fastio vet --tests=false work
+	$(GO) test -count=1 -run '^TestDocBlocks$$' ./cmd/flushcheck
 
 staticcheck: $(STATICCHECK)
 	@for m in $(MODULES); do echo "staticcheck $$m"; (cd $$m && $(STATICCHECK) ./...); done

@@ -3,6 +3,8 @@
 package main
 
 import (
+	"log"
+
 	"github.com/fastio-go/fastio/core"
 	"github.com/fastio-go/fastio/device"
 	"github.com/fastio-go/fastio/format"
@@ -10,7 +12,11 @@ import (
 
 func main() {
 	out := device.Stdout() // buffered standard output
-	defer out.Flush()      // nothing reaches the terminal before this
+	defer func() {
+		if err := out.Flush(); err != nil { // nothing reaches the terminal before this
+			log.Fatal(err)
+		}
+	}()
 	for i := 1; i <= 5; i++ {
 		format.Println(out, "square of ", i, " is ", i*i)
 	}

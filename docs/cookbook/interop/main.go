@@ -23,7 +23,9 @@ func main() {
 	bw := bufio.NewWriter(os.Stdout)
 	w := core.WrapWriter(bw)
 	format.Println(w, "through bufio: ", 42, " ", 2.5)
-	bw.Flush()
+	if err := bw.Flush(); err != nil {
+		log.Fatal(err)
+	}
 
 	// A bufio.Reader is a buffered reader for fastio's scanners too.
 	sc := format.NewScanner(bufio.NewReader(strings.NewReader("7 11 13")))

@@ -60,6 +60,13 @@ var fastioFinishers = map[string]map[string]bool{
 	fastioPrefix + "device": {"Sync": true},
 }
 
+// fastioKeepers are the fastio functions whose result holds the writer they
+// are given and flushes it (core.WrapWriter returns a *bufio.Writer's
+// adapter, whose Flush is bufio's): the writer is handed to the result.
+var fastioKeepers = map[string]map[string]bool{
+	fastioPrefix + "core": {"WrapWriter": true},
+}
+
 // hashReads are the methods of a hash device that flush it by reading the
 // digest.
 var hashReads = map[string]bool{"Sum": true, "Digest": true, "AppendHex": true, "AppendBase64": true,

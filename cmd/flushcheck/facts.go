@@ -358,6 +358,9 @@ func (st *pkgState) argKind(call *ast.CallExpr, arg ast.Node) kind {
 		if fastioFinishers[fn.Pkg().Path()][fn.Name()] {
 			return kFinish
 		}
+		if fastioKeepers[fn.Pkg().Path()][fn.Name()] {
+			return kEscape
+		}
 		return kUse
 	}
 	// The parameter's declared type: a type parameter stays one.

@@ -11,7 +11,8 @@
 // from the call that makes it: a constructor (bufio.NewWriter,
 // core.NewWriter, device.Create, device.Stdout...) or a function of the
 // program that returns what a constructor made. A writer read from a field
-// or returned by a getter is someone else's and is not followed.
+// or returned by a getter is someone else's and is not followed, and one
+// over io.Discard has nothing to lose.
 //
 // Forgetting Flush loses the tail of the output silently: the program exits
 // or the writer is dropped with bytes still in its buffer, and nothing fails.
@@ -41,7 +42,8 @@
 // without Flush or Close (fmt.Fprintf, io.Copy), and a function of the
 // program that only writes to its parameter, which the analyzer learns by
 // reading that function, across packages. A function that flushes the
-// writer it is given finishes it. The writer is handed off, and not
+// writer it is given finishes it (device.Sync, or one of the program's);
+// core.WrapWriter hands the writer to the BufferedWriter it returns. The writer is handed off, and not
 // reported, when it is returned, stored in a variable, a field, a global, a
 // composite literal or a channel, passed to a function that keeps it or is
 // not known (a function value, an interface method), or flushed by a
@@ -140,6 +142,16 @@ type tracked struct {
 	wrappers []*tracked // writers made over this one in the function
 }
 
+// isDiscard reports whether e is io.Discard.
+func (c *checker) isDiscard(e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Discard" {
+		return false
+	}
+	v, ok := c.pass.TypesInfo.Uses[sel.Sel].(*types.Var)
+	return ok && v.Pkg() != nil && v.Pkg().Path() == "io"
+}
+
 // isMemory reports whether the destination e is an in-memory device.
 func (c *checker) isMemory(e ast.Expr) (mem, direct bool) {
 	e = ast.Unparen(e)
@@ -221,6 +233,9 @@ func (c *checker) collect() []*tracked {
 		}
 		w := &tracked{v: v, tn: tn, created: node, call: call, name: id.Name}
 		if len(call.Args) > 0 {
+			if c.isDiscard(call.Args[0]) {
+				return // nothing to lose
+			}
 			mem, direct := c.isMemory(call.Args[0])
 			if direct && tn.Pkg().Path() == fastioPrefix+"codec/record" {
 				return // records are encoded straight into the memory device

@@ -338,3 +338,8 @@ func fatalOnError() {
 		log.Fatal(err)
 	}
 }
+
+func discarded(p []byte) {
+	w := bufio.NewWriter(io.Discard)
+	w.Write(p)
+}

@@ -267,3 +267,10 @@ func waitGroupGo(lines []string) error {
 	wg.Wait()
 	return w.Flush()
 }
+
+func wrapped() error {
+	bw := bufio.NewWriter(os.Stdout)
+	w := core.WrapWriter(bw)
+	w.Write([]byte("ok\n"))
+	return w.Flush()
+}

@@ -268,7 +268,7 @@ func (st *pkgState) computeFresh(fn *types.Func) bool {
 						return true
 					}
 					v, ok := info.Uses[e].(*types.Var)
-					fresh = ok && v.Pos() > fd.Body.Pos() && v.Pos() < fd.Body.End() && freshVar(v)
+					fresh = ok && v.Pos() > fd.Body.Pos() && v.Pos() < fd.Body.End() && freshVar(v) && !st.keptBesides(fd, v)
 				case *ast.CallExpr:
 					fresh = st.constructs(e)
 				default:
@@ -279,6 +279,21 @@ func (st *pkgState) computeFresh(fn *types.Func) bool {
 		return true
 	})
 	return fresh
+}
+
+// keptBesides reports whether the local v of the function fd, which it
+// returns, is also kept or flushed elsewhere: captured by a closure that
+// flushes it (a returned cleanup func), stored, or handed to a function.
+// The function is then not a constructor: the writer comes with its own
+// arrangement for being flushed.
+func (st *pkgState) keptBesides(fd *ast.FuncDecl, v *types.Var) bool {
+	c := st.checkerFor(fd)
+	if c == nil {
+		return true
+	}
+	c.collect()
+	c.returnsOK = true
+	return c.escapes(&tracked{v: v, name: v.Name()})
 }
 
 // paramKinds returns what fn, a function of this package, does with each
@@ -404,7 +419,12 @@ func (st *pkgState) argKind(call *ast.CallExpr, arg ast.Node) kind {
 	}
 	var ks []kind
 	if fn.Pkg() == st.pass.Pkg {
-		ks = st.paramKinds(fn)
+		if ks = st.paramKinds(fn); ks == nil {
+			// A recursive call (a tree printer calling itself): what the
+			// function does with the writer is decided by the rest of its
+			// body.
+			return kUse
+		}
 	} else {
 		var f paramsFact
 		if st.pass.ImportObjectFact(fn, &f) {

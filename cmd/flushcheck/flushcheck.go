@@ -200,6 +200,9 @@ type checker struct {
 	sig   *types.Signature
 	ws    []*tracked // the writers made in the body, once collected
 	done  bool
+	// returnsOK makes returning the writer a use, not a hand-off: set
+	// when deciding whether a function is a constructor.
+	returnsOK bool
 }
 
 // collect finds the writers made in the body (not in nested function
@@ -427,6 +430,8 @@ func (c *checker) useEscapes(id *ast.Ident, stack []ast.Node, w *tracked) bool {
 			}
 		}
 		return true
+	case *ast.ReturnStmt:
+		return !c.returnsOK
 	case *ast.BinaryExpr:
 		return false // w == nil, w != nil
 	case *ast.IfStmt, *ast.SwitchStmt, *ast.ExprStmt:

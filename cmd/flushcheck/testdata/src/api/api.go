@@ -274,3 +274,34 @@ func wrapped() error {
 	w.Write([]byte("ok\n"))
 	return w.Flush()
 }
+
+type node struct {
+	name string
+	kids []*node
+}
+
+func printTree(w *bufio.Writer, n *node, depth int) {
+	for range depth {
+		w.WriteString("  ")
+	}
+	w.WriteString(n.name + "\n")
+	for _, k := range n.kids {
+		printTree(w, k, depth+1)
+	}
+}
+
+func recursive(root *node) {
+	w := bufio.NewWriter(os.Stdout) // want `w \(\*bufio.Writer\) is not flushed`
+	printTree(w, root, 0)
+}
+
+func openWithCleanup(f *os.File) (*bufio.Writer, func() error) {
+	w := bufio.NewWriter(f)
+	return w, func() error { return w.Flush() }
+}
+
+func cleanupFunc(f *os.File) error {
+	w, done := openWithCleanup(f)
+	w.WriteString("x")
+	return done()
+}

@@ -46,9 +46,10 @@
 // core.WrapWriter hands the writer to the BufferedWriter it returns. The writer is handed off, and not
 // reported, when it is returned, stored in a variable, a field, a global, a
 // composite literal or a channel, passed to a function that keeps it or is
-// not known (a function value, an interface method), or flushed by a
-// closure that runs later (a goroutine, a callback). A closure that only
-// writes to the writer is a use.
+// not known (a function value, an interface method), flushed by a closure
+// that runs later (a goroutine, a callback), or when the *core.Writer
+// behind it (w.Engine()) is kept. A closure that only writes to the writer
+// is a use.
 //
 // A writer made over another one (zw over bw in zw := compress.NewWriter(bw,
 // ...)) flushes it when it is flushed or closed if it is a fastio writer;
@@ -396,6 +397,13 @@ func (c *checker) useEscapes(id *ast.Ident, stack []ast.Node, w *tracked) bool {
 					if _, ok := stack[j].(*ast.GoStmt); ok {
 						return true // go w.Flush()
 					}
+				}
+				if p.Sel.Name == "Engine" {
+					// The *core.Writer behind w: whoever holds it can
+					// flush w's output. A use when called on at once.
+					q, _, qc := parentOf(stack, i-1)
+					sel, ok := q.(*ast.SelectorExpr)
+					return !ok || sel.X != qc
 				}
 				return false
 			}

@@ -343,3 +343,13 @@ func discarded(p []byte) {
 	w := bufio.NewWriter(io.Discard)
 	w.Write(p)
 }
+
+func engineHandedOut(dst io.Writer) *core.Writer {
+	zw, _ := compress.NewWriter(dst, 6)
+	return zw.Engine()
+}
+
+func engineUsed(dst io.Writer) {
+	zw, _ := compress.NewWriter(dst, 6) // want `zw \(\*compress.Writer\) is not flushed`
+	zw.Engine().WriteString("x")
+}

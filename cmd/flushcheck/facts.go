@@ -2,6 +2,7 @@ package flushcheck
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -53,6 +54,9 @@ type pkgState struct {
 	decls  map[*types.Func]*ast.FuncDecl
 	params map[*types.Func][]kind // nil while being computed
 	fresh  map[*types.Func]*bool  // nil while being computed
+
+	lits      map[*types.Var]*ast.FuncLit // local function values bound once
+	litParams map[*ast.FuncLit][]kind     // nil while being computed
 }
 
 func newPkgState(pass *analysis.Pass, cfgs *ctrlflow.CFGs) *pkgState {
@@ -281,6 +285,78 @@ func (st *pkgState) computeFresh(fn *types.Func) bool {
 	return fresh
 }
 
+// literalOf returns the function literal that the function value e always
+// holds: a local variable defined with one and never assigned again.
+func (st *pkgState) literalOf(e ast.Expr) *ast.FuncLit {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := st.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || v.IsField() || v.Parent() == st.pass.Pkg.Scope() {
+		return nil
+	}
+	if st.lits == nil {
+		st.lits = map[*types.Var]*ast.FuncLit{}
+		assigned := map[*types.Var]int{}
+		for _, f := range st.pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				switch s := n.(type) {
+				case *ast.AssignStmt:
+					for i, l := range s.Lhs {
+						id, ok := ast.Unparen(l).(*ast.Ident)
+						if !ok {
+							continue
+						}
+						lv, ok := st.pass.TypesInfo.ObjectOf(id).(*types.Var)
+						if !ok {
+							continue
+						}
+						assigned[lv]++
+						if len(s.Lhs) == len(s.Rhs) && s.Tok == token.DEFINE {
+							if lit, ok := s.Rhs[i].(*ast.FuncLit); ok {
+								st.lits[lv] = lit
+							}
+						}
+					}
+				case *ast.UnaryExpr:
+					if id, ok := s.X.(*ast.Ident); ok && s.Op == token.AND {
+						if lv, ok := st.pass.TypesInfo.Uses[id].(*types.Var); ok {
+							assigned[lv] += 2 // &f: set elsewhere
+						}
+					}
+				}
+				return true
+			})
+		}
+		for lv := range st.lits {
+			if assigned[lv] != 1 {
+				delete(st.lits, lv)
+			}
+		}
+	}
+	return st.lits[v]
+}
+
+// litKinds returns what the function literal lit does with each of its
+// parameters, as paramKinds does for a declared function.
+func (st *pkgState) litKinds(lit *ast.FuncLit) []kind {
+	if ks, ok := st.litParams[lit]; ok {
+		return ks
+	}
+	if st.litParams == nil {
+		st.litParams = map[*ast.FuncLit][]kind{}
+	}
+	st.litParams[lit] = nil
+	sig, _ := st.pass.TypesInfo.TypeOf(lit).(*types.Signature)
+	var ks []kind
+	if c := st.checkerFor(lit); c != nil && sig != nil {
+		ks = st.kindsOf(c, sig)
+	}
+	st.litParams[lit] = ks
+	return ks
+}
+
 // keptBesides reports whether the local v of the function fd, which it
 // returns, is also kept or flushed elsewhere: captured by a closure that
 // flushes it (a returned cleanup func), stored, or handed to a function.
@@ -309,18 +385,25 @@ func (st *pkgState) paramKinds(fn *types.Func) []kind {
 }
 
 func (st *pkgState) computeParams(fn *types.Func) []kind {
-	fd := st.decls[fn]
 	sig := fn.Type().(*types.Signature)
+	if fd := st.decls[fn]; fd != nil {
+		if c := st.checkerFor(fd); c != nil {
+			return st.kindsOf(c, sig)
+		}
+	}
 	ks := make([]kind, sig.Params().Len())
 	for i := range ks {
 		ks[i] = kEscape
 	}
-	if fd == nil {
-		return ks
-	}
-	c := st.checkerFor(fd)
-	if c == nil {
-		return ks
+	return ks
+}
+
+// kindsOf returns what the function of checker c, of signature sig, does
+// with each of its parameters.
+func (st *pkgState) kindsOf(c *checker, sig *types.Signature) []kind {
+	ks := make([]kind, sig.Params().Len())
+	for i := range ks {
+		ks[i] = kEscape
 	}
 	c.collect()
 	for i := 0; i < sig.Params().Len(); i++ {
@@ -414,7 +497,17 @@ func (st *pkgState) argKind(call *ast.CallExpr, arg ast.Node) kind {
 			return kUse // io.Writer, io.StringWriter...: it cannot flush
 		}
 	}
-	if fn == nil || sig.Variadic() && pi == params.Len()-1 {
+	if fn == nil {
+		// A function value: followed when it is a local variable given a
+		// function literal once (render := func(w *bufio.Writer) {...}).
+		if lit := st.literalOf(call.Fun); lit != nil && !(sig.Variadic() && pi == params.Len()-1) {
+			if ks := st.litKinds(lit); pi < len(ks) {
+				return ks[pi]
+			}
+		}
+		return kEscape
+	}
+	if sig.Variadic() && pi == params.Len()-1 {
 		return kEscape
 	}
 	var ks []kind

@@ -38,18 +38,21 @@
 // keep it, is a use: the function that made the writer still has to flush
 // it. Such functions are fastio's API (format's print functions, record's
 // writers, the unicode, compress and crypto writers made over it, device's
-// copy helpers), any function whose parameter is an io.Writer-like interface
-// without Flush or Close (fmt.Fprintf, io.Copy), and a function of the
-// program that only writes to its parameter, which the analyzer learns by
-// reading that function, across packages. A function that flushes the
-// writer it is given finishes it (device.Sync, or one of the program's);
-// core.WrapWriter hands the writer to the BufferedWriter it returns. The writer is handed off, and not
-// reported, when it is returned, stored in a variable, a field, a global, a
-// composite literal or a channel, passed to a function that keeps it or is
-// not known (a function value, an interface method), flushed by a closure
-// that runs later (a goroutine, a callback), or when the *core.Writer
-// behind it (w.Engine()) is kept. A closure that only writes to the writer
-// is a use.
+// copy helpers), any function whose parameter is an io.Writer-like
+// interface without Flush or Close (fmt.Fprintf, io.Copy, log.New), and a
+// function of the program that only writes to its parameter, which the
+// analyzer learns by reading that function, across packages, or by reading
+// the function literal a local variable is bound to once. A function that
+// flushes the writer it is given finishes it (device.Sync, or one of the
+// program's); core.WrapWriter hands the writer to the BufferedWriter it
+// returns.
+//
+// The writer is handed off, and not reported, when it is returned, stored
+// in a variable, a field, a global, a composite literal or a channel,
+// passed to a function that keeps it or is not known (another function
+// value, an interface method), flushed by a closure that runs later (a
+// goroutine, a callback), or when the *core.Writer behind it (w.Engine()) is
+// kept. A closure that only writes to the writer is a use.
 //
 // A writer made over another one (zw over bw in zw := compress.NewWriter(bw,
 // ...)) flushes it when it is flushed or closed if it is a fastio writer;
@@ -67,9 +70,10 @@
 // arms of one branch avoids it.
 //
 // What it misses: a writer held in a field or a global and never flushed;
-// one handed to a function value or an interface method that does not
-// flush it; a flush that runs only on one side of a condition another
-// condition decides; a goroutine still writing when the writer is flushed.
+// one handed to an interface method, or to a function value it cannot
+// read, that does not flush it; a flush that runs only on one side of a
+// condition another condition decides; a goroutine still writing when the
+// writer is flushed.
 //
 // The same analyzer checks the uses of core.Cursor, whose PutString and Put
 // return the advanced Cursor and whose Done hands its bytes to the Writer.

@@ -305,3 +305,30 @@ func cleanupFunc(f *os.File) error {
 	w.WriteString("x")
 	return done()
 }
+
+func funcValue() {
+	w := bufio.NewWriter(os.Stdout) // want `w \(\*bufio.Writer\) is not flushed`
+	render := func(w *bufio.Writer, k string) {
+		w.WriteString(k + "\n")
+	}
+	render(w, "a")
+	render(w, "b")
+}
+
+func funcValueFlushes() error {
+	w := bufio.NewWriter(os.Stdout)
+	done := func(w *bufio.Writer) error {
+		w.WriteString("end\n")
+		return w.Flush()
+	}
+	return done(w)
+}
+
+func funcValueReassigned(alt func(*bufio.Writer)) {
+	w := bufio.NewWriter(os.Stdout)
+	render := func(w *bufio.Writer) { w.WriteString("x") }
+	if alt != nil {
+		render = alt
+	}
+	render(w)
+}

@@ -1,4 +1,4 @@
-// Command funcvalue writes through a function value that takes the writer and never flushes (the analyzer does not follow function values).
+// Command funcvalue writes through a function value that takes the writer and never flushes.
 package main
 
 import (

@@ -222,3 +222,19 @@ func TestCorpusFigures(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkCorpus analyzes the corpus's packages (loaded once) and their
+// dependencies, facts included.
+func BenchmarkCorpus(b *testing.B) {
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax}
+	pkgs, err := packages.Load(cfg, "./testdata/corpus/...")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := checker.Analyze([]*analysis.Analyzer{flushcheck.Analyzer}, pkgs, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

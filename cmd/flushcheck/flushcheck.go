@@ -208,6 +208,7 @@ type checker struct {
 	// returnsOK makes returning the writer a use, not a hand-off: set
 	// when deciding whether a function is a constructor.
 	returnsOK bool
+	visiting  map[*tracked]bool // the writers whose wrappers are being followed
 }
 
 // collect finds the writers made in the body (not in nested function
@@ -324,6 +325,14 @@ func (c *checker) is(e ast.Expr, w *tracked) bool {
 // escapes reports whether w leaves the function's responsibility, itself or
 // through a writer made over it.
 func (c *checker) escapes(w *tracked) bool {
+	if c.visiting[w] {
+		return false // writers made over each other: judged once
+	}
+	if c.visiting == nil {
+		c.visiting = map[*tracked]bool{}
+	}
+	c.visiting[w] = true
+	defer delete(c.visiting, w)
 	for _, x := range w.wrappers {
 		if c.escapes(x) {
 			return true
@@ -494,6 +503,14 @@ func (c *checker) finishCall(call *ast.CallExpr, w *tracked) bool {
 			return true
 		}
 	}
+	if c.visiting[w] {
+		return false
+	}
+	if c.visiting == nil {
+		c.visiting = map[*tracked]bool{}
+	}
+	c.visiting[w] = true
+	defer delete(c.visiting, w)
 	for _, x := range w.wrappers {
 		if flushesDestination(x.tn) && c.finishCall(call, x) {
 			return true

@@ -353,3 +353,10 @@ func engineUsed(dst io.Writer) {
 	zw, _ := compress.NewWriter(dst, 6) // want `zw \(\*compress.Writer\) is not flushed`
 	zw.Engine().WriteString("x")
 }
+
+func madeOverEachOther() {
+	var a, b *bufio.Writer
+	a = bufio.NewWriter(b) // want `a \(\*bufio.Writer\) is not flushed`
+	b = bufio.NewWriter(a) // want `b \(\*bufio.Writer\) is not flushed`
+	a.WriteString("x")
+}

@@ -72,12 +72,12 @@ fmt-check:
 vet:
 	$(GO) vet work
 
-# fastio's own analyzer over every module (the cookbook and the command
-# included; test files left out), then over the Go programs of the READMEs
-# and documentation pages, extracted and compiled.
+# fastio's own analyzer over every module (the cookbook and the commands
+# included; test files left out), over the examples (lost output only), and
+# over the Go code blocks of the READMEs, extracted and compiled.
 vet-flush:
 	$(GO) run ./cmd/fastio vet --tests=false work
-	$(GO) test -count=1 -run '^TestDocBlocks$$' ./cmd/flushcheck
+	$(GO) test -count=1 -run '^(TestDocBlocks|TestExamples)$$' ./cmd/flushcheck
 
 staticcheck: $(STATICCHECK)
 	@for m in $(MODULES); do echo "staticcheck $$m"; (cd $$m && $(STATICCHECK) ./...); done

@@ -248,3 +248,66 @@ func TestDocBlocks(t *testing.T) {
 	}
 	t.Logf("%d code blocks of the documentation compiled and analyzed (%d of them statements, not whole programs)", n, len(lenient))
 }
+
+// TestExamples runs the analyzer over every module's tests and fails on a
+// finding of lost output in an example (a file example*_test.go): the
+// examples are the code users copy. An ignored Flush error there is not
+// counted: the example's Output comment, which go test checks, shows a
+// failed flush as missing output.
+func TestExamples(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads every module of the workspace")
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "go.work")); err != nil {
+		t.Skip("not in the fastio repository")
+	}
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Tests: true, Dir: root}
+	pkgs, err := packages.Load(cfg, "work")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var withExamples []*packages.Package
+	for _, p := range pkgs {
+		for _, f := range p.GoFiles {
+			if isExampleFile(f) {
+				withExamples = append(withExamples, p)
+				break
+			}
+		}
+	}
+	if len(withExamples) == 0 {
+		t.Fatal("no examples in the workspace")
+	}
+	g, err := checker.Analyze([]*analysis.Analyzer{flushcheck.Analyzer}, withExamples, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, act := range g.Roots {
+		if act.Err != nil {
+			t.Errorf("%s: %v", act.Package.PkgPath, act.Err)
+		}
+		for _, d := range act.Diagnostics {
+			pos := act.Package.Fset.Position(d.Pos)
+			if !isExampleFile(pos.Filename) || !loss[d.Category] || seen[pos.String()] {
+				continue
+			}
+			seen[pos.String()] = true
+			rel, _ := filepath.Rel(root, pos.Filename)
+			t.Errorf("%s:%d:%d: %s", filepath.ToSlash(rel), pos.Line, pos.Column, d.Message)
+		}
+	}
+	t.Logf("the examples of %d packages analyzed", len(withExamples))
+}
+
+func isExampleFile(name string) bool {
+	base := filepath.Base(name)
+	return strings.HasPrefix(base, "example") && strings.HasSuffix(base, "_test.go")
+}

@@ -38,12 +38,12 @@ WASM_MODULES := core format codec unicode crypto compress
 
 .PHONY: test fmt-check vet staticcheck unit race purego modcheck closure layers cross \
         lint tidy bench bench-results readme-figures cpeers microbench fuzz cover tools goversion wasm release dist stress docs docs-serve \
-        deps deps-peers proxy
+        deps deps-peers proxy vet-flush
 
 # The checks of make test, run in this order after make deps; a new check
 # joins this list. Each stage's time is printed when it ends, and all of
 # them at the end (or at the first failure).
-TEST_STAGES := goversion fmt-check vet staticcheck unit race purego modcheck closure layers cross wasm
+TEST_STAGES := goversion fmt-check vet vet-flush staticcheck unit race purego modcheck closure layers cross wasm
 
 test:
 	@total=$$SECONDS; times=(); \
@@ -106,6 +106,13 @@ fmt-check:
 
 vet:
 	$(GO) vet work
+
+# fastio's own analyzer over every module (the cookbook and the commands
+# included; test files left out), over the examples (lost output only), and
+# over the Go code blocks of the READMEs, extracted and compiled.
+vet-flush:
+	$(GO) run ./cmd/fastio vet --tests=false work
+	$(GO) test -count=1 -run '^(TestDocBlocks|TestExamples)$$' ./cmd/flushcheck
 
 staticcheck: $(STATICCHECK)
 	@for m in $(MODULES); do echo "staticcheck $$m"; (cd $$m && $(STATICCHECK) ./...); done

@@ -12,17 +12,20 @@ import (
 )
 
 func newVetCommand() *cobra.Command {
-	var jsonOut bool
+	var jsonOut, tests bool
 	c := &cobra.Command{
-		Use:   "vet [-json] [PACKAGE]...",
+		Use:   "vet [--json] [--tests=false] [PACKAGE]...",
 		Short: "Report buffered writers whose output can be lost",
 		Long: `vet loads the Go packages named by the patterns (./... style, "." by
-default) and runs the flushcheck analyzer on them: a *bufio.Writer or a
-fastio writer (core.Writer, device files and Stdout, unicode, compress, record
-and crypto writers) created in a function and not flushed or closed on some
-path to its return, a final Flush or Close whose error is ignored, and misuse
-of a core.Cursor (a dropped PutString/Put result, defer c.Done() before later
-writes, a Cursor not ended by Done). Each loses output silently.
+default), their test files included unless --tests=false, and runs the
+flushcheck analyzer on them. It reports a buffered writer (a fastio writer:
+core.Writer, device files and Stdout, unicode, compress, record and crypto
+writers; or *bufio.Writer, compress/gzip, zlib and flate writers, klauspost's,
+*tabwriter.Writer and *csv.Writer) made in a function and not flushed or
+closed on some path to its return, a final Flush or Close whose error is
+ignored, and misuse of a core.Cursor (a dropped PutString/Put result, defer
+c.Done() before later writes, a Cursor not ended by Done). Each loses output
+silently.
 
 The same analyzer runs under go vet through the fastio-vet command:
 
@@ -32,21 +35,22 @@ The same analyzer runs under go vet through the fastio-vet command:
 Exit status: 0 with no findings, 3 with findings, 1 when the packages could
 not be loaded.`,
 		Example: `  fastio vet ./...
-  fastio vet -json ./cmd/...`,
+  fastio vet --json ./cmd/...`,
 		RunE: func(c *cobra.Command, args []string) error {
-			return runVet(c, args, jsonOut)
+			return runVet(c, args, jsonOut, tests)
 		},
 	}
 	c.Flags().BoolVar(&jsonOut, "json", false, "print the findings as JSON")
+	c.Flags().BoolVar(&tests, "tests", true, "analyze the packages' test files too")
 	return c
 }
 
-func runVet(c *cobra.Command, patterns []string, jsonOut bool) error {
+func runVet(c *cobra.Command, patterns []string, jsonOut, tests bool) error {
 	prog := progName(c)
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Tests: true}
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Tests: tests}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		fmt.Fprintf(c.ErrOrStderr(), "%s: %v\n", prog, err)

@@ -13,6 +13,11 @@ import (
 const vetModule = `module example.com/vetme
 
 go 1.26.0
+
+require (
+	github.com/fastio-go/fastio/core v0.1.0
+	github.com/fastio-go/fastio/format v0.1.0
+)
 `
 
 const vetSource = `package vetme
@@ -21,6 +26,9 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+
+	"github.com/fastio-go/fastio/core"
+	"github.com/fastio-go/fastio/format"
 )
 
 // Lost never flushes: its output is lost.
@@ -36,6 +44,14 @@ func Ignored() {
 	fmt.Fprintln(w, "maybe")
 }
 
+// Formatted prints through format and never flushes.
+func Formatted() {
+	w := core.NewWriter(os.Stdout)
+	for i := range 10 {
+		format.IntLn(w, i)
+	}
+}
+
 // Kept is correct.
 func Kept() error {
 	w := bufio.NewWriter(os.Stdout)
@@ -46,7 +62,15 @@ func Kept() error {
 
 func vetDir(t *testing.T, src string) string {
 	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "go.mod"), []byte(vetModule), 0o644)
+	mod := vetModule
+	for _, m := range []string{"core", "format"} {
+		abs, err := filepath.Abs(filepath.Join("..", "..", m))
+		if err != nil {
+			t.Fatal(err)
+		}
+		mod += "replace github.com/fastio-go/fastio/" + m + " => " + abs + "\n"
+	}
+	os.WriteFile(filepath.Join(dir, "go.mod"), []byte(mod), 0o644)
 	os.WriteFile(filepath.Join(dir, "v.go"), []byte(src), 0o644)
 	return dir
 }
@@ -67,16 +91,17 @@ func TestVet(t *testing.T) {
 	env := []string{"GOWORK=off", "GOFLAGS=-mod=mod"}
 	r := runEnv(t, dir, env, fastio, "vet", "./...")
 	want := []string{
-		"v.go:11:2: w (*bufio.Writer) is not flushed or closed on the path returning at line 13",
-		"v.go:18:8: the error of w.Flush is ignored",
+		"v.go:14:2: w (*bufio.Writer) is not flushed or closed on the path returning at line 16",
+		"v.go:21:8: the error of w.Flush is ignored",
+		"v.go:27:2: w (*core.Writer) is not flushed or closed on the path returning at line 31",
 	}
 	for _, w := range want {
 		if !strings.Contains(string(r.stderr), w) {
 			t.Errorf("fastio vet: missing %q in %s", w, r.stderr)
 		}
 	}
-	if r.code != 3 || strings.Count(string(r.stderr), "v.go:") != 2 {
-		t.Errorf("fastio vet: exit %d, want 3 and two findings:\n%s", r.code, r.stderr)
+	if r.code != 3 || strings.Count(string(r.stderr), "v.go:") != 3 {
+		t.Errorf("fastio vet: exit %d, want 3 and three findings:\n%s", r.code, r.stderr)
 	}
 
 	// The same analyzer under go vet.

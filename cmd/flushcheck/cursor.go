@@ -154,7 +154,7 @@ func (c *checker) checkCursors() {
 	})
 	for _, w := range opened {
 		if !c.cursorEscapes(w) {
-			c.checkPaths(w)
+			c.checkPaths(w, false)
 		}
 	}
 }
@@ -171,8 +171,9 @@ func (c *checker) discarded(e ast.Expr) {
 		r = v.Name()
 	}
 	c.pass.Report(analysis.Diagnostic{
-		Pos: e.Pos(),
-		End: e.End(),
+		Pos:      e.Pos(),
+		End:      e.End(),
+		Category: catCursor,
 		Message: "result of Cursor." + name + " is discarded: the next write overwrites its bytes, or Done ends before them; write " +
 			r + " = " + r + "." + name + "(...)",
 	})
@@ -223,8 +224,9 @@ func (c *checker) assignedAway(e ast.Expr, to string, r *types.Var, node ast.Nod
 	}
 	name, _, _ := c.cursorMethod(e)
 	c.pass.Report(analysis.Diagnostic{
-		Pos: e.Pos(),
-		End: e.End(),
+		Pos:      e.Pos(),
+		End:      e.End(),
+		Category: catCursor,
 		Message: "result of Cursor." + name + " is assigned to " + to + ", but " + r.Name() + " is used again at line " +
 			itoa(c.pass.Fset.Position(use.Pos()).Line) + " and still stands before these bytes: write " +
 			r.Name() + " = " + r.Name() + "." + name + "(...), or use only " + to + " from here on",
@@ -312,8 +314,9 @@ func (c *checker) deferredDone(d *ast.DeferStmt) {
 		return
 	}
 	c.pass.Report(analysis.Diagnostic{
-		Pos: d.Pos(),
-		End: d.End(),
+		Pos:      d.Pos(),
+		End:      d.End(),
+		Category: catCursor,
 		Message: "defer " + id.Name + ".Done() ends the Cursor where " + id.Name + " stands at the defer, but " + id.Name +
 			" is assigned again at line " + itoa(c.pass.Fset.Position(later.Pos()).Line) +
 			": the bytes written after the defer are lost; call " + id.Name + ".Done() after the last write",
@@ -417,8 +420,9 @@ func (c *checker) reportOpenCursor(w *tracked, line int, reopened bool) {
 		where = "before it is given a new value at line "
 	}
 	c.pass.Report(analysis.Diagnostic{
-		Pos: w.created.Pos(),
-		End: w.created.End(),
+		Pos:      w.created.Pos(),
+		End:      w.created.End(),
+		Category: catCursor,
 		Message: w.name + " (core.Cursor) is not ended by Done " + where + itoa(line) +
 			": its bytes never reach the Writer, whose next write or Flush fails with ErrCursorOpen; call " +
 			w.name + ".Done() after the last write",

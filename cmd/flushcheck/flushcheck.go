@@ -1,31 +1,79 @@
 // Package flushcheck defines an analyzer that reports buffered writers whose
-// buffered output can be lost: a *bufio.Writer or a fastio writer (core.Writer,
-// device files and Stdout, unicode, compress, record and crypto writers)
-// created in a function and not flushed or closed on some path to its return,
-// and a final Flush or Close whose error is ignored.
+// output can be lost: a writer made in a function and not flushed or closed
+// on some path to its return, a final Flush or Close whose error is ignored,
+// and misuse of core.Cursor.
+//
+// The writers it follows are those users hold: fastio's core.Writer, device
+// files, Stdout and Stderr, the unicode, compress and record writers and the
+// crypto hashes; the standard library's *bufio.Writer, *gzip.Writer,
+// *zlib.Writer, *flate.Writer, *tabwriter.Writer and *csv.Writer; and
+// klauspost's gzip, zlib, flate, zstd and s2 writers. A writer is followed
+// from the call that makes it: a constructor (bufio.NewWriter,
+// core.NewWriter, device.Create, device.Stdout...) or a function of the
+// program that returns what a constructor made. A writer read from a field
+// or returned by a getter is someone else's and is not followed, and one
+// over io.Discard has nothing to lose.
 //
 // Forgetting Flush loses the tail of the output silently: the program exits
 // or the writer is dropped with bytes still in its buffer, and nothing fails.
 // An ignored error of the last Flush or Close loses the one report of a full
 // disk or a closed pipe.
 //
-// The analysis is local to each function and conservative. A writer that
-// leaves the function — returned, stored in a variable, field, composite
-// literal or channel, captured by a closure, passed to a function whose
-// parameter is not a plain writer interface (it may flush it), or taken
-// by address — is the receiver's responsibility and is not reported. A path
-// that returns a non-nil error is not reported either: the caller learns of
-// the failure anyway, and neither is the branch of an "if err != nil". Paths
-// ending in a call that does not return (os.Exit, log.Fatal, panic) are not
-// followed, except that os.Exit and log.Fatal reached while the writer's
-// Flush or Close is deferred are reported: they end the program without
-// running deferred calls. A loop that flushes in its body is
-// taken to run. Reset counts as a deliberate discard.
+// It reports:
 //
-// Paths are followed without evaluating conditions, so two branches on the
-// same condition ("if ok { w.Flush() }" then "if !ok { return }") can give a
-// report for a path that cannot run; flushing or resetting in both arms of
-// one branch avoids it.
+//   - a writer not flushed or closed on some path from where it is made to a
+//     return or the end of the function; where that return is "return nil"
+//     in a function returning an error, the suggested fix returns the error
+//     of Flush (Close for a compressor) instead;
+//   - os.Exit, syscall.Exit and log.Fatal reached while the writer's Flush
+//     or Close is deferred: they end the program without running it;
+//   - a Flush or Close whose error is dropped, when no call flushing or
+//     closing the writer checks its error; a deferred one in a function that
+//     returns an error comes with a suggested fix: a named error result that
+//     the deferred call sets;
+//   - a *csv.Writer whose Error is never read: its Flush returns nothing.
+//
+// What counts as a use and what as a hand-off. Writing to the writer, with
+// its methods or by passing it to a function that writes to it and does not
+// keep it, is a use: the function that made the writer still has to flush
+// it. Such functions are fastio's API (format's print functions, record's
+// writers, the unicode, compress and crypto writers made over it, device's
+// copy helpers), any function whose parameter is an io.Writer-like
+// interface without Flush or Close (fmt.Fprintf, io.Copy, log.New), and a
+// function of the program that only writes to its parameter, which the
+// analyzer learns by reading that function, across packages, or by reading
+// the function literal a local variable is bound to once. A function that
+// flushes the writer it is given finishes it (device.Sync, or one of the
+// program's); core.WrapWriter hands the writer to the BufferedWriter it
+// returns.
+//
+// The writer is handed off, and not reported, when it is returned, stored
+// in a variable, a field, a global, a composite literal or a channel,
+// passed to a function that keeps it or is not known (another function
+// value, an interface method), flushed by a closure that runs later (a
+// goroutine, a callback), or when the *core.Writer behind it (w.Engine()) is
+// kept. A closure that only writes to the writer is a use.
+//
+// A writer made over another one (zw over bw in zw := compress.NewWriter(bw,
+// ...)) flushes it when it is flushed or closed if it is a fastio writer;
+// the standard library's compressors do not, so bw must be flushed after
+// zw.Close.
+//
+// Paths. A path that returns a non-nil error is not reported: the caller
+// learns of the failure anyway; nor is the branch of an "if err != nil".
+// Paths ending in a call that does not return (os.Exit, log.Fatal, panic)
+// are not followed, except as said above when a Flush is deferred. A loop
+// that flushes in its body is taken to run. Reset counts as a deliberate
+// discard. Paths are followed without evaluating conditions, so two
+// branches on the same condition ("if ok { w.Flush() }" then "if !ok {
+// return }") can give a report for a path that cannot run; flushing in both
+// arms of one branch avoids it.
+//
+// What it misses: a writer held in a field or a global and never flushed;
+// one handed to an interface method, or to a function value it cannot
+// read, that does not flush it; a flush that runs only on one side of a
+// condition another condition decides; a goroutine still writing when the
+// writer is flushed.
 //
 // The same analyzer checks the uses of core.Cursor, whose PutString and Put
 // return the advanced Cursor and whose Done hands its bytes to the Writer.
@@ -70,72 +118,43 @@ import (
 // core.Cursor values: dropped PutString and Put results, a deferred Done on a
 // Cursor written after it, and a Cursor not ended by Done.
 var Analyzer = &analysis.Analyzer{
-	Name:     "flushcheck",
-	Doc:      "report buffered writers (bufio, fastio) not flushed or closed on some path, ignored Flush/Close errors, and core.Cursor misuse (dropped PutString/Put results, defer c.Done() before later writes, no Done)",
-	URL:      "https://pkg.go.dev/github.com/fastio-go/fastio/cmd/flushcheck",
-	Requires: []*analysis.Analyzer{inspect.Analyzer, ctrlflow.Analyzer},
-	Run:      run,
+	Name:      "flushcheck",
+	Doc:       "report buffered writers (bufio, compress, csv, fastio) not flushed or closed on some path, ignored Flush/Close errors, and core.Cursor misuse (dropped PutString/Put results, defer c.Done() before later writes, no Done)",
+	URL:       "https://pkg.go.dev/github.com/fastio-go/fastio/cmd/flushcheck",
+	Requires:  []*analysis.Analyzer{inspect.Analyzer, ctrlflow.Analyzer},
+	FactTypes: []analysis.Fact{new(paramsFact), new(freshFact)},
+	Run:       run,
 }
 
-const fastioPrefix = "github.com/fastio-go/fastio/"
+// Diagnostic categories.
+const (
+	catUnflushed = "unflushed" // not flushed on some path: output lost
+	catExit      = "exit"      // os.Exit or log.Fatal skips a deferred Flush
+	catIgnored   = "ignored"   // the error of the final Flush or Close dropped
+	catCursor    = "cursor"    // a misused core.Cursor
+)
 
-// writerTypes are the buffered writer types, by package path and type name.
-// hashLike types lose nothing when not flushed explicitly if their digest is
-// read (Sum and friends flush), and their Flush reports only misuse.
-var writerTypes = map[string]map[string]bool{
-	"bufio":                       {"Writer": true},
-	fastioPrefix + "core":         {"Writer": true},
-	fastioPrefix + "device":       {"OutFile": true, "IOFile": true, "Writer": true, "Locked": true},
-	fastioPrefix + "unicode":      {"Writer": true},
-	fastioPrefix + "compress":     {"Writer": true},
-	fastioPrefix + "crypto":       {"Hasher": true},
-	fastioPrefix + "codec/record": {"Writer": true},
-}
-
-// hashReads are the methods of a hash device that flush it by reading the
-// digest.
-var hashReads = map[string]bool{"Sum": true, "Digest": true, "AppendHex": true, "AppendBase64": true,
-	"Verify": true, "VerifyHex": true, "VerifyTruncated": true}
-
-// writerType returns the named type behind t when t is a pointer to a
-// tracked writer type (or such a type's alias).
-func writerType(t types.Type) (*types.TypeName, bool) {
-	if t == nil {
-		return nil, false
-	}
-	p, ok := types.Unalias(t).(*types.Pointer)
-	if !ok {
-		return nil, false
-	}
-	n, ok := types.Unalias(p.Elem()).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil {
-		return nil, false
-	}
-	obj := n.Obj()
-	return obj, writerTypes[obj.Pkg().Path()][obj.Name()]
-}
-
-func isHashLike(tn *types.TypeName) bool {
-	return tn.Pkg().Path() == fastioPrefix+"crypto"
-}
-
-// tracked is a writer held in a local variable.
+// tracked is a writer held in a local variable (or a parameter, when a
+// function is summarized).
 type tracked struct {
-	v       *types.Var
-	tn      *types.TypeName
-	created ast.Node // the assignment or value spec that made it
-	name    string
-	memory  bool // it writes to memory (bytes.Buffer, io.Discard, core.Buffer...): its Flush cannot fail
-	cursor  bool // a core.Cursor from a Cursor call: Done ends it
+	v        *types.Var
+	tn       *types.TypeName
+	created  ast.Node      // the assignment or value spec that made it
+	call     *ast.CallExpr // the call that made it
+	name     string
+	memory   bool       // it writes to memory (bytes.Buffer, io.Discard, core.Buffer...): its Flush cannot fail
+	cursor   bool       // a core.Cursor from a Cursor call: Done ends it
+	wrappers []*tracked // writers made over this one in the function
 }
 
-// memoryDevices are destinations whose writes cannot fail. fastio's Buffer
-// and SpanWriter are buffered writers themselves, which record writers
-// encode into directly.
-var memoryDevices = map[string]map[string]bool{
-	"bytes":               {"Buffer": true},
-	"strings":             {"Builder": true},
-	fastioPrefix + "core": {"Buffer": true, "SpanWriter": true},
+// isDiscard reports whether e is io.Discard.
+func (c *checker) isDiscard(e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Discard" {
+		return false
+	}
+	v, ok := c.pass.TypesInfo.Uses[sel.Sel].(*types.Var)
+	return ok && v.Pkg() != nil && v.Pkg().Path() == "io"
 }
 
 // isMemory reports whether the destination e is an in-memory device.
@@ -166,51 +185,47 @@ func (c *checker) isMemory(e ast.Expr) (mem, direct bool) {
 func run(pass *analysis.Pass) (any, error) {
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	cfgs := pass.ResultOf[ctrlflow.Analyzer].(*ctrlflow.CFGs)
+	st := newPkgState(pass, cfgs)
+	st.exportFacts()
 	ins.Preorder([]ast.Node{(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)}, func(n ast.Node) {
-		var body *ast.BlockStmt
-		var g *cfg.CFG
-		var sig *types.Signature
-		switch f := n.(type) {
-		case *ast.FuncDecl:
-			if f.Body == nil {
-				return
-			}
-			body, g = f.Body, cfgs.FuncDecl(f)
-			if obj, ok := pass.TypesInfo.Defs[f.Name].(*types.Func); ok {
-				sig = obj.Type().(*types.Signature)
-			}
-		case *ast.FuncLit:
-			body, g = f.Body, cfgs.FuncLit(f)
-			sig, _ = pass.TypesInfo.TypeOf(f).(*types.Signature)
+		if c := st.checkerFor(n); c != nil {
+			c.check()
 		}
-		if g == nil || sig == nil {
-			return
-		}
-		c := &checker{pass: pass, cfgs: cfgs, body: body, g: g, sig: sig}
-		c.check()
 	})
 	return nil, nil
 }
 
 type checker struct {
-	pass *analysis.Pass
-	cfgs *ctrlflow.CFGs
-	body *ast.BlockStmt
-	g    *cfg.CFG
-	sig  *types.Signature
+	st    *pkgState
+	pass  *analysis.Pass
+	cfgs  *ctrlflow.CFGs
+	body  *ast.BlockStmt
+	ftype *ast.FuncType
+	g     *cfg.CFG
+	sig   *types.Signature
+	ws    []*tracked // the writers made in the body, once collected
+	done  bool
+	// returnsOK makes returning the writer a use, not a hand-off: set
+	// when deciding whether a function is a constructor.
+	returnsOK bool
+	visiting  map[*tracked]bool // the writers whose wrappers are being followed
 }
 
-// check finds the writers created in the body (not in nested function
-// literals, which are checked on their own) and checks each.
-func (c *checker) check() {
-	var ws []*tracked
+// collect finds the writers made in the body (not in nested function
+// literals, which are checked on their own) and links each writer made
+// over another one to it.
+func (c *checker) collect() []*tracked {
+	if c.done {
+		return c.ws
+	}
+	c.done = true
 	add := func(lhs ast.Expr, rhs ast.Expr, node ast.Node) {
 		id, ok := lhs.(*ast.Ident)
 		if !ok || id.Name == "_" {
 			return
 		}
 		call, ok := ast.Unparen(rhs).(*ast.CallExpr)
-		if !ok {
+		if !ok || !c.st.constructs(call) {
 			return
 		}
 		v, ok := c.pass.TypesInfo.ObjectOf(id).(*types.Var)
@@ -225,15 +240,18 @@ func (c *checker) check() {
 		if !ok {
 			return
 		}
-		w := &tracked{v: v, tn: tn, created: node, name: id.Name}
+		w := &tracked{v: v, tn: tn, created: node, call: call, name: id.Name}
 		if len(call.Args) > 0 {
+			if c.isDiscard(call.Args[0]) {
+				return // nothing to lose
+			}
 			mem, direct := c.isMemory(call.Args[0])
 			if direct && tn.Pkg().Path() == fastioPrefix+"codec/record" {
 				return // records are encoded straight into the memory device
 			}
 			w.memory = mem
 		}
-		ws = append(ws, w)
+		c.ws = append(c.ws, w)
 	}
 	ast.Inspect(c.body, func(n ast.Node) bool {
 		switch s := n.(type) {
@@ -259,11 +277,40 @@ func (c *checker) check() {
 		}
 		return true
 	})
-	for _, w := range ws {
+	for _, x := range c.ws {
+		for _, a := range x.call.Args {
+			id, ok := ast.Unparen(a).(*ast.Ident)
+			if !ok {
+				continue
+			}
+			for _, w := range c.ws {
+				if w != x && c.pass.TypesInfo.Uses[id] == w.v {
+					w.wrappers = append(w.wrappers, x)
+				}
+			}
+		}
+	}
+	return c.ws
+}
+
+// check checks each writer made in the body, then the Cursors.
+func (c *checker) check() {
+	ws := c.collect()
+	reported := map[*tracked]bool{}
+	// Wrappers first: a writer made over another one is reported alone when
+	// both are lost by the same path.
+	for i := len(ws) - 1; i >= 0; i-- {
+		w := ws[i]
 		if c.escapes(w) {
 			continue
 		}
-		c.checkPaths(w)
+		suppress := false
+		for _, x := range w.wrappers {
+			if reported[x] && flushesDestination(x.tn) {
+				suppress = true
+			}
+		}
+		reported[w] = c.checkPaths(w, suppress)
 		c.checkIgnored(w)
 	}
 	c.checkCursors()
@@ -275,8 +322,22 @@ func (c *checker) is(e ast.Expr, w *tracked) bool {
 	return ok && c.pass.TypesInfo.Uses[id] == w.v
 }
 
-// escapes reports whether w leaves the function's responsibility.
+// escapes reports whether w leaves the function's responsibility, itself or
+// through a writer made over it.
 func (c *checker) escapes(w *tracked) bool {
+	if c.visiting[w] {
+		return false // writers made over each other: judged once
+	}
+	if c.visiting == nil {
+		c.visiting = map[*tracked]bool{}
+	}
+	c.visiting[w] = true
+	defer delete(c.visiting, w)
+	for _, x := range w.wrappers {
+		if c.escapes(x) {
+			return true
+		}
+	}
 	escaped := false
 	var stack []ast.Node
 	ast.Inspect(c.body, func(n ast.Node) bool {
@@ -300,53 +361,82 @@ func (c *checker) escapes(w *tracked) bool {
 	return escaped
 }
 
+// parentOf returns the nearest ancestor of stack[i] that is not a
+// parenthesis, its index, and the child of it on the way.
+func parentOf(stack []ast.Node, i int) (ast.Node, int, ast.Node) {
+	child := stack[i]
+	for j := i - 1; j >= 0; j-- {
+		if _, ok := stack[j].(*ast.ParenExpr); !ok {
+			return stack[j], j, child
+		}
+		child = stack[j]
+	}
+	return nil, -1, child
+}
+
+// inlineClosure reports whether the function literal at stack[i] runs in
+// this function: called where it stands (func() { ... }()) or deferred.
+func inlineClosure(stack []ast.Node, i int) bool {
+	lit := stack[i]
+	p, j, _ := parentOf(stack, i)
+	call, ok := p.(*ast.CallExpr)
+	if !ok || call.Fun != lit {
+		return false
+	}
+	if j > 0 {
+		if _, ok := stack[j-1].(*ast.GoStmt); ok {
+			return false
+		}
+	}
+	return true
+}
+
 // useEscapes classifies one use of w; stack holds its ancestors, id last.
 func (c *checker) useEscapes(id *ast.Ident, stack []ast.Node, w *tracked) bool {
-	// Inside a function literal: captured. A deferred closure is judged by
-	// what it does (finish); any other closure takes the writer along.
+	// Inside a closure that runs later or in another goroutine: flushing
+	// there takes the duty along; writing there is a use.
 	for i := len(stack) - 2; i >= 0; i-- {
-		if lit, ok := stack[i].(*ast.FuncLit); ok {
-			if i > 0 {
-				if call, ok := stack[i-1].(*ast.CallExpr); ok && call.Fun == lit && i > 1 {
-					if _, ok := stack[i-2].(*ast.DeferStmt); ok {
-						return false
-					}
-				}
-			}
+		if _, ok := stack[i].(*ast.FuncLit); ok && !inlineClosure(stack, i) && c.finishUse(stack, w) {
 			return true
 		}
 	}
-	parent := stack[len(stack)-2]
-	var child ast.Node = id
-	// Skip parentheses.
-	for i := len(stack) - 2; i >= 0; i-- {
-		if _, ok := stack[i].(*ast.ParenExpr); !ok {
-			parent = stack[i]
-			break
-		}
-		child = stack[i]
-	}
+	parent, i, child := parentOf(stack, len(stack)-1)
 	switch p := parent.(type) {
 	case *ast.SelectorExpr:
 		// w.Method(...) is a use; w.Method as a value escapes.
-		if p.X == child {
-			for i := len(stack) - 2; i >= 0; i-- {
-				if stack[i] == p && i > 0 {
-					if call, ok := stack[i-1].(*ast.CallExpr); ok && call.Fun == p {
-						return false
+		if p.X == child && i > 0 {
+			if call, ok := stack[i-1].(*ast.CallExpr); ok && call.Fun == p {
+				if j := i - 2; j >= 0 {
+					if _, ok := stack[j].(*ast.GoStmt); ok {
+						return true // go w.Flush()
 					}
 				}
+				if p.Sel.Name == "Engine" {
+					// The *core.Writer behind w: whoever holds it can
+					// flush w's output. A use when called on at once.
+					q, _, qc := parentOf(stack, i-1)
+					sel, ok := q.(*ast.SelectorExpr)
+					return !ok || sel.X != qc
+				}
+				return false
 			}
-			return true
 		}
+		return true
 	case *ast.CallExpr:
 		if p.Fun == child {
 			return false
 		}
-		if c.makesWriter(p) {
-			return true // wrapped: the outer writer's Flush flushes this one, and the outer one is checked
+		if c.st.constructs(p) {
+			// Another writer made over w: a use when it is followed here,
+			// which checks that it is flushed.
+			for _, x := range w.wrappers {
+				if x.call == p {
+					return false
+				}
+			}
+			return true
 		}
-		return c.argEscapes(p, child)
+		return c.st.argKind(p, child) == kEscape
 	case *ast.AssignStmt:
 		for _, l := range p.Lhs {
 			if l == child {
@@ -361,6 +451,8 @@ func (c *checker) useEscapes(id *ast.Ident, stack []ast.Node, w *tracked) bool {
 			}
 		}
 		return true
+	case *ast.ReturnStmt:
+		return !c.returnsOK
 	case *ast.BinaryExpr:
 		return false // w == nil, w != nil
 	case *ast.IfStmt, *ast.SwitchStmt, *ast.ExprStmt:
@@ -370,68 +462,66 @@ func (c *checker) useEscapes(id *ast.Ident, stack []ast.Node, w *tracked) bool {
 	return true
 }
 
-// makesWriter reports whether call returns a tracked writer (first result).
-func (c *checker) makesWriter(call *ast.CallExpr) bool {
-	t := c.pass.TypesInfo.TypeOf(call)
-	if tup, ok := t.(*types.Tuple); ok && tup.Len() > 0 {
-		t = tup.At(0).Type()
+// finishUse reports whether the use of w at the end of stack flushes or
+// closes it: a call of its Flush, Close or Reset, or passing it to a
+// function that flushes what it is given.
+func (c *checker) finishUse(stack []ast.Node, w *tracked) bool {
+	parent, i, child := parentOf(stack, len(stack)-1)
+	switch p := parent.(type) {
+	case *ast.SelectorExpr:
+		if p.X == child && i > 0 {
+			if call, ok := stack[i-1].(*ast.CallExpr); ok && call.Fun == p {
+				return c.finishCall(call, w)
+			}
+		}
+	case *ast.CallExpr:
+		return p.Fun != child && c.st.argKind(p, child) == kFinish
 	}
-	_, ok := writerType(t)
-	return ok
+	return false
 }
 
-// argEscapes reports whether passing w as an argument of call hands it over:
-// unless the parameter is an interface without Flush or Close (io.Writer,
-// io.StringWriter...), the callee may flush it.
-func (c *checker) argEscapes(call *ast.CallExpr, arg ast.Node) bool {
-	sig, ok := types.Unalias(c.pass.TypesInfo.TypeOf(call.Fun)).(*types.Signature)
-	if !ok {
-		return true // a conversion or a builtin
+// finishName reports whether calling the method name of w flushes it.
+func finishName(w *tracked, name string) bool {
+	if w.cursor {
+		return name == "Done"
 	}
-	idx := -1
-	for i, a := range call.Args {
-		if a == arg {
-			idx = i
-		}
+	return name == "Flush" || name == "Close" || name == "Reset" || w.tn != nil && isHashLike(w.tn) && hashReads[name]
+}
+
+// finishCall reports whether call flushes or closes w: a method of w, a
+// function that flushes its argument, or the Flush or Close of a fastio
+// writer made over w.
+func (c *checker) finishCall(call *ast.CallExpr, w *tracked) bool {
+	if name, ok := c.methodOn(call, w); ok {
+		return finishName(w, name)
 	}
-	if idx < 0 {
-		return true
+	if w.cursor {
+		return false
 	}
-	var pt types.Type
-	params := sig.Params()
-	switch {
-	case sig.Variadic() && idx >= params.Len()-1:
-		last := params.At(params.Len() - 1).Type()
-		if call.Ellipsis.IsValid() {
-			return true
-		}
-		if s, ok := last.(*types.Slice); ok {
-			pt = s.Elem()
-		}
-	case idx < params.Len():
-		pt = params.At(idx).Type()
-	}
-	if pt == nil {
-		return true
-	}
-	iface, ok := pt.Underlying().(*types.Interface)
-	if !ok {
-		return true
-	}
-	for i := 0; i < iface.NumMethods(); i++ {
-		switch iface.Method(i).Name() {
-		case "Flush", "Close":
+	for _, a := range call.Args {
+		if c.is(a, w) && c.st.argKind(call, a) == kFinish {
 			return true
 		}
 	}
-	if iface.Empty() {
-		return true // any: stored, printed or inspected, who knows
+	if c.visiting[w] {
+		return false
+	}
+	if c.visiting == nil {
+		c.visiting = map[*tracked]bool{}
+	}
+	c.visiting[w] = true
+	defer delete(c.visiting, w)
+	for _, x := range w.wrappers {
+		if flushesDestination(x.tn) && c.finishCall(call, x) {
+			return true
+		}
 	}
 	return false
 }
 
 // finishes reports whether node n flushes or closes w (or, for a hash
-// device, reads its digest), directly or in a deferred call.
+// device, reads its digest), directly, in a deferred call, or in a closure
+// called where it stands.
 func (c *checker) finishes(n ast.Node, w *tracked) bool {
 	found := false
 	ast.Inspect(n, func(m ast.Node) bool {
@@ -440,7 +530,10 @@ func (c *checker) finishes(n ast.Node, w *tracked) bool {
 		}
 		switch m := m.(type) {
 		case *ast.FuncLit:
-			// Only a deferred closure, handled by its DeferStmt parent.
+			// Only a deferred or immediately called closure, handled by its
+			// parent.
+			return false
+		case *ast.GoStmt:
 			return false
 		case *ast.DeferStmt:
 			if lit, ok := m.Call.Fun.(*ast.FuncLit); ok {
@@ -450,13 +543,11 @@ func (c *checker) finishes(n ast.Node, w *tracked) bool {
 				return false
 			}
 		case *ast.CallExpr:
-			if w.cursor {
-				if name, ok := c.methodOn(m, w); ok && name == "Done" {
-					found = true
-				}
-				return true
+			if lit, ok := ast.Unparen(m.Fun).(*ast.FuncLit); ok && c.finishes(lit.Body, w) {
+				found = true
+				return false
 			}
-			if name, ok := c.methodOn(m, w); ok && (name == "Flush" || name == "Close" || name == "Reset" || isHashLike(w.tn) && hashReads[name]) {
+			if c.finishCall(m, w) {
 				found = true
 			}
 		}
@@ -491,13 +582,19 @@ func (c *checker) reassigns(n ast.Node, w *tracked) bool {
 	return false
 }
 
+// returnsError reports whether the function's last result is an error.
+func (c *checker) returnsError() bool {
+	res := c.sig.Results()
+	return res.Len() > 0 && types.Identical(res.At(res.Len()-1).Type(), types.Universe.Lookup("error").Type())
+}
+
 // errorReturn reports whether ret returns a non-nil error as the last result
 // of a function whose last result is an error.
 func (c *checker) errorReturn(ret *ast.ReturnStmt) bool {
-	res := c.sig.Results()
-	if res.Len() == 0 || !types.Identical(res.At(res.Len()-1).Type(), types.Universe.Lookup("error").Type()) {
+	if !c.returnsError() {
 		return false
 	}
+	res := c.sig.Results()
 	if len(ret.Results) == 0 {
 		return true // named results: assume the error was set
 	}
@@ -505,12 +602,70 @@ func (c *checker) errorReturn(ret *ast.ReturnStmt) bool {
 		return true // return f(): the callee's error
 	}
 	last := ast.Unparen(ret.Results[len(ret.Results)-1])
-	if id, ok := last.(*ast.Ident); ok && id.Name == "nil" {
-		if _, isNil := c.pass.TypesInfo.Uses[id].(*types.Nil); isNil {
-			return false
+	if call, ok := last.(*ast.CallExpr); ok {
+		// return f(w): an error only when f makes one; a call that does
+		// its work and returns nil on success is a return like any other.
+		return c.makesError(call)
+	}
+	return !c.isNil(last)
+}
+
+// makesError reports whether call builds an error value: errors.New,
+// fmt.Errorf, errors.Join, or a function or method whose name says it
+// makes one (newError, Errorf, wrapErr...).
+func (c *checker) makesError(call *ast.CallExpr) bool {
+	obj := typeutilCallee(c.pass.TypesInfo, call)
+	if obj == nil {
+		return true // a conversion (myError(x)) or a function value
+	}
+	if _, ok := obj.(*types.Func); !ok {
+		return true
+	}
+	if obj.Pkg() != nil && obj.Pkg().Path() == "errors" {
+		return true
+	}
+	name := strings.ToLower(obj.Name())
+	return strings.Contains(name, "err") || strings.Contains(name, "fail")
+}
+
+// finishesEachTime reports whether a statement of the loop body itself (not
+// one nested in a condition) flushes or closes w.
+func (c *checker) finishesEachTime(body ast.Node, w *tracked) bool {
+	b, ok := body.(*ast.BlockStmt)
+	if !ok {
+		return false
+	}
+	for _, s := range b.List {
+		switch s := s.(type) {
+		case *ast.ExprStmt, *ast.AssignStmt, *ast.ReturnStmt, *ast.DeferStmt:
+			if c.finishes(s, w) {
+				return true
+			}
+		case *ast.IfStmt:
+			// if err := w.Flush(); err != nil {...}
+			if s.Init != nil && c.finishes(s.Init, w) || c.finishes(s.Cond, w) {
+				return true
+			}
 		}
 	}
-	return true
+	return false
+}
+
+// writeFailed reports whether block b, which ends in a test of an error,
+// got that error from a call on w.
+func (c *checker) writeFailed(b *cfg.Block, w *tracked) bool {
+	for _, n := range b.Nodes[:len(b.Nodes)-1] {
+		a, ok := n.(*ast.AssignStmt)
+		if !ok || len(a.Rhs) != 1 {
+			continue
+		}
+		if call, ok := ast.Unparen(a.Rhs[0]).(*ast.CallExpr); ok {
+			if _, ok := c.methodOn(call, w); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // loopBody returns the body of a for or range statement.
@@ -598,13 +753,18 @@ func typeutilCallee(info *types.Info, call *ast.CallExpr) types.Object {
 			return sel.Obj()
 		}
 		return info.Uses[f.Sel]
+	case *ast.IndexExpr:
+		return typeutilCallee(info, &ast.CallExpr{Fun: f.X})
+	case *ast.IndexListExpr:
+		return typeutilCallee(info, &ast.CallExpr{Fun: f.X})
 	}
 	return nil
 }
 
 // checkPaths follows every path from w's creation: one that reaches a return
-// (not of an error) without flushing or closing w is reported.
-func (c *checker) checkPaths(w *tracked) {
+// (not of an error) without flushing or closing w is reported, unless
+// suppress is set. It reports whether such a path exists.
+func (c *checker) checkPaths(w *tracked, suppress bool) bool {
 	var start *cfg.Block
 	idx := -1
 	for _, b := range c.g.Blocks {
@@ -615,7 +775,7 @@ func (c *checker) checkPaths(w *tracked) {
 		}
 	}
 	if start == nil {
-		return
+		return false
 	}
 	// The walk carries whether w's finish is deferred: a return then
 	// runs it, but os.Exit and log.Fatal end the program without it.
@@ -625,6 +785,7 @@ func (c *checker) checkPaths(w *tracked) {
 	}
 	seen := map[visit]bool{}
 	var bad token.Pos = token.NoPos
+	var badRet *ast.ReturnStmt
 	var exit ast.Node // an exit that skips a deferred finish
 	reopened := false // bad is a Cursor's new value, not a return
 	var walk func(b *cfg.Block, from int, deferred bool) bool
@@ -650,7 +811,7 @@ func (c *checker) checkPaths(w *tracked) {
 				if deferred || c.errorReturn(ret) {
 					return true
 				}
-				bad = ret.Pos()
+				bad, badRet = ret.Pos(), ret
 				return false
 			}
 			if c.noReturn(n) {
@@ -662,7 +823,9 @@ func (c *checker) checkPaths(w *tracked) {
 			}
 		}
 		if len(b.Succs) == 0 {
-			if b.Kind == cfg.KindUnreachable || !b.Live || deferred {
+			// The end of a select without a case that matched cannot be
+			// reached: select blocks.
+			if b.Kind == cfg.KindUnreachable || b.Kind == cfg.KindSelectAfterCase || !b.Live || deferred {
 				return true
 			}
 			bad = c.body.Rbrace
@@ -670,13 +833,16 @@ func (c *checker) checkPaths(w *tracked) {
 		}
 		// A loop that flushes w in its body: the path that skips the loop
 		// is taken to run it at least once (b.Loop, a range over data).
-		if (b.Kind == cfg.KindForLoop || b.Kind == cfg.KindRangeLoop) && b.Stmt != nil && c.finishes(loopBody(b.Stmt), w) {
+		// Only a flush that every iteration runs counts: one under a
+		// condition (every thousand lines) leaves the tail.
+		if (b.Kind == cfg.KindForLoop || b.Kind == cfg.KindRangeLoop) && b.Stmt != nil && c.finishesEachTime(loopBody(b.Stmt), w) {
 			return true
 		}
 		succs := b.Succs
-		if len(succs) == 2 && len(b.Nodes) > 0 {
+		if len(succs) == 2 && len(b.Nodes) > 0 && (!deferred || c.writeFailed(b, w)) {
 			// if err != nil: the error branch is excused, as an error
-			// return is.
+			// return is. With the flush deferred, an exit there skips it,
+			// which is excused only when the error is w's own.
 			switch c.errorTest(b.Nodes[len(b.Nodes)-1]) {
 			case token.NEQ:
 				succs = succs[1:]
@@ -697,30 +863,37 @@ func (c *checker) checkPaths(w *tracked) {
 		return true
 	}
 	if walk(start, idx+1, false) {
-		return
+		return false
+	}
+	if suppress {
+		return true
 	}
 	if w.cursor {
 		if exit == nil {
 			c.reportOpenCursor(w, c.pass.Fset.Position(bad).Line, reopened)
 		}
-		return // an exit skipping a deferred Done: the Writer's own check reports the lost output
+		return true // an exit skipping a deferred Done: the Writer's own check reports the lost output
 	}
 	if exit != nil {
 		c.pass.Report(analysis.Diagnostic{
-			Pos: exit.Pos(),
-			End: exit.End(),
+			Pos:      exit.Pos(),
+			End:      exit.End(),
+			Category: catExit,
 			Message: "this call ends the program without running the deferred Flush or Close of " + w.name +
 				" (created at line " + itoa(c.pass.Fset.Position(w.created.Pos()).Line) + "): its buffered output is lost",
 		})
-		return
+		return true
 	}
 	line := c.pass.Fset.Position(bad).Line
 	c.pass.Report(analysis.Diagnostic{
-		Pos: w.created.Pos(),
-		End: w.created.End(),
+		Pos:      w.created.Pos(),
+		End:      w.created.End(),
+		Category: catUnflushed,
 		Message: w.name + " (" + typeString(w.tn) + ") is not flushed or closed on the path returning at line " +
 			itoa(line) + ": its buffered output is lost",
+		SuggestedFixes: c.returnFinishFix(w, badRet),
 	})
+	return true
 }
 
 // checkIgnored reports Flush or Close calls on w whose error is dropped,
@@ -729,7 +902,12 @@ func (c *checker) checkIgnored(w *tracked) {
 	if isHashLike(w.tn) || w.memory {
 		return
 	}
+	if isCSV(w.tn) {
+		c.checkCSV(w)
+		return
+	}
 	var ignored []*ast.CallExpr
+	deferred := map[*ast.CallExpr]*ast.DeferStmt{}
 	checked := false
 	var visit func(n ast.Node)
 	visit = func(n ast.Node) {
@@ -750,6 +928,7 @@ func (c *checker) checkIgnored(w *tracked) {
 					return false
 				}
 				c.classify(m.Call, w, true, &ignored, &checked)
+				deferred[m.Call] = m
 				return false
 			case *ast.GoStmt:
 				c.classify(m.Call, w, true, &ignored, &checked)
@@ -779,12 +958,48 @@ func (c *checker) checkIgnored(w *tracked) {
 	}
 	for _, call := range ignored {
 		name, _ := c.methodOn(call, w)
-		c.pass.Report(analysis.Diagnostic{
-			Pos:     call.Pos(),
-			End:     call.End(),
-			Message: "the error of " + w.name + "." + name + " is ignored: a failed write of the buffered output (a full disk, a closed pipe) goes unnoticed",
-		})
+		d := analysis.Diagnostic{
+			Pos:      call.Pos(),
+			End:      call.End(),
+			Category: catIgnored,
+			Message:  "the error of " + w.name + "." + name + " is ignored: a failed write of the buffered output (a full disk, a closed pipe) goes unnoticed",
+		}
+		if ds, ok := deferred[call]; ok && c.returnsError() {
+			d.Message = "the error of the deferred " + w.name + "." + name + " is dropped, and the function returns an error: return it through a named result"
+			d.SuggestedFixes = c.deferFix(ds, w, name)
+		}
+		c.pass.Report(d)
 	}
+}
+
+// checkCSV reports a *csv.Writer whose Error is never read, at its last
+// Flush: csv's Flush returns nothing, and a failed write is only known
+// from Error.
+func (c *checker) checkCSV(w *tracked) {
+	var last *ast.CallExpr
+	checked := false
+	ast.Inspect(c.body, func(m ast.Node) bool {
+		call, ok := m.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		switch name, _ := c.methodOn(call, w); name {
+		case "Flush":
+			last = call
+		case "Error":
+			checked = true
+		}
+		return true
+	})
+	if last == nil || checked {
+		return
+	}
+	c.pass.Report(analysis.Diagnostic{
+		Pos:      last.Pos(),
+		End:      last.End(),
+		Category: catIgnored,
+		Message:  "the error of " + w.name + " is never read: csv's Flush returns nothing, call " + w.name + ".Error() after it",
+	})
 }
 
 func (c *checker) classify(call *ast.CallExpr, w *tracked, dropped bool, ignored *[]*ast.CallExpr, checked *bool) {

@@ -21,3 +21,22 @@ func TestAnalyzer(t *testing.T) {
 func TestCursor(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), flushcheck.Analyzer, "cursor")
 }
+
+// TestAPI runs the analyzer over testdata/src/api: writers passed to
+// fastio's print functions, to the program's own functions in the same
+// package and in another one (helpers, learnt through facts), wrapped by
+// compressors and record writers, written by goroutines, and the standard
+// library's gzip, csv and tabwriter writers; then the hand-offs and the
+// correct programs beside them.
+func TestAPI(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), flushcheck.Analyzer, "api")
+}
+
+// TestSuggestedFixes applies the suggested fixes to testdata/src/fix and
+// compares the result with fix.go.golden: a deferred Flush or Close in a
+// function returning an error gets a named error result it sets, and a
+// "return nil" that leaves a writer unflushed returns its Flush (or, for a
+// compressor, Close) error instead.
+func TestSuggestedFixes(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), flushcheck.Analyzer, "fix")
+}

@@ -232,7 +232,10 @@ func printTable(w io.Writer, results []result) bool {
 			execs += r.execs
 		}
 	}
-	tw.Flush()
+	if err := tw.Flush(); err != nil {
+		fmt.Fprintln(w, "stress:", err)
+		return false
+	}
 	fmt.Fprintf(w, "%d targets, %d fuzz executions, %d failures (executions of a test row: tests passed)\n", len(results), execs, failed)
 	return failed == 0
 }

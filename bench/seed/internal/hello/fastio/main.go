@@ -10,5 +10,7 @@ import (
 func main() {
 	out := device.Stdout()
 	format.Str(out, "Hello World\n")
-	out.Flush()
+	if err := out.Flush(); err != nil {
+		panic(err)
+	}
 }

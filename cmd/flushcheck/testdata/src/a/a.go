@@ -186,7 +186,9 @@ func asAny() {
 	keep(w)
 }
 
-func keep(v any) {}
+var kept any
+
+func keep(v any) { kept = v }
 
 func closedAtEnd() error {
 	zw, err := compress.NewWriter(os.Stdout, 9)
@@ -335,4 +337,26 @@ func fatalOnError() {
 	if _, err := w.WriteString("x"); err != nil {
 		log.Fatal(err)
 	}
+}
+
+func discarded(p []byte) {
+	w := bufio.NewWriter(io.Discard)
+	w.Write(p)
+}
+
+func engineHandedOut(dst io.Writer) *core.Writer {
+	zw, _ := compress.NewWriter(dst, 6)
+	return zw.Engine()
+}
+
+func engineUsed(dst io.Writer) {
+	zw, _ := compress.NewWriter(dst, 6) // want `zw \(\*compress.Writer\) is not flushed`
+	zw.Engine().WriteString("x")
+}
+
+func madeOverEachOther() {
+	var a, b *bufio.Writer
+	a = bufio.NewWriter(b) // want `a \(\*bufio.Writer\) is not flushed`
+	b = bufio.NewWriter(a) // want `b \(\*bufio.Writer\) is not flushed`
+	a.WriteString("x")
 }

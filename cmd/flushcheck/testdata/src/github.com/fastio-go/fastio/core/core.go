@@ -23,3 +23,10 @@ func (c Cursor) PutString(s string) Cursor { return c }
 func (c Cursor) Put(p []byte) Cursor       { return c }
 func (c Cursor) Available() int            { return len(c.free) }
 func (c Cursor) Done()                     {}
+
+type BufferedWriter interface {
+	io.Writer
+	Flush() error
+}
+
+func WrapWriter(w io.Writer) BufferedWriter { return NewWriter(w) }

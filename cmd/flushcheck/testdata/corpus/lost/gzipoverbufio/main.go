@@ -1,0 +1,19 @@
+// Command gzipoverbufio closes a gzip.Writer over a bufio.Writer but never flushes the bufio.Writer.
+package main
+
+import (
+	"bufio"
+	"compress/gzip"
+	"fmt"
+	"log"
+	"os"
+)
+
+func main() {
+	bw := bufio.NewWriter(os.Stdout)
+	zw := gzip.NewWriter(bw)
+	fmt.Fprintln(zw, "compressed through bufio")
+	if err := zw.Close(); err != nil {
+		log.Fatal(err)
+	}
+}

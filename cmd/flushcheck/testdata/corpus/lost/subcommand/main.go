@@ -1,0 +1,27 @@
+// Command subcommand has a subcommand that returns without flushing.
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+)
+
+func run(cmd string) error {
+	w := bufio.NewWriter(os.Stdout)
+	switch cmd {
+	case "version":
+		fmt.Fprintln(w, "subcommand 1.0")
+		return nil
+	case "help":
+		fmt.Fprintln(w, "commands: version, help")
+	}
+	return w.Flush()
+}
+
+func main() {
+	if err := run("version"); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}

@@ -1,0 +1,27 @@
+// Command usagereturn returns early with its usage text still buffered.
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+)
+
+func run(args []string) error {
+	w := bufio.NewWriter(os.Stdout)
+	if len(args) == 0 {
+		fmt.Fprintln(w, "usage: usagereturn NAME...")
+		return nil
+	}
+	for _, a := range args {
+		fmt.Fprintln(w, "hello,", a)
+	}
+	return w.Flush()
+}
+
+func main() {
+	if err := run(os.Args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}

@@ -1,0 +1,19 @@
+// Command zlibovercore closes a zlib.Writer over a core.Writer without flushing the core.Writer.
+package main
+
+import (
+	"compress/zlib"
+	"log"
+	"os"
+
+	"github.com/fastio-go/fastio/core"
+)
+
+func main() {
+	cw := core.NewWriter(os.Stdout)
+	zw := zlib.NewWriter(cw)
+	zw.Write([]byte("through core\n"))
+	if err := zw.Close(); err != nil {
+		log.Fatal(err)
+	}
+}

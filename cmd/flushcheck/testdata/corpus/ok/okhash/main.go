@@ -1,0 +1,24 @@
+// Command okhash flushes the core.Writer in front of a crypto.Hasher before reading the digest.
+package main
+
+import (
+	"fmt"
+	"log"
+
+	"github.com/fastio-go/fastio/core"
+	"github.com/fastio-go/fastio/crypto"
+	"github.com/fastio-go/fastio/format"
+)
+
+func main() {
+	h, err := crypto.New(crypto.SHA256)
+	if err != nil {
+		log.Fatal(err)
+	}
+	w := core.NewWriter(h)
+	format.Str(w, "hello world\n")
+	if err := w.Flush(); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("%x\n", h.Sum(nil))
+}

@@ -1,0 +1,18 @@
+// Command oklognew logs through log.New over a bufio.Writer and flushes it.
+package main
+
+import (
+	"bufio"
+	"log"
+	"os"
+)
+
+func main() {
+	w := bufio.NewWriter(os.Stdout)
+	logger := log.New(w, "app: ", 0)
+	logger.Println("starting")
+	logger.Println("done")
+	if err := w.Flush(); err != nil {
+		log.Fatal(err)
+	}
+}

@@ -13,12 +13,16 @@ import (
 // else "fastio <subcommand>".
 func progName(c *cobra.Command) string {
 	if len(os.Args) > 0 {
-		base := filepath.Base(os.Args[0])
-		if _, ok := aliases[base]; ok {
+		if base := invokedName(os.Args[0]); aliases[base] != nil {
 			return base
 		}
 	}
 	return c.CommandPath()
+}
+
+// invokedName is the base name of argv0 without a ".exe" suffix.
+func invokedName(argv0 string) string {
+	return strings.TrimSuffix(filepath.Base(argv0), ".exe")
 }
 
 // quotef quotes a file name for a diagnostic as coreutils' quotef does

@@ -37,9 +37,10 @@ STRESSTIME ?= 1m
 WASM_MODULES := core format codec unicode crypto compress
 
 .PHONY: test fmt-check vet staticcheck unit race purego modcheck closure layers cross \
-        lint tidy bench bench-results cpeers microbench fuzz cover tools goversion wasm release dist stress docs docs-serve
+        lint tidy bench bench-results cpeers microbench fuzz cover tools goversion wasm release dist stress docs docs-serve \
+        conform
 
-test: goversion fmt-check vet staticcheck unit race purego modcheck closure layers cross wasm
+test: goversion fmt-check vet staticcheck unit race purego modcheck closure layers cross wasm conform
 	@echo "make test: all checks passed"
 
 tools: $(STATICCHECK) $(BENCHSTAT) $(WAZERO)
@@ -79,6 +80,12 @@ staticcheck: $(STATICCHECK)
 # seeds as ordinary tests).
 unit:
 	$(GO) test -count=1 work
+
+# GNU gzip 1.12's own test suite against the fastio command installed as
+# gzip, gunzip and zcat (.ci/conform: the source is fetched once into
+# .cache/conform; skipped without network unless FASTIO_REQUIRE_PEERS=1).
+conform:
+	GO=$(GO) ./.ci/conform
 
 race:
 	$(if $(strip $(RACE_PKGS)),$(GO) test -count=1 -race -short $(RACE_PKGS))

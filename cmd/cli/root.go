@@ -91,7 +91,10 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return &usageError{code: usageCode(c), err: getoptError(err)}
+		if c.Name() != "conv" {
+			err = getoptError(err)
+		}
+		return &usageError{code: usageCode(c), err: err}
 	})
 	// Help goes out in one write whose error is the exit status, as the C
 	// tools exit 1 when --help cannot be written (a full disk).
@@ -147,9 +150,9 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func gzipCommandLine(args []string, stderr io.Writer) ([]string, bool) {
 	out := []string{args[0]}
 	if env := os.Getenv("GZIP"); env != "" {
-		prog := "fastio gzip"
-		if len(os.Args) > 0 && aliases[invokedName(os.Args[0])] != nil {
-			prog = invokedName(os.Args[0])
+		prog := linkName()
+		if prog == "" {
+			prog = "fastio gzip"
 		}
 		extra, ok := gzipEnvArgs(prog, env, stderr)
 		if !ok {

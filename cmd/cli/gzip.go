@@ -80,10 +80,15 @@ output is not overwritten without -f, output goes to standard output with -c
 or when there is no FILE (or FILE is "-"), and -t tests the integrity of
 compressed files. Output files are written under a temporary name and renamed
 into place when complete, so an error or an interrupt leaves no partial file;
-they keep the input's permissions and modification time. A symbolic link is
-refused unless -f, -c, -t or -l. -r descends into directories, skipping
-(silently, unless -v) the files that already have a compressed suffix, or,
-with -d, -t and -l, the files without one.
+they keep the input's permissions, owner, group, access and modification
+times. As gzip does, a file that would be replaced is refused when it is
+set-user-ID or set-group-ID, and unless -f when it is a symbolic link, is
+sticky or has other hard links (-c, -t and -l read them all). With -d, a
+FILE that does not exist is looked for as FILE%[2]s (and FILE.z, FILE-z ...).
+-c onto the input itself (FILE >> FILE) is refused, as cat refuses it. -r
+descends into directories, skipping (silently, unless -v) the files that
+already have a compressed suffix, or, with -d, -t and -l, the files without
+one.
 
 Compressing stores the input's name and modification time in the gzip header
 unless -n; decompressing names the output after the input and gives it the
@@ -96,8 +101,14 @@ The stream format is %[3]s.%[4]s Bytes after the end of the data are a
 warning ("trailing garbage ignored", exit status 2). There is no limit on the
 decompressed size unless --max is given.
 
--1 (fastest) to -9 (smallest) choose the level, 6 by default. -p N compresses
-on N cores into one standard stream.
+-1 (fastest) to -9 (smallest) choose the level, 6 by default; the last one
+given wins. -p N compresses on N cores into one standard stream.
+--rsyncable (gzip) cuts the output where gzip does (where the sum of the last 4096
+bytes is a multiple of 4096), each piece compressed on its own, so that a
+change to the input changes the output only up to the next cut. With -f and
+-c (zcat -f), gzip copies data that is not compressed as it is. Options in the
+GZIP environment variable come before the command line's, as in gzip 1.12,
+which takes only -n, -N, -q, -v, -1 ... -9 and --rsyncable there.
 
 Exit status: 0 on success, 1 on an error, 2 on a warning.`, sf.name, sf.suffix, sf.format, membersNote(sf.format)),
 		Example: fmt.Sprintf(`  fastio %[1]s -9 big.log              # big.log%[2]s, big.log removed

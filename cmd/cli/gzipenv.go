@@ -27,6 +27,8 @@ var gzipLongOptions = []struct {
 	{"test", "t", false}, {"verbose", "v", false}, {"version", "V", false},
 	{"fast", "1", false}, {"best", "9", false}, {"lzw", "Z", false},
 	{"bits", "b", true}, {"rsyncable", "", false},
+	// fastio's own
+	{"processes", "p", true}, {"max", "", true},
 }
 
 // gzipShortOptions are gzip's short options; those followed by ':' take a

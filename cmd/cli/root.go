@@ -150,11 +150,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func gzipCommandLine(args []string, stderr io.Writer) ([]string, bool) {
 	out := []string{args[0]}
 	if env := os.Getenv("GZIP"); env != "" {
-		prog := linkName()
-		if prog == "" {
-			prog = "fastio gzip"
-		}
-		extra, ok := gzipEnvArgs(prog, env, stderr)
+		extra, ok := gzipEnvArgs(progOf(linkName(), "fastio gzip"), env, stderr)
 		if !ok {
 			return nil, false
 		}
@@ -164,12 +160,93 @@ func gzipCommandLine(args []string, stderr io.Writer) ([]string, bool) {
 		if a == "--" {
 			return append(out, args[1+i:]...), true
 		}
-		if a == "---presume-input-tty" {
-			a = "--presume-input-tty"
+		if strings.HasPrefix(a, "--") {
+			full, all := expandLong(a[2:])
+			if all != nil {
+				prog := progOf(linkName(), "fastio gzip")
+				fmt.Fprintf(stderr, "%s: option '%s' is ambiguous; possibilities:", prog, a)
+				for _, n := range all {
+					fmt.Fprintf(stderr, " '--%s'", n)
+				}
+				fmt.Fprintf(stderr, "\nTry `%s --help' for more information.\n", prog)
+				return nil, false
+			}
+			a = "--" + full
+			if name, _, hasValue := strings.Cut(full, "="); hasValue && !longTakesValue(name) {
+				// pflag would read the value as a boolean.
+				prog := progOf(linkName(), "fastio gzip")
+				fmt.Fprintf(stderr, "%s: option '--%s' doesn't allow an argument\nTry `%s --help' for more information.\n", prog, name, prog)
+				return nil, false
+			}
 		}
 		out = append(out, a)
 	}
 	return out, true
+}
+
+// longTakesValue reports whether a gzip long option takes a value; an
+// unknown name is taken to, and left to the flag parser.
+func longTakesValue(name string) bool {
+	for _, o := range gzipLongOptions {
+		if strings.TrimPrefix(o.name, "-") == name {
+			return o.value
+		}
+	}
+	return true
+}
+
+// progOf is name, or else the default.
+func progOf(name, def string) string {
+	if name == "" {
+		return def
+	}
+	return name
+}
+
+// expandLong spells out a long option given (as getopt_long takes it) by
+// a prefix of its name that only one of gzip's long options has, with
+// "=VALUE" if given; other names are returned as they are. For a prefix of
+// several options it returns them all.
+func expandLong(opt string) (string, []string) {
+	name, value, hasValue := strings.Cut(opt, "=")
+	if name == "" {
+		return opt, nil
+	}
+	full := ""
+	for _, o := range gzipLongOptions {
+		if o.name == name {
+			full = name
+			break
+		}
+	}
+	if full == "" {
+		var short string
+		var all []string
+		ambiguous := false
+		for _, o := range gzipLongOptions {
+			if !strings.HasPrefix(o.name, name) {
+				continue
+			}
+			all = append(all, o.name)
+			// Two names of one option (--stdout, --to-stdout) are not
+			// ambiguous; two options are.
+			if full != "" && (o.short != short || short == "") {
+				ambiguous = true
+			}
+			full, short = o.name, o.short
+		}
+		if ambiguous {
+			return opt, all
+		}
+	}
+	if full == "" {
+		return opt, nil
+	}
+	full = strings.TrimPrefix(full, "-") // ---presume-input-tty
+	if hasValue {
+		return full + "=" + value, nil
+	}
+	return full, nil
 }
 
 // tryHelp is the line after a usage error, in the words of the tool the

@@ -69,6 +69,29 @@ func (l levelFlag) Set(s string) error {
 func (l levelFlag) Type() string     { return "bool" }
 func (l levelFlag) IsBoolFlag() bool { return true }
 
+// pairFlag is a flag without a value that sets one option and clears its
+// opposite (-q and -v, -n and -N), so that the last one given wins, as in
+// gzip.
+type pairFlag struct{ on, off *bool }
+
+func (p pairFlag) String() string {
+	if p.on == nil {
+		return "false"
+	}
+	return strconv.FormatBool(*p.on)
+}
+
+func (p pairFlag) Set(s string) error {
+	on, err := strconv.ParseBool(s)
+	if err == nil && on {
+		*p.on, *p.off = true, false
+	}
+	return err
+}
+
+func (p pairFlag) Type() string     { return "bool" }
+func (p pairFlag) IsBoolFlag() bool { return true }
+
 func newGzipCommand(sf streamFormat) *cobra.Command {
 	o := gzipOptions{level: 6}
 	c := &cobra.Command{
@@ -127,12 +150,13 @@ Exit status: 0 on success, 1 on an error, 2 on a warning.`, sf.name, sf.suffix, 
 	f.BoolVarP(&o.keep, "keep", "k", false, "keep (don't delete) input files")
 	f.BoolVarP(&o.force, "force", "f", false, "force overwrite of output file and compress links")
 	f.BoolVarP(&o.test, "test", "t", false, "test compressed file integrity")
-	f.BoolVarP(&o.quiet, "quiet", "q", false, "suppress all warnings and the progress bar")
-	f.BoolVar(&o.quiet, "silent", false, "suppress all warnings and the progress bar (--quiet)")
-	f.BoolVarP(&o.noName, "no-name", "n", false, "do not save or restore the original name and timestamp")
-	f.BoolVarP(&o.name, "name", "N", false, "save or restore the original name and timestamp")
+	// -q and -v, -n and -N undo each other: the last one given wins.
+	f.VarPF(pairFlag{&o.quiet, &o.verbose}, "quiet", "q", "suppress all warnings and the progress bar").NoOptDefVal = "true"
+	f.VarPF(pairFlag{&o.quiet, &o.verbose}, "silent", "", "suppress all warnings and the progress bar (--quiet)").NoOptDefVal = "true"
+	f.VarPF(pairFlag{&o.noName, &o.name}, "no-name", "n", "do not save or restore the original name and timestamp").NoOptDefVal = "true"
+	f.VarPF(pairFlag{&o.name, &o.noName}, "name", "N", "save or restore the original name and timestamp").NoOptDefVal = "true"
 	f.BoolVarP(&o.list, "list", "l", false, "list compressed file contents")
-	f.BoolVarP(&o.verbose, "verbose", "v", false, "verbose mode")
+	f.VarPF(pairFlag{&o.verbose, &o.quiet}, "verbose", "v", "verbose mode").NoOptDefVal = "true"
 	f.BoolVarP(&o.recursive, "recursive", "r", false, "operate recursively on directories")
 	f.VarPF(levelFlag{&o.level, 1}, "fast", "", "compress faster (-1)").NoOptDefVal = "true"
 	f.VarPF(levelFlag{&o.level, 9}, "best", "", "compress better (-9)").NoOptDefVal = "true"
@@ -1040,12 +1064,14 @@ func (g *gzipRun) inflateMembers(zr *compress.Reader, name string, dst io.Writer
 		case len(p) == 0:
 			return true
 		case len(p) == 2 && p[0] == 0x1f && p[1] == 0x8b:
+			if g.maxSize == compress.NoLimit {
+				zr.Reset(g.inBuf) // the same options: reuse the Reader
+				continue
+			}
 			opts := g.memberOptions()
-			if g.maxSize != compress.NoLimit {
-				if opts.MaxSize = g.maxSize - total; opts.MaxSize <= 0 {
-					g.fail("%s: decompressed size exceeds the --max limit of %d bytes", name, g.maxSize)
-					return false
-				}
+			if opts.MaxSize = g.maxSize - total; opts.MaxSize <= 0 {
+				g.fail("%s: decompressed size exceeds the --max limit of %d bytes", name, g.maxSize)
+				return false
 			}
 			if zr, err = compress.NewReader(g.inBuf, g.sf.format, &opts); err != nil {
 				g.fail("%v", err)

@@ -57,6 +57,9 @@ func TestGzipClusters(t *testing.T) {
 		{[]string{"--best", "--stdout"}, func(o *gzipOptions) bool { return o.level == 9 && o.stdout }},
 		{[]string{"-lv"}, func(o *gzipOptions) bool { return o.list && o.verbose }},
 		{[]string{"-dN"}, func(o *gzipOptions) bool { return o.decompress && o.name && !o.noName }},
+		{[]string{"-Nn"}, func(o *gzipOptions) bool { return !o.name && o.noName }},
+		{[]string{"-qv"}, func(o *gzipOptions) bool { return o.verbose && !o.quiet }},
+		{[]string{"-v", "--silent"}, func(o *gzipOptions) bool { return !o.verbose && o.quiet }},
 		{[]string{"-rvk"}, func(o *gzipOptions) bool { return o.recursive && o.verbose && o.keep }},
 		{[]string{"-n9"}, func(o *gzipOptions) bool { return o.noName && o.level == 9 }},
 		// The last level given wins, as in gzip.
@@ -67,7 +70,7 @@ func TestGzipClusters(t *testing.T) {
 		{nil, func(o *gzipOptions) bool { return o.level == 6 }},
 		{[]string{"--rsyncable", "-a", "--synchronous"}, func(o *gzipOptions) bool { return o.level == 6 }},
 		{[]string{"--list", "--name", "--recursive", "--verbose", "--no-name"}, func(o *gzipOptions) bool {
-			return o.list && o.name && o.recursive && o.verbose && o.noName
+			return o.list && !o.name && o.recursive && o.verbose && o.noName
 		}},
 	}
 	for _, tc := range tests {
@@ -96,12 +99,12 @@ func optionsOf(c *cobra.Command) *gzipOptions {
 	o.keep, _ = f.GetBool("keep")
 	o.force, _ = f.GetBool("force")
 	o.test, _ = f.GetBool("test")
-	o.quiet, _ = f.GetBool("quiet")
+	o.quiet = f.Lookup("quiet").Value.String() == "true"
 	o.procs, _ = f.GetInt("processes")
 	o.list, _ = f.GetBool("list")
-	o.verbose, _ = f.GetBool("verbose")
-	o.name, _ = f.GetBool("name")
-	o.noName, _ = f.GetBool("no-name")
+	o.verbose = f.Lookup("verbose").Value.String() == "true"
+	o.name = f.Lookup("name").Value.String() == "true"
+	o.noName = f.Lookup("no-name").Value.String() == "true"
 	o.recursive, _ = f.GetBool("recursive")
 	for l := 1; l <= 9; l++ {
 		if f.Lookup("level-"+string(rune('0'+l))).Value.String() == "true" {

@@ -371,7 +371,8 @@ func TestGzipInvokedAs(t *testing.T) {
 	coretest.Peer(t, "gzip", "gzip")
 	for _, line := range []string{"gzip -x", "gzip --bogus", "gzip -S", "gzip --suffix", "gunzip -x", "zcat --bogus",
 		"gzip -c missing", "gzip -S '' -d f.gz", "gzip -dc f.gz", "echo hi | gzip -c | zcat", "gzip -Z",
-		"gzip --li f.gz", "gzip --n f.gz", "gzip --dec --std f.gz", "gzip --to --decomp f.gz", "gzip --suf=.gz -d f", "gzip --std=x f.gz"} {
+		"gzip --li f.gz", "gzip --n f.gz", "gzip --dec --std f.gz", "gzip --to --decomp f.gz", "gzip --suf=.gz -d f", "gzip --std=x f.gz",
+		"gzip -tqv f.gz", "gzip -tvq f.gz", "gzip -t -v --silent f.gz", "gzip -Nn -d f.gz && ls"} {
 		ours, peer, _, _ := twin(t, func(d string) {
 			writeFile(t, filepath.Join(d, "f.gz"), run(t, dataDir, nil, "gzip", "-c", "ascii.txt").stdout, 0o644)
 		}, nil, nil, line)

@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"syscall"
-	"time"
 )
 
 // linkCount is the number of hard links of the file st describes.
@@ -16,15 +15,6 @@ func linkCount(st fs.FileInfo) uint64 {
 		return uint64(s.Nlink)
 	}
 	return 1
-}
-
-// accessTime is the access time of the file st describes.
-func accessTime(st fs.FileInfo) time.Time {
-	if s, ok := st.Sys().(*syscall.Stat_t); ok {
-		sec, nsec := s.Atim.Unix()
-		return time.Unix(sec, nsec)
-	}
-	return st.ModTime()
 }
 
 // copyOwner gives f the group and then the owner of the file st

@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -454,6 +455,44 @@ func TestGzipFullDiskOnce(t *testing.T) {
 		sameAsGzip(t, line, ours, peer)
 		if n := strings.Count(string(ours.stderr), "No space left on device"); n != 1 {
 			t.Errorf("%s: the error is printed %d times", line, n)
+		}
+	}
+}
+
+// zeros is an endless reader of zero bytes.
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
+}
+
+// TestGzipListBigLikeGzip: -l of a member of 4 GiB and more prints its
+// whole size, as gzip 1.12 does (the trailer holds it modulo 4 GiB).
+func TestGzipListBigLikeGzip(t *testing.T) {
+	coretest.Peer(t, "gzip", "gzip")
+	if testing.Short() {
+		t.Skip("inflates 4 GiB twice")
+	}
+	dir := t.TempDir()
+	out, err := os.Create(filepath.Join(dir, "big.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(fastio, "gzip", "-1")
+	cmd.Stdin = io.LimitReader(zeros{}, 1<<32+5)
+	cmd.Stdout = out
+	if err := cmd.Run(); err != nil {
+		t.Fatal(err)
+	}
+	out.Close()
+	bin := gzipLinks(t)
+	for _, args := range [][]string{{"-lv", "big.gz"}} { // -v: the CRC and time too
+		ours := runWithEnv(t, dir, []string{"TZ=UTC0"}, nil, filepath.Join(bin, "gzip"), args...)
+		peer := runWithEnv(t, dir, []string{"TZ=UTC0"}, nil, "gzip", args...)
+		sameAsGzip(t, strings.Join(args, " "), ours, peer)
+		if !strings.Contains(string(ours.stdout), " 4294967301 ") {
+			t.Errorf("gzip %v: %q", args, ours.stdout)
 		}
 	}
 }

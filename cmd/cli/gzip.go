@@ -37,7 +37,8 @@ type gzipOptions struct {
 	decompress, stdout, keep, force, test, quiet, noName bool
 	list, verbose, name, recursive                       bool
 	ascii, rsyncable, license, version, synchronous      bool
-	presumeTTY                                           bool
+	presumeTTY, lzw, helpAlias, question                 bool
+	bits                                                 string
 	level                                                int // the last of -1 ... -9, --fast, --best
 	procs                                                int
 	suffix                                               string
@@ -172,6 +173,15 @@ Exit status: 0 on success, 1 on an error, 2 on a warning.`, sf.name, sf.suffix, 
 	f.BoolVar(&o.synchronous, "synchronous", false, "synchronous output: write each output file to stable storage before removing the input")
 	f.BoolVar(&o.presumeTTY, "presume-input-tty", false, "ask before overwriting as if standard input were a terminal (for tests)")
 	f.MarkHidden("presume-input-tty")
+	// gzip's -H is -h, and -? only its hint to --help; -Z (--lzw) and -b
+	// (--bits) are its LZW compression, refused as gzip 1.12 refuses -Z.
+	f.BoolVarP(&o.helpAlias, "help-H", "H", false, "give this help")
+	f.BoolVarP(&o.question, "help-?", "?", false, "print a hint to --help")
+	f.BoolVarP(&o.lzw, "lzw", "Z", false, "LZW compression (not supported, as in gzip 1.12)")
+	f.StringVarP(&o.bits, "bits", "b", "", "LZW code bits (with -Z)")
+	for _, n := range []string{"help-H", "help-?", "lzw", "bits"} {
+		f.MarkHidden(n)
+	}
 	f.IntVarP(&o.procs, "processes", "p", 1, "compress on `N` cores")
 	f.StringVarP(&o.suffix, "suffix", "S", sf.suffix, "use suffix `SUF` on compressed files")
 	f.StringVar(&o.max, "max", "", "stop decompressing beyond `SIZE` bytes (suffixes K, M, G, T: powers of 1024)")
@@ -287,6 +297,21 @@ func (g *gzipRun) warn(format string, a ...any) {
 func runGzip(c *cobra.Command, sf streamFormat, o *gzipOptions, args []string) error {
 	g := &gzipRun{sf: sf, o: o, prog: progName(c), level: o.level,
 		stdin: c.InOrStdin(), stdout: c.OutOrStdout(), stderr: c.ErrOrStderr(), maxSize: compress.NoLimit}
+	if o.helpAlias {
+		return c.Help()
+	}
+	if o.question {
+		fmt.Fprintf(g.stderr, "Try `%s --help' for more information.\n", g.prog)
+		return exitStatus(1)
+	}
+	if o.bits != "" && strings.Trim(o.bits, "0123456789") != "" {
+		fmt.Fprintf(g.stderr, "%s: -b operand is not an integer\nTry `%s --help' for more information.\n", g.prog, g.prog)
+		return exitStatus(1)
+	}
+	if o.lzw {
+		fmt.Fprintf(g.stderr, "%s: -Z not supported in this version\nTry `%s --help' for more information.\n", g.prog, g.prog)
+		return exitStatus(1)
+	}
 	if o.version || o.license {
 		// As gzip does: print, and stop there.
 		fmt.Fprintf(g.stdoutWriter(), "%s\n", versionLine(g.prog, sf.name))

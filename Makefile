@@ -38,12 +38,12 @@ WASM_MODULES := core format codec unicode crypto compress
 
 .PHONY: test fmt-check vet staticcheck unit race purego modcheck closure layers cross \
         lint tidy bench bench-results readme-figures cpeers microbench fuzz cover tools goversion wasm release dist stress docs docs-serve \
-        deps deps-peers proxy vet-flush
+        deps deps-peers proxy vet-flush conform
 
 # The checks of make test, run in this order after make deps; a new check
 # joins this list. Each stage's time is printed when it ends, and all of
 # them at the end (or at the first failure).
-TEST_STAGES := goversion fmt-check vet vet-flush staticcheck unit race purego modcheck closure layers cross wasm
+TEST_STAGES := goversion fmt-check vet vet-flush staticcheck unit race purego modcheck closure layers cross wasm conform
 
 test:
 	@total=$$SECONDS; times=(); \
@@ -68,7 +68,7 @@ test:
 # with sudo that needs no password) and otherwise prints the apt-get line;
 # a package left missing is an error only under FASTIO_REQUIRE_PEERS=1.
 # make bench needs the peers and compilers alone (deps-peers).
-DEB_PEERS := gzip pigz libdeflate-tools isal openssl libc-bin coreutils dash python3 gcc g++ libfast-float-dev libssl-dev
+DEB_PEERS := gzip pigz libdeflate-tools isal openssl libc-bin coreutils dash python3 gcc g++ libfast-float-dev libssl-dev curl xz-utils
 DEB_TEST  := $(DEB_PEERS) chromium chromium-driver fonts-noto-color-emoji
 
 deps: tools
@@ -121,6 +121,12 @@ staticcheck: $(STATICCHECK)
 # seeds as ordinary tests).
 unit:
 	$(GO) test -count=1 work
+
+# GNU gzip 1.12's own test suite against the fastio command installed as
+# gzip, gunzip and zcat (.ci/conform: the source is fetched once into
+# .cache/conform; skipped without network unless FASTIO_REQUIRE_PEERS=1).
+conform:
+	GO=$(GO) ./.ci/conform
 
 race:
 	$(if $(strip $(RACE_PKGS)),$(GO) test -count=1 -race -short $(RACE_PKGS))

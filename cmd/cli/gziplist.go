@@ -153,8 +153,9 @@ func (t *tailReader) Read(p []byte) (int, error) {
 }
 
 // list prints gzip -l's line for one input: its compressed size, the
-// uncompressed size and CRC of the trailer of its last member (what gzip
-// reads: the size modulo 4 GiB, and only the last member's), the ratio and
+// uncompressed size of its last member (inflated and counted, as gzip 1.12
+// does, so a member of 4 GiB or more is listed in full) and the CRC of its
+// trailer, the ratio and
 // the name it decompresses to; with -v first the method, CRC and time (the
 // file's, or with -N the header's).
 func (g *gzipRun) list(r io.Reader, name, shown string, st fs.FileInfo) {
@@ -205,7 +206,9 @@ func (g *gzipRun) list(r io.Reader, name, shown string, st fs.FileInfo) {
 		size = st.Size()
 	}
 	crc := binary.LittleEndian.Uint32(trailer[:4])
-	out := int64(binary.LittleEndian.Uint32(trailer[4:]))
+	// The last member's size as inflated, as gzip 1.12 counts it: the
+	// trailer's size field holds only its value modulo 4 GiB.
+	out := g.lastMember
 	if g.o.name && info.name != "" {
 		if base := filepath.Base(info.name); base != "." && base != ".." && base != "/" {
 			shown = filepath.Join(filepath.Dir(shown), base)

@@ -156,7 +156,10 @@ func TestGzipSuffixes(t *testing.T) {
 		{"a.z", ".gz", false, "a", ".z"},
 		{"a_z", ".gz", false, "a", "_z"},
 		{"plain", ".gz", false, "plain", ""},
-		{".gz", ".gz", false, ".gz", ".gz"},
+		{".gz", ".gz", false, ".gz", ""}, // gzip compresses it to .gz.gz
+		{"A.GZ", ".gz", false, "A", ".GZ"},
+		{"F.gz", "z", false, "F", ".gz"}, // -S z ends .gz: .gz is tried first
+		{"Fz", "z", false, "F", "z"},
 		{"a.gz", ".gz", true, "a", ""},
 		{"a.zz", ".zz", false, "a", ".zz"},
 		{"a.gz", ".zz", false, "a", ".gz"},

@@ -9,16 +9,35 @@ import (
 )
 
 // progName is the program name a subcommand's messages start with: the
-// name of the link the process was invoked through ("sha256sum", "gunzip"),
+// name of the link the process was invoked through ("sha256sum", "gzip"),
 // else "fastio <subcommand>".
 func progName(c *cobra.Command) string {
-	if len(os.Args) > 0 {
-		base := filepath.Base(os.Args[0])
-		if _, ok := aliases[base]; ok {
-			return base
-		}
+	if p := linkName(); p != "" {
+		return p
 	}
 	return c.CommandPath()
+}
+
+// linkName is the tool name of the link the process was invoked through,
+// or "". gunzip and zcat say "gzip", as gzip's gunzip and zcat scripts run
+// gzip.
+func linkName() string {
+	if len(os.Args) == 0 {
+		return ""
+	}
+	base := invokedName(os.Args[0])
+	switch {
+	case base == "gunzip" || base == "zcat":
+		return "gzip"
+	case aliases[base] != nil:
+		return base
+	}
+	return ""
+}
+
+// invokedName is the base name of argv0 without a ".exe" suffix.
+func invokedName(argv0 string) string {
+	return strings.TrimSuffix(filepath.Base(argv0), ".exe")
 }
 
 // quotef quotes a file name for a diagnostic as coreutils' quotef does

@@ -49,18 +49,28 @@ func TestGzipClusters(t *testing.T) {
 		check func(o *gzipOptions) bool
 	}{
 		{[]string{"-dc"}, func(o *gzipOptions) bool { return o.decompress && o.stdout }},
-		{[]string{"-9c"}, func(o *gzipOptions) bool { return o.levels[9] && o.stdout }},
-		{[]string{"-kf1"}, func(o *gzipOptions) bool { return o.keep && o.force && o.levels[1] }},
+		{[]string{"-9c"}, func(o *gzipOptions) bool { return o.level == 9 && o.stdout }},
+		{[]string{"-kf1"}, func(o *gzipOptions) bool { return o.keep && o.force && o.level == 1 }},
 		{[]string{"-tq"}, func(o *gzipOptions) bool { return o.test && o.quiet }},
 		{[]string{"-p", "3"}, func(o *gzipOptions) bool { return o.procs == 3 }},
 		{[]string{"-p3"}, func(o *gzipOptions) bool { return o.procs == 3 }},
-		{[]string{"--best", "--stdout"}, func(o *gzipOptions) bool { return o.best && o.stdout }},
+		{[]string{"--best", "--stdout"}, func(o *gzipOptions) bool { return o.level == 9 && o.stdout }},
 		{[]string{"-lv"}, func(o *gzipOptions) bool { return o.list && o.verbose }},
 		{[]string{"-dN"}, func(o *gzipOptions) bool { return o.decompress && o.name && !o.noName }},
+		{[]string{"-Nn"}, func(o *gzipOptions) bool { return !o.name && o.noName }},
+		{[]string{"-qv"}, func(o *gzipOptions) bool { return o.verbose && !o.quiet }},
+		{[]string{"-v", "--silent"}, func(o *gzipOptions) bool { return !o.verbose && o.quiet }},
 		{[]string{"-rvk"}, func(o *gzipOptions) bool { return o.recursive && o.verbose && o.keep }},
-		{[]string{"-n9"}, func(o *gzipOptions) bool { return o.noName && o.levels[9] }},
+		{[]string{"-n9"}, func(o *gzipOptions) bool { return o.noName && o.level == 9 }},
+		// The last level given wins, as in gzip.
+		{[]string{"-9", "-1"}, func(o *gzipOptions) bool { return o.level == 1 }},
+		{[]string{"--best", "--fast"}, func(o *gzipOptions) bool { return o.level == 1 }},
+		{[]string{"-1", "--best"}, func(o *gzipOptions) bool { return o.level == 9 }},
+		{[]string{"-91"}, func(o *gzipOptions) bool { return o.level == 1 }},
+		{nil, func(o *gzipOptions) bool { return o.level == 6 }},
+		{[]string{"--rsyncable", "-a", "--synchronous"}, func(o *gzipOptions) bool { return o.level == 6 }},
 		{[]string{"--list", "--name", "--recursive", "--verbose", "--no-name"}, func(o *gzipOptions) bool {
-			return o.list && o.name && o.recursive && o.verbose && o.noName
+			return o.list && !o.name && o.recursive && o.verbose && o.noName
 		}},
 	}
 	for _, tc := range tests {
@@ -89,16 +99,17 @@ func optionsOf(c *cobra.Command) *gzipOptions {
 	o.keep, _ = f.GetBool("keep")
 	o.force, _ = f.GetBool("force")
 	o.test, _ = f.GetBool("test")
-	o.quiet, _ = f.GetBool("quiet")
-	o.best, _ = f.GetBool("best")
+	o.quiet = f.Lookup("quiet").Value.String() == "true"
 	o.procs, _ = f.GetInt("processes")
 	o.list, _ = f.GetBool("list")
-	o.verbose, _ = f.GetBool("verbose")
-	o.name, _ = f.GetBool("name")
-	o.noName, _ = f.GetBool("no-name")
+	o.verbose = f.Lookup("verbose").Value.String() == "true"
+	o.name = f.Lookup("name").Value.String() == "true"
+	o.noName = f.Lookup("no-name").Value.String() == "true"
 	o.recursive, _ = f.GetBool("recursive")
 	for l := 1; l <= 9; l++ {
-		o.levels[l], _ = f.GetBool("level-" + string(rune('0'+l)))
+		if f.Lookup("level-"+string(rune('0'+l))).Value.String() == "true" {
+			o.level = l
+		}
 	}
 	return o
 }

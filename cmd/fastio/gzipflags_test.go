@@ -56,8 +56,8 @@ func listInputs(t *testing.T, dir string) {
 	write("short.gz", []byte{0x1f, 0x8b, 8, 0})
 	write("one.gz", []byte{0x1f})
 	write("zero.gz", nil)
-	// The size field is the size modulo 4 GiB: a member of 4 GiB + 5
-	// bytes says 5. (-l reads only the header and the trailer.)
+	// A size field that is not the size of the data is a length error,
+	// for -l too, which inflates the members.
 	big := slices.Clone(a)
 	binary.LittleEndian.PutUint32(big[len(big)-4:], 0xfffffff0)
 	write("big.gz", big)

@@ -1206,7 +1206,7 @@ func isFormatErr(err error) bool {
 // output writes into (gzip -c F >> F), which would read its own output
 // back without end.
 func (g *gzipRun) sameAsStdout(f *os.File, name string) bool {
-	if !writesOver(f, g.stdout) {
+	if checkNotSelf(f, g.stdout) == nil {
 		return false
 	}
 	g.fail("%s: input file is output file", name)

@@ -3,7 +3,6 @@
 package cli
 
 import (
-	"io"
 	"io/fs"
 	"os"
 	"time"
@@ -19,18 +18,3 @@ func accessTime(st fs.FileInfo) time.Time { return st.ModTime() }
 
 // copyOwner does nothing where files have no Unix owner.
 func copyOwner(f *os.File, st fs.FileInfo) {}
-
-// writesOver reports whether out is the file in, read back as input.
-func writesOver(in *os.File, out io.Writer) bool {
-	of, ok := out.(*os.File)
-	if !ok {
-		return false
-	}
-	ist, err1 := in.Stat()
-	ost, err2 := of.Stat()
-	if err1 != nil || err2 != nil || !ist.Mode().IsRegular() || !os.SameFile(ist, ost) {
-		return false
-	}
-	off, err := of.Seek(0, io.SeekCurrent)
-	return err == nil && off < ist.Size()
-}

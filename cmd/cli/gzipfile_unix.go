@@ -3,7 +3,6 @@
 package cli
 
 import (
-	"io"
 	"io/fs"
 	"os"
 	"syscall"
@@ -28,23 +27,4 @@ func copyOwner(f *os.File, st fs.FileInfo) {
 	f.Chown(-1, int(s.Gid))
 	f.Chmod(st.Mode().Perm())
 	f.Chown(int(s.Uid), -1)
-}
-
-// writesOver reports whether out, an output the run writes, is the file
-// in: the same regular file, at an offset before in's end (as a file
-// opened for appending is until its first write), so that the output
-// would be read back as input: what cat checks before it refuses ("input
-// file is output file").
-func writesOver(in *os.File, out io.Writer) bool {
-	of, ok := out.(*os.File)
-	if !ok {
-		return false
-	}
-	ist, err1 := in.Stat()
-	ost, err2 := of.Stat()
-	if err1 != nil || err2 != nil || !ist.Mode().IsRegular() || !os.SameFile(ist, ost) {
-		return false
-	}
-	off, err := of.Seek(0, io.SeekCurrent)
-	return err == nil && off < ist.Size()
 }

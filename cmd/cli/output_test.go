@@ -264,8 +264,8 @@ func TestGetoptMessage(t *testing.T) {
 		{"something else", "something else"},
 	}
 	for _, tc := range tests {
-		if got := getoptMessage(errors.New(tc.in)); got != tc.want {
-			t.Errorf("getoptMessage(%q) = %q, want %q", tc.in, got, tc.want)
+		if got := getoptError(errors.New(tc.in)).Error(); got != tc.want {
+			t.Errorf("getoptError(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 }

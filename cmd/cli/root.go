@@ -279,6 +279,19 @@ func getoptError(err error) error {
 		return errors.New("option '" + strings.TrimPrefix(msg, "flag needs an argument: ") + "' requires an argument")
 	case strings.HasPrefix(msg, "bad flag syntax: "):
 		return errors.New("unrecognized option '" + strings.TrimPrefix(msg, "bad flag syntax: ") + "'")
+	case strings.HasPrefix(msg, "invalid argument ") && strings.Contains(msg, `" for "`):
+		// A value given to a flag that takes none (--tag=x): pflag names
+		// the flag "--tag" or "-b, --binary".
+		i := strings.Index(msg, `" for "`) + len(`" for "`)
+		if j := strings.IndexByte(msg[i:], '"'); j > 0 {
+			names := msg[i : i+j]
+			if k := strings.LastIndex(names, ", "); k >= 0 {
+				names = names[k+2:]
+			}
+			if strings.HasPrefix(names, "--") {
+				return errors.New("option '" + names + "' doesn't allow an argument")
+			}
+		}
 	}
 	return err
 }

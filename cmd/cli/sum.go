@@ -57,7 +57,7 @@ sha256sum's message.`,
 		},
 	}
 	c.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return sumUsage(c, getoptMessage(err))
+		return sumUsage(c, getoptError(err).Error())
 	})
 	f := c.Flags()
 	f.StringVarP(&o.algo, "algorithm", "a", "sha256", "hash: sha1, sha224, sha256, sha384, sha512 or sha512-256")
@@ -182,51 +182,6 @@ func sumUsageError(o *sumOptions) string {
 		return only("strict")
 	}
 	return ""
-}
-
-// getoptMessage words a flag parsing error as glibc's getopt does
-// ("unrecognized option '--x'", "invalid option -- 'x'"), the words of the
-// tools fastio stands in for; an error it does not know keeps its text.
-func getoptMessage(err error) string {
-	msg := err.Error()
-	// quoted returns the letter of "'x' in -x" after prefix.
-	quoted := func(prefix string) (string, bool) {
-		rest := strings.TrimPrefix(msg, prefix)
-		if len(rest) >= 3 && rest[0] == '\'' {
-			if i := strings.IndexByte(rest[1:], '\''); i > 0 {
-				return rest[1 : 1+i], true
-			}
-		}
-		return "", false
-	}
-	switch {
-	case strings.HasPrefix(msg, "unknown flag: "):
-		return fmt.Sprintf("unrecognized option '%s'", strings.TrimPrefix(msg, "unknown flag: "))
-	case strings.HasPrefix(msg, "unknown shorthand flag: "):
-		if short, ok := quoted("unknown shorthand flag: "); ok {
-			return fmt.Sprintf("invalid option -- '%s'", short)
-		}
-	case strings.HasPrefix(msg, "flag needs an argument: --"):
-		return fmt.Sprintf("option '%s' requires an argument", strings.TrimPrefix(msg, "flag needs an argument: "))
-	case strings.HasPrefix(msg, "flag needs an argument: "):
-		if short, ok := quoted("flag needs an argument: "); ok {
-			return fmt.Sprintf("option requires an argument -- '%s'", short)
-		}
-	case strings.HasPrefix(msg, "invalid argument ") && strings.Contains(msg, `" for "`):
-		// A value given to a flag that takes none (--tag=x): pflag names
-		// it "--tag" or "-b, --binary".
-		i := strings.Index(msg, `" for "`) + len(`" for "`)
-		if j := strings.IndexByte(msg[i:], '"'); j > 0 {
-			names := msg[i : i+j]
-			if k := strings.LastIndex(names, ", "); k >= 0 {
-				names = names[k+2:]
-			}
-			if strings.HasPrefix(names, "--") {
-				return fmt.Sprintf("option '%s' doesn't allow an argument", names)
-			}
-		}
-	}
-	return msg
 }
 
 // sumUsage prints a usage error as sha256sum does, with the name the

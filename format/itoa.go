@@ -62,15 +62,18 @@ var lenThresh = func() [20]uint64 {
 // faster", 2021). Its short dependency chain matters where the length
 // decides where the next number goes.
 func decLen32(v uint32) int {
-	return int((uint64(v) + lenCarry[bits.Len32(v|1)-1]) >> 32)
+	// bits.Len32 rather than Len32(v|1)-1 as an index: on amd64 it is
+	// one bit scan of 2v+1, which is the whole computation.
+	return int((uint64(v) + lenCarry[bits.Len32(v)]) >> 32)
 }
 
-// lenCarry holds, for each bit length i+1, the digit count d of 2^i in the
-// high half and 2^32 - 10^d in the low half (when 10^d < 2^32), so that
-// adding v carries exactly when v >= 10^d.
-var lenCarry = func() (t [32]uint64) {
+// lenCarry holds, for each bit length i (0 for the value 0), the digit
+// count d of the values of that length in the high half and 2^32 - 10^d in
+// the low half (when 10^d < 2^32), so that adding v carries exactly when
+// v >= 10^d.
+var lenCarry = func() (t [33]uint64) {
 	for i := range t {
-		d := decLen(1 << i)
+		d := decLen(1 << max(i-1, 0))
 		t[i] = uint64(d) << 32
 		if pow10[d] < 1<<32 {
 			t[i] += 1<<32 - pow10[d]
@@ -255,8 +258,35 @@ func ascii8(v uint32) uint64 {
 // start of p, which must hold 8 bytes, and returns their count.
 func putHead(p []byte, v uint32) int {
 	n := decLen32(v)
-	binary.LittleEndian.PutUint64(p, ascii8(v)>>(uint(8-n)*8))
+	binary.LittleEndian.PutUint64(p, ascii8(v)>>lead(n))
 	return n
+}
+
+// lead is the shift that drops the leading zeros from the ascii8 of a
+// value of n digits, 1 <= n <= 8. The mask, a no-op on that range, tells
+// the compiler the shift is below 64, which saves the instructions that
+// give a shift of 64 or more its Go meaning.
+func lead(n int) uint { return uint(-8*n) & 63 }
+
+// putLn8 writes u, less than 1e8, and a newline at the start of p, which
+// must hold 16 bytes, and returns the count: all eight digits are stored
+// whatever the length, then the newline after the last digit. The length
+// comes from u, not from the digits, so that where the next number goes
+// does not wait for this conversion.
+func putLn8(p []byte, u uint32) int {
+	q := (*[16]byte)(p) // one length check for both stores; n&15 is n
+	n := decLen32(u)
+	binary.LittleEndian.PutUint64(q[:], ascii8(u)>>lead(n))
+	q[n&15] = '\n'
+	return n + 1
+}
+
+// putIntLnLong writes u in decimal, with a '-' when neg, and a newline at
+// the start of p, which must hold MaxIntLen+1 bytes, and returns the count.
+func putIntLnLong(p []byte, u uint64, neg bool) int {
+	n := putIntFast(p, u, neg)
+	p[n] = '\n'
+	return n + 1
 }
 
 // putIntFast writes u in decimal, with a '-' when neg, at the start of p,
@@ -274,7 +304,7 @@ func putIntFast(p []byte, u uint64, neg bool) int {
 func putUintFast(p []byte, u uint64) int {
 	if u < 1e8 {
 		n := decLen32(uint32(u))
-		binary.LittleEndian.PutUint64(p, ascii8(uint32(u))>>(uint(8-n)*8))
+		binary.LittleEndian.PutUint64(p, ascii8(uint32(u))>>lead(n))
 		return n
 	}
 	if u < 1e16 {

@@ -3,7 +3,6 @@ package format
 import (
 	"bufio"
 	"encoding"
-	"encoding/binary"
 	"fmt"
 	"io"
 	"reflect"
@@ -190,59 +189,45 @@ func intB(w core.BufferedWriter, u uint64, neg bool) {
 
 // IntLn writes v in decimal followed by a newline.
 func IntLn[T core.Integer, W Writer](w W, v T) {
-	u, neg := split(v)
-	if cw, ok := any(w).(*core.Writer); ok && u < 1e8 && !neg {
-		// The common case written out: eight digits at once, the newline
-		// stored with them when there are fewer than eight. Reserve(0)
-		// never flushes, so this path has no call in it.
-		if p := cw.Reserve(0); len(p) >= 9 {
-			cw.Commit(putLn8(p, uint32(u)))
-			return
-		}
-	}
-	intLn(w, u, neg)
+	intLn(w, uint64(v), v < 0)
 }
 
-// putLn8 writes u, less than 1e8, and a newline at the start of p, which
-// must hold 9 bytes, and returns the count: the eight digits at once, the
-// newline stored with them when there are fewer than eight. The length
-// comes from u, not from the digits, so that where the next number goes
-// does not wait for this conversion.
-func putLn8(p []byte, u uint32) int {
-	n := decLen32(u)
-	binary.LittleEndian.PutUint64(p, ascii8(u)>>(uint(8-n)*8)|uint64('\n')<<(uint(n)*8))
-	p[8] = '\n'
-	return n + 1
-}
-
-// intLn is IntLn for any writer and value.
+// intLn is IntLn for any writer, with v's bits sign-extended to 64 and its
+// sign: IntLn, a conversion and this one call, inlines into its caller,
+// and the writer's type is checked here.
 func intLn(w any, u uint64, neg bool) {
-	if bw, ok := buffered(w); ok {
-		if cw, ok := bw.(*core.Writer); ok {
-			p := cw.Reserve(MaxIntLen + 1)
-			if u < 1e8 && !neg {
-				cw.Commit(putLn8(p, uint32(u)))
-				return
-			}
-			n := putIntFast(p, u, neg)
-			p[n] = '\n'
-			cw.Commit(n + 1)
-			return
-		}
-		p := bw.Reserve(MaxIntLen + 1)
-		n := putIntFast(p, u, neg)
-		p[n] = '\n'
-		bw.Commit(n + 1)
+	if neg {
+		u = -u
+	}
+	// The common case, a *core.Writer with room and a value below 1e8, is
+	// decided before the call to Reserve, whose slow path is then known
+	// not to run and is compiled out.
+	cw, ok := w.(*core.Writer)
+	if !ok || neg || u >= 1e8 || cw.Available() < MaxIntLen+1 {
+		intLnAny(w, u, neg)
+		return
+	}
+	cw.Commit(putLn8(cw.Reserve(MaxIntLen+1), uint32(u)))
+}
+
+// intLnAny is intLn for every other case: a writer other than a
+// *core.Writer, a full buffer, a negative value or one of nine digits or
+// more; u is the magnitude.
+func intLnAny(w any, u uint64, neg bool) {
+	if cw, ok := engine(w); ok {
+		cw.Commit(putIntLnLong(cw.Reserve(MaxIntLen+1), u, neg))
+		return
+	}
+	if bw, ok := w.(core.BufferedWriter); ok {
+		bw.Commit(putIntLnLong(bw.Reserve(MaxIntLen+1), u, neg))
 		return
 	}
 	sw := w.(Writer)
 	if p := stdSpace(sw, MaxIntLen+1); p != nil {
-		n := putIntFast(p, u, neg)
-		p[n] = '\n'
-		sw.Write(p[:n+1])
+		sw.Write(p[:putIntLnLong(p, u, neg)])
 		return
 	}
-	viaScratch(sw, func(b *core.Buffer) { intLn(b, u, neg) })
+	viaScratch(sw, func(b *core.Buffer) { intLnAny(b, u, neg) })
 }
 
 // Float writes v in the shortest decimal form that reads back as the same

@@ -281,6 +281,47 @@ func putLn8(p []byte, u uint32) int {
 	return n + 1
 }
 
+// maxLineRoom is the space putLineLong needs: MaxIntLen and a newline,
+// rounded up so that its stores need no bounds checks.
+const maxLineRoom = 32
+
+// putLineLong writes u in decimal, with a '-' when neg, and a newline at
+// the start of q and returns the count. The digits go in 8-byte stores
+// of eight digits each, the first without its leading zeros.
+func putLineLong(q *[maxLineRoom]byte, u uint64, neg bool) int {
+	i := 0
+	if neg {
+		i = 1
+	}
+	q[0] = '-' // the first digit's store overwrites it when not negative
+	var n int
+	switch {
+	case u < 1e8:
+		k := decLen32(uint32(u))
+		binary.LittleEndian.PutUint64(q[i&1:], ascii8(uint32(u))>>lead(k))
+		n = i + k
+	case u < 1e16:
+		hi := u / 1e8
+		k := decLen32(uint32(hi))
+		binary.LittleEndian.PutUint64(q[i&1:], ascii8(uint32(hi))>>lead(k))
+		n = (i + k) & 15
+		binary.LittleEndian.PutUint64(q[n:], ascii8(uint32(u-hi*1e8)))
+		n += 8
+	default:
+		top := u / 1e16
+		rest := u - top*1e16
+		mid := rest / 1e8
+		k := decLen32(uint32(top))
+		binary.LittleEndian.PutUint64(q[i&1:], ascii8(uint32(top))>>lead(k))
+		n = (i + k) & 7
+		binary.LittleEndian.PutUint64(q[n:], ascii8(uint32(mid)))
+		binary.LittleEndian.PutUint64(q[n+8:], ascii8(uint32(rest-mid*1e8)))
+		n += 16
+	}
+	q[n&31] = '\n'
+	return n + 1
+}
+
 // putIntLnLong writes u in decimal, with a '-' when neg, and a newline at
 // the start of p, which must hold MaxIntLen+1 bytes, and returns the count.
 func putIntLnLong(p []byte, u uint64, neg bool) int {

@@ -3,6 +3,7 @@ package format
 import (
 	"bufio"
 	"encoding"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"reflect"
@@ -199,15 +200,24 @@ func intLn(w any, u uint64, neg bool) {
 	if neg {
 		u = -u
 	}
-	// The common case, a *core.Writer with room and a value below 1e8, is
-	// decided before the call to Reserve, whose slow path is then known
-	// not to run and is compiled out.
+	// The *core.Writer with room is decided before the call to Reserve,
+	// whose slow path is then known not to run and is compiled out; the
+	// conversion is written out here, with no call, so that nothing is
+	// saved across one.
 	cw, ok := w.(*core.Writer)
-	if !ok || neg || u >= 1e8 || cw.Available() < MaxIntLen+1 {
+	if !ok || cw.Available() < maxLineRoom {
 		intLnAny(w, u, neg)
 		return
 	}
-	cw.Commit(putLn8(cw.Reserve(MaxIntLen+1), uint32(u)))
+	q := (*[maxLineRoom]byte)(cw.Reserve(maxLineRoom))
+	if u < 1e8 && !neg {
+		n := decLen32(uint32(u))
+		binary.LittleEndian.PutUint64(q[:], ascii8(uint32(u))>>lead(n))
+		q[n&15] = '\n'
+		cw.Commit(n + 1)
+		return
+	}
+	cw.Commit(putLineLong(q, u, neg))
 }
 
 // intLnAny is intLn for every other case: a writer other than a

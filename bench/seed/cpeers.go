@@ -29,6 +29,7 @@ var cpeerBuilds = []struct{ bin, src, cc, libs, header string }{
 	{"launch", "launch.c", "gcc", "", ""},
 	{"stdio", "stdio.c", "gcc", "", ""},
 	{"table", "table.c", "gcc", "", ""},
+	{"jeaiii", "jeaiii.c", "gcc", "", ""},
 	{"rawread", "rawread.c", "gcc", "", ""},
 	{"sha", "sha.c", "gcc", "-lcrypto", ""},
 	{"charconv", "charconv.cc", "g++", "", ""},

@@ -3,6 +3,7 @@ package format
 import (
 	"math"
 	"math/rand/v2"
+	"os"
 	"strconv"
 	"testing"
 )
@@ -151,5 +152,40 @@ func TestPutIntFast(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for range 100000 {
 		checkFast(t, r.Uint64()>>r.UintN(64), r.UintN(2) == 0)
+	}
+}
+
+// TestPutDec checks the exact-length writer on every value below 10^7
+// (10^5 with -short or -race, and every value below 10^8, all that
+// putShort takes, under FASTIO_STRESS=1), at the neighbours of every power
+// of ten and on random values of every length.
+func TestPutDec(t *testing.T) {
+	limit := uint64(1e7)
+	switch {
+	case os.Getenv("FASTIO_STRESS") == "1":
+		limit = 1e8
+	case testing.Short() || raceEnabled:
+		limit = 1e5
+	}
+	var buf, want [20]byte
+	check := func(u uint64) {
+		n := decLen(u)
+		putDec(buf[:n], u)
+		if w := strconv.AppendUint(want[:0], u, 10); string(buf[:n]) != string(w) {
+			t.Fatalf("putDec(%d) = %q", u, buf[:n])
+		}
+	}
+	for u := range limit {
+		check(u)
+	}
+	for _, p := range pow10 {
+		check(p - 1)
+		check(p)
+		check(p + 1)
+	}
+	check(math.MaxUint64)
+	r := rand.New(rand.NewPCG(9, 10))
+	for range 100000 {
+		check(r.Uint64() >> r.UintN(64))
 	}
 }

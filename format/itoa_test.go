@@ -189,3 +189,19 @@ func TestPutDec(t *testing.T) {
 		check(r.Uint64() >> r.UintN(64))
 	}
 }
+
+// TestAppendIntAllocs checks that AppendInt does not allocate when dst
+// has room: for the widest value (the 8-byte-store path) or only for the
+// digits (the exact-length path).
+func TestAppendIntAllocs(t *testing.T) {
+	buf := make([]byte, 0, 64)
+	for _, v := range []int64{7, -1234567, math.MinInt64, 12345678901234} {
+		if n := testing.AllocsPerRun(100, func() { buf = AppendInt(buf[:0], v) }); n != 0 {
+			t.Errorf("AppendInt(room, %d): %v allocations", v, n)
+		}
+		exact := buf[:0:len(strconv.FormatInt(v, 10))]
+		if n := testing.AllocsPerRun(100, func() { AppendInt(exact, v) }); n != 0 {
+			t.Errorf("AppendInt(exact room, %d): %v allocations", v, n)
+		}
+	}
+}

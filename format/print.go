@@ -197,32 +197,35 @@ func IntLn[T core.Integer, W Writer](w W, v T) {
 // sign: IntLn, a conversion and this one call, inlines into its caller,
 // and the writer's type is checked here.
 func intLn(w any, u uint64, neg bool) {
-	if neg {
-		u = -u
-	}
 	// The *core.Writer with room is decided before the call to Reserve,
 	// whose slow path is then known not to run and is compiled out; the
 	// conversion is written out here, with no call, so that nothing is
-	// saved across one.
+	// saved across one. A negative value, sign-extended, is at least
+	// 1<<63, so u < 1e8 is the common case whatever neg is.
 	cw, ok := w.(*core.Writer)
 	if !ok || cw.Available() < maxLineRoom {
+		if neg {
+			u = -u
+		}
 		intLnAny(w, u, neg)
 		return
 	}
 	q := (*[maxLineRoom]byte)(cw.Reserve(maxLineRoom))
-	if u < 1e8 && !neg {
+	if u < 1e8 {
 		n := decLen32(uint32(u))
 		binary.LittleEndian.PutUint64(q[:], ascii8(uint32(u))>>lead(n))
 		q[n&15] = '\n'
 		cw.Commit(n + 1)
 		return
 	}
+	if neg {
+		u = -u
+	}
 	cw.Commit(putLineLong(q, u, neg))
 }
 
-// intLnAny is intLn for every other case: a writer other than a
-// *core.Writer, a full buffer, a negative value or one of nine digits or
-// more; u is the magnitude.
+// intLnAny is intLn for a writer other than a *core.Writer, or a full
+// buffer: it writes the magnitude u, with a '-' when neg, and a newline.
 func intLnAny(w any, u uint64, neg bool) {
 	if cw, ok := engine(w); ok {
 		cw.Commit(putIntLnLong(cw.Reserve(MaxIntLen+1), u, neg))

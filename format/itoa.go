@@ -342,14 +342,6 @@ func putLineLong(q *[maxLineRoom]byte, u uint64, neg bool) int {
 	return n + 1
 }
 
-// putIntLnLong writes u in decimal, with a '-' when neg, and a newline at
-// the start of p, which must hold MaxIntLen+1 bytes, and returns the count.
-func putIntLnLong(p []byte, u uint64, neg bool) int {
-	n := putIntFast(p, u, neg)
-	p[n] = '\n'
-	return n + 1
-}
-
 // putIntFast writes u in decimal, with a '-' when neg, at the start of p,
 // which must hold MaxIntLen bytes (bytes after the number may be
 // overwritten), and returns the count. The sign is stored whatever neg

@@ -3,7 +3,6 @@ package format
 import (
 	"bufio"
 	"encoding"
-	"encoding/binary"
 	"fmt"
 	"io"
 	"reflect"
@@ -212,10 +211,7 @@ func intLn(w any, u uint64, neg bool) {
 	}
 	q := (*[maxLineRoom]byte)(cw.Reserve(maxLineRoom))
 	if u < 1e8 {
-		n := decLen32(uint32(u))
-		binary.LittleEndian.PutUint64(q[:], ascii8(uint32(u))>>lead(n))
-		q[n&15] = '\n'
-		cw.Commit(n + 1)
+		cw.Commit(putLn8(q[:], uint32(u)))
 		return
 	}
 	if neg {
@@ -228,16 +224,16 @@ func intLn(w any, u uint64, neg bool) {
 // buffer: it writes the magnitude u, with a '-' when neg, and a newline.
 func intLnAny(w any, u uint64, neg bool) {
 	if cw, ok := engine(w); ok {
-		cw.Commit(putIntLnLong(cw.Reserve(MaxIntLen+1), u, neg))
+		cw.Commit(putLineLong((*[maxLineRoom]byte)(cw.Reserve(maxLineRoom)), u, neg))
 		return
 	}
 	if bw, ok := w.(core.BufferedWriter); ok {
-		bw.Commit(putIntLnLong(bw.Reserve(MaxIntLen+1), u, neg))
+		bw.Commit(putLineLong((*[maxLineRoom]byte)(bw.Reserve(maxLineRoom)), u, neg))
 		return
 	}
 	sw := w.(Writer)
-	if p := stdSpace(sw, MaxIntLen+1); p != nil {
-		sw.Write(p[:putIntLnLong(p, u, neg)])
+	if p := stdSpace(sw, maxLineRoom); p != nil {
+		sw.Write(p[:putLineLong((*[maxLineRoom]byte)(p), u, neg)])
 		return
 	}
 	viaScratch(sw, func(b *core.Buffer) { intLnAny(b, u, neg) })

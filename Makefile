@@ -226,7 +226,7 @@ cpeers:
 	@printf 'CFLAGS=%s\nCXXFLAGS=%s\n' '$(CPEER_CFLAGS)' '$(CPEER_CXXFLAGS)' > $(CPEERS_DIR)/flags.txt
 	@cp $(CPEERS_SRC)/hello.c $(CPEERS_DIR)/
 	@if command -v gcc >/dev/null && command -v g++ >/dev/null; then \
-		for p in launch stdio table rawread; do gcc $(CPEER_CFLAGS) -o $(CPEERS_DIR)/$$p $(CPEERS_SRC)/$$p.c; done; \
+		for p in launch stdio table jeaiii rawread; do gcc $(CPEER_CFLAGS) -o $(CPEERS_DIR)/$$p $(CPEERS_SRC)/$$p.c; done; \
 		gcc $(CPEER_CFLAGS) -o $(CPEERS_DIR)/sha $(CPEERS_SRC)/sha.c -lcrypto || echo "cpeers: sha.c not built (apt-get install libssl-dev)"; \
 		g++ $(CPEER_CXXFLAGS) -o $(CPEERS_DIR)/charconv $(CPEERS_SRC)/charconv.cc || echo "cpeers: charconv.cc not built (apt-get install libfast-float-dev)"; \
 		if [ -e /usr/include/simdutf.h ]; then g++ $(CPEER_CXXFLAGS) -o $(CPEERS_DIR)/simdutf $(CPEERS_SRC)/simdutf.cc -lsimdutf; fi; \

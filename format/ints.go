@@ -99,7 +99,7 @@ func fillInts1[T core.Integer](p []byte, n int, xs []T, i int, sep byte) (int, i
 		if u < 1e8 && !neg {
 			// As IntLn: the length comes from u, not from the digits.
 			d := decLen32(uint32(u))
-			binary.LittleEndian.PutUint64(q, ascii8(uint32(u))>>(uint(8-d)*8)|uint64(sep)<<(uint(d)*8))
+			binary.LittleEndian.PutUint64(q, ascii8(uint32(u))>>lead(d)|uint64(sep)<<(uint(d)*8))
 			q[8] = sep
 			n += d + 1
 			continue
@@ -118,7 +118,7 @@ func putValue[T core.Integer](p []byte, v T) int {
 	u, neg := split(v)
 	if u < 1e8 && !neg {
 		d := decLen32(uint32(u))
-		binary.LittleEndian.PutUint64(p, ascii8(uint32(u))>>(uint(8-d)*8))
+		binary.LittleEndian.PutUint64(p, ascii8(uint32(u))>>lead(d))
 		return d
 	}
 	return putIntFast(p, u, neg)

@@ -9,12 +9,31 @@ import (
 
 // Integer formatting.
 //
-// Design note: decimal digits are produced two at a time from a 200-byte
-// table of the pairs "00".."99" (the technique of fast_io, {fmt} and
-// strconv's formatBits), writing right to left straight into the caller's
-// space after the digit count is known, so that nothing is copied twice.
-// Values of 64 bits are split into 32-bit chunks of eight digits, because a
-// 32-bit division by a constant is cheaper than a 64-bit one.
+// Design note: the digits of a value below 1e8 are made in a register, all
+// eight at once with leading zeros, by ascii8: a division by 10^4 (a
+// multiplication by a constant, as every division here) and two loads from
+// a table of the 4-digit strings "0000".."9999" (the table fast_io and
+// James Anhalt's jeaiii itoa use). The digit count comes from a table of
+// carries (decLen32, Daniel Lemire, "Computing the number of digits of an
+// integer even faster", 2021), not from the digits, so where the next
+// number goes never waits for this one. Where the caller has room the eight
+// bytes are stored whatever the length, shifted so that the leading zeros
+// fall out, and the position advances by the length; the line form stores
+// its newline at the length. Values of 64 bits are split into blocks of
+// eight digits by divisions by 1e8 and 1e16.
+//
+// Studied and measured against this (instructions per value, counted with
+// valgrind's callgrind, values of seven digits): jeaiii's digit generation
+// by multiplication, as Junekey Jeon explains it ("Faster integer
+// formatting - James Anhalt (jeaiii)'s algorithm", 2022): one multiplication
+// makes the value a fixed-point number whose integer part is its leading
+// digits, and each further pair is the integer part of the fraction times
+// 100, read from the 200-byte table of pairs. It costs four to five
+// instructions per pair against about nine for all eight digits here, and
+// in Go each pair store pays a bounds check: as the exact-length writer
+// putDec it took 227 instructions a value where the table and two
+// overlapping stores take 152. bench/seed/cpeers/jeaiii.c implements it in
+// C as a reference for the bench's integer table.
 
 // MaxIntLen is the longest decimal integer AppendInt can produce: a sign and
 // the 20 digits of 1<<64-1.
@@ -62,15 +81,18 @@ var lenThresh = func() [20]uint64 {
 // faster", 2021). Its short dependency chain matters where the length
 // decides where the next number goes.
 func decLen32(v uint32) int {
-	return int((uint64(v) + lenCarry[bits.Len32(v|1)-1]) >> 32)
+	// bits.Len32 rather than Len32(v|1)-1 as an index: on amd64 it is
+	// one bit scan of 2v+1, which is the whole computation.
+	return int((uint64(v) + lenCarry[bits.Len32(v)]) >> 32)
 }
 
-// lenCarry holds, for each bit length i+1, the digit count d of 2^i in the
-// high half and 2^32 - 10^d in the low half (when 10^d < 2^32), so that
-// adding v carries exactly when v >= 10^d.
-var lenCarry = func() (t [32]uint64) {
+// lenCarry holds, for each bit length i (0 for the value 0), the digit
+// count d of the values of that length in the high half and 2^32 - 10^d in
+// the low half (when 10^d < 2^32), so that adding v carries exactly when
+// v >= 10^d.
+var lenCarry = func() (t [33]uint64) {
 	for i := range t {
-		d := decLen(1 << i)
+		d := decLen(1 << max(i-1, 0))
 		t[i] = uint64(d) << 32
 		if pow10[d] < 1<<32 {
 			t[i] += 1<<32 - pow10[d]
@@ -79,48 +101,49 @@ var lenCarry = func() (t [32]uint64) {
 	return t
 }()
 
-// putDec writes the decimal digits of u right-aligned into p, which must be
-// exactly decLen(u) bytes long.
+// putDec writes the decimal digits of u into p, which must be exactly
+// decLen(u) bytes long: the blocks of eight digits after the first one to
+// eight as 8-byte stores of ascii8, the first by putShort.
 func putDec(p []byte, u uint64) {
-	i := len(p)
-	for u >= 1e8 {
-		q := u / 1e8
-		putDec8(p[:i], uint32(u-q*1e8))
-		i -= 8
-		u = q
+	switch n := len(p); {
+	case n <= 8:
+		putShort(p, uint32(u))
+	case n <= 16:
+		hi := u / 1e8
+		putShort(p[:n-8], uint32(hi))
+		binary.LittleEndian.PutUint64(p[n-8:], ascii8(uint32(u-hi*1e8)))
+	default:
+		top := u / 1e16
+		rest := u - top*1e16
+		mid := rest / 1e8
+		putShort(p[:n-16], uint32(top))
+		binary.LittleEndian.PutUint64(p[n-16:], ascii8(uint32(mid)))
+		binary.LittleEndian.PutUint64(p[n-8:], ascii8(uint32(rest-mid*1e8)))
 	}
-	v := uint32(u)
-	for v >= 100 {
-		q := v / 100
-		r := (v - q*100) * 2
-		i -= 2
-		p[i+1] = pairs[r+1]
-		p[i] = pairs[r]
-		v = q
+}
+
+// putShort writes v < 1e8 into p, which must be exactly decLen32(v) bytes
+// long: the digits come from ascii8, and two overlapping stores of 4 (or
+// 2) bytes, the second ending at the last digit, write exactly n of them.
+func putShort(p []byte, v uint32) {
+	n := len(p)
+	x := ascii8(v) >> lead(n)
+	switch {
+	case n >= 4:
+		binary.LittleEndian.PutUint32(p, uint32(x))
+		binary.LittleEndian.PutUint32(p[n-4:], uint32(x>>((8*uint(n)-32)&63)))
+	case n >= 2:
+		binary.LittleEndian.PutUint16(p, uint16(x))
+		binary.LittleEndian.PutUint16(p[n-2:], uint16(x>>((8*uint(n)-16)&63)))
+	default:
+		p[0] = byte(x)
 	}
-	if v >= 10 {
-		p[i-1] = pairs[2*v+1]
-		p[i-2] = pairs[2*v]
-		return
-	}
-	p[i-1] = byte('0' + v)
 }
 
 // putDec8 writes exactly eight digits of v (< 1e8), zero-padded, at the end
 // of p.
 func putDec8(p []byte, v uint32) {
-	p = p[len(p)-8:]
-	hi, lo := v/10000, v%10000
-	a, b := (hi/100)*2, (hi%100)*2
-	c, d := (lo/100)*2, (lo%100)*2
-	p[7] = pairs[d+1]
-	p[6] = pairs[d]
-	p[5] = pairs[c+1]
-	p[4] = pairs[c]
-	p[3] = pairs[b+1]
-	p[2] = pairs[b]
-	p[1] = pairs[a+1]
-	p[0] = pairs[a]
+	binary.LittleEndian.PutUint64(p[len(p)-8:], ascii8(v))
 }
 
 // split returns the magnitude of v and whether it is negative, for any
@@ -255,37 +278,96 @@ func ascii8(v uint32) uint64 {
 // start of p, which must hold 8 bytes, and returns their count.
 func putHead(p []byte, v uint32) int {
 	n := decLen32(v)
-	binary.LittleEndian.PutUint64(p, ascii8(v)>>(uint(8-n)*8))
+	binary.LittleEndian.PutUint64(p, ascii8(v)>>lead(n))
 	return n
+}
+
+// lead is the shift that drops the leading zeros from the ascii8 of a
+// value of n digits, 1 <= n <= 8. The mask, a no-op on that range, tells
+// the compiler the shift is below 64, which saves the instructions that
+// give a shift of 64 or more its Go meaning.
+func lead(n int) uint { return uint(-8*n) & 63 }
+
+// putLn8 writes u, less than 1e8, and a newline at the start of p, which
+// must hold 16 bytes, and returns the count: all eight digits are stored
+// whatever the length, then the newline after the last digit. The length
+// comes from u, not from the digits, so that where the next number goes
+// does not wait for this conversion.
+func putLn8(p []byte, u uint32) int {
+	q := (*[16]byte)(p) // one length check for both stores; n&15 is n
+	n := decLen32(u)
+	binary.LittleEndian.PutUint64(q[:], ascii8(u)>>lead(n))
+	q[n&15] = '\n'
+	return n + 1
+}
+
+// maxLineRoom is the space putLineLong needs: MaxIntLen and a newline,
+// rounded up so that its stores need no bounds checks.
+const maxLineRoom = 32
+
+// putLineLong writes u in decimal, with a '-' when neg, and a newline at
+// the start of q and returns the count. The digits go in 8-byte stores
+// of eight digits each, the first without its leading zeros.
+func putLineLong(q *[maxLineRoom]byte, u uint64, neg bool) int {
+	i := 0
+	if neg {
+		i = 1
+	}
+	q[0] = '-' // the first digit's store overwrites it when not negative
+	var n int
+	switch {
+	case u < 1e8:
+		k := decLen32(uint32(u))
+		binary.LittleEndian.PutUint64(q[i&1:], ascii8(uint32(u))>>lead(k))
+		n = i + k
+	case u < 1e16:
+		hi := u / 1e8
+		k := decLen32(uint32(hi))
+		binary.LittleEndian.PutUint64(q[i&1:], ascii8(uint32(hi))>>lead(k))
+		n = (i + k) & 15
+		binary.LittleEndian.PutUint64(q[n:], ascii8(uint32(u-hi*1e8)))
+		n += 8
+	default:
+		top := u / 1e16
+		rest := u - top*1e16
+		mid := rest / 1e8
+		k := decLen32(uint32(top))
+		binary.LittleEndian.PutUint64(q[i&1:], ascii8(uint32(top))>>lead(k))
+		n = (i + k) & 7
+		binary.LittleEndian.PutUint64(q[n:], ascii8(uint32(mid)))
+		binary.LittleEndian.PutUint64(q[n+8:], ascii8(uint32(rest-mid*1e8)))
+		n += 16
+	}
+	q[n&31] = '\n'
+	return n + 1
 }
 
 // putIntFast writes u in decimal, with a '-' when neg, at the start of p,
 // which must hold MaxIntLen bytes (bytes after the number may be
-// overwritten), and returns the count.
+// overwritten), and returns the count. The sign is stored whatever neg
+// is and overwritten by the first digit when the value is not negative,
+// so that the digits take one path, with no call.
 func putIntFast(p []byte, u uint64, neg bool) int {
+	i := 0
 	if neg {
-		p[0] = '-'
-		return 1 + putUintFast(p[1:], u)
+		i = 1
 	}
-	return putUintFast(p, u)
-}
-
-// putUintFast is putIntFast without a sign; p must hold MaxIntLen-1 bytes.
-func putUintFast(p []byte, u uint64) int {
+	p[0] = '-'
+	q := p[i:]
 	if u < 1e8 {
 		n := decLen32(uint32(u))
-		binary.LittleEndian.PutUint64(p, ascii8(uint32(u))>>(uint(8-n)*8))
-		return n
+		binary.LittleEndian.PutUint64(q, ascii8(uint32(u))>>lead(n))
+		return i + n
 	}
 	if u < 1e16 {
 		hi, lo := u/1e8, uint32(u%1e8)
-		k := putHead(p, uint32(hi))
-		binary.LittleEndian.PutUint64(p[k:], ascii8(lo))
-		return k + 8
+		k := putHead(q, uint32(hi))
+		binary.LittleEndian.PutUint64(q[k:], ascii8(lo))
+		return i + k + 8
 	}
 	top, rest := u/1e16, u%1e16
-	k := putHead(p, uint32(top))
-	binary.LittleEndian.PutUint64(p[k:], ascii8(uint32(rest/1e8)))
-	binary.LittleEndian.PutUint64(p[k+8:], ascii8(uint32(rest%1e8)))
-	return k + 16
+	k := putHead(q, uint32(top))
+	binary.LittleEndian.PutUint64(q[k:], ascii8(uint32(rest/1e8)))
+	binary.LittleEndian.PutUint64(q[k+8:], ascii8(uint32(rest%1e8)))
+	return i + k + 16
 }

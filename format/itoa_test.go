@@ -3,6 +3,7 @@ package format
 import (
 	"math"
 	"math/rand/v2"
+	"os"
 	"strconv"
 	"testing"
 )
@@ -151,5 +152,56 @@ func TestPutIntFast(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for range 100000 {
 		checkFast(t, r.Uint64()>>r.UintN(64), r.UintN(2) == 0)
+	}
+}
+
+// TestPutDec checks the exact-length writer on every value below 10^7
+// (10^5 with -short or -race, and every value below 10^8, all that
+// putShort takes, under FASTIO_STRESS=1), at the neighbours of every power
+// of ten and on random values of every length.
+func TestPutDec(t *testing.T) {
+	limit := uint64(1e7)
+	switch {
+	case os.Getenv("FASTIO_STRESS") == "1":
+		limit = 1e8
+	case testing.Short() || raceEnabled:
+		limit = 1e5
+	}
+	var buf, want [20]byte
+	check := func(u uint64) {
+		n := decLen(u)
+		putDec(buf[:n], u)
+		if w := strconv.AppendUint(want[:0], u, 10); string(buf[:n]) != string(w) {
+			t.Fatalf("putDec(%d) = %q", u, buf[:n])
+		}
+	}
+	for u := range limit {
+		check(u)
+	}
+	for _, p := range pow10 {
+		check(p - 1)
+		check(p)
+		check(p + 1)
+	}
+	check(math.MaxUint64)
+	r := rand.New(rand.NewPCG(9, 10))
+	for range 100000 {
+		check(r.Uint64() >> r.UintN(64))
+	}
+}
+
+// TestAppendIntAllocs checks that AppendInt does not allocate when dst
+// has room: for the widest value (the 8-byte-store path) or only for the
+// digits (the exact-length path).
+func TestAppendIntAllocs(t *testing.T) {
+	buf := make([]byte, 0, 64)
+	for _, v := range []int64{7, -1234567, math.MinInt64, 12345678901234} {
+		if n := testing.AllocsPerRun(100, func() { buf = AppendInt(buf[:0], v) }); n != 0 {
+			t.Errorf("AppendInt(room, %d): %v allocations", v, n)
+		}
+		exact := buf[:0:len(strconv.FormatInt(v, 10))]
+		if n := testing.AllocsPerRun(100, func() { AppendInt(exact, v) }); n != 0 {
+			t.Errorf("AppendInt(exact room, %d): %v allocations", v, n)
+		}
 	}
 }

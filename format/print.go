@@ -3,7 +3,6 @@ package format
 import (
 	"bufio"
 	"encoding"
-	"encoding/binary"
 	"fmt"
 	"io"
 	"reflect"
@@ -190,59 +189,54 @@ func intB(w core.BufferedWriter, u uint64, neg bool) {
 
 // IntLn writes v in decimal followed by a newline.
 func IntLn[T core.Integer, W Writer](w W, v T) {
-	u, neg := split(v)
-	if cw, ok := any(w).(*core.Writer); ok && u < 1e8 && !neg {
-		// The common case written out: eight digits at once, the newline
-		// stored with them when there are fewer than eight. Reserve(0)
-		// never flushes, so this path has no call in it.
-		if p := cw.Reserve(0); len(p) >= 9 {
-			cw.Commit(putLn8(p, uint32(u)))
-			return
-		}
-	}
-	intLn(w, u, neg)
+	intLn(w, uint64(v), v < 0)
 }
 
-// putLn8 writes u, less than 1e8, and a newline at the start of p, which
-// must hold 9 bytes, and returns the count: the eight digits at once, the
-// newline stored with them when there are fewer than eight. The length
-// comes from u, not from the digits, so that where the next number goes
-// does not wait for this conversion.
-func putLn8(p []byte, u uint32) int {
-	n := decLen32(u)
-	binary.LittleEndian.PutUint64(p, ascii8(u)>>(uint(8-n)*8)|uint64('\n')<<(uint(n)*8))
-	p[8] = '\n'
-	return n + 1
-}
-
-// intLn is IntLn for any writer and value.
+// intLn is IntLn for any writer, with v's bits sign-extended to 64 and its
+// sign: IntLn, a conversion and this one call, inlines into its caller,
+// and the writer's type is checked here.
 func intLn(w any, u uint64, neg bool) {
-	if bw, ok := buffered(w); ok {
-		if cw, ok := bw.(*core.Writer); ok {
-			p := cw.Reserve(MaxIntLen + 1)
-			if u < 1e8 && !neg {
-				cw.Commit(putLn8(p, uint32(u)))
-				return
-			}
-			n := putIntFast(p, u, neg)
-			p[n] = '\n'
-			cw.Commit(n + 1)
-			return
+	// The *core.Writer with room is decided before the call to Reserve,
+	// whose slow path is then known not to run and is compiled out; the
+	// conversion is written out here, with no call, so that nothing is
+	// saved across one. A negative value, sign-extended, is at least
+	// 1<<63, so u < 1e8 is the common case whatever neg is.
+	cw, ok := w.(*core.Writer)
+	if !ok || cw.Available() < maxLineRoom {
+		if neg {
+			u = -u
 		}
-		p := bw.Reserve(MaxIntLen + 1)
-		n := putIntFast(p, u, neg)
-		p[n] = '\n'
-		bw.Commit(n + 1)
+		intLnAny(w, u, neg)
+		return
+	}
+	q := (*[maxLineRoom]byte)(cw.Reserve(maxLineRoom))
+	if u < 1e8 {
+		cw.Commit(putLn8(q[:], uint32(u)))
+		return
+	}
+	if neg {
+		u = -u
+	}
+	cw.Commit(putLineLong(q, u, neg))
+}
+
+// intLnAny is intLn for a writer other than a *core.Writer, or a full
+// buffer: it writes the magnitude u, with a '-' when neg, and a newline.
+func intLnAny(w any, u uint64, neg bool) {
+	if cw, ok := engine(w); ok {
+		cw.Commit(putLineLong((*[maxLineRoom]byte)(cw.Reserve(maxLineRoom)), u, neg))
+		return
+	}
+	if bw, ok := w.(core.BufferedWriter); ok {
+		bw.Commit(putLineLong((*[maxLineRoom]byte)(bw.Reserve(maxLineRoom)), u, neg))
 		return
 	}
 	sw := w.(Writer)
-	if p := stdSpace(sw, MaxIntLen+1); p != nil {
-		n := putIntFast(p, u, neg)
-		p[n] = '\n'
-		sw.Write(p[:n+1])
+	if p := stdSpace(sw, maxLineRoom); p != nil {
+		sw.Write(p[:putLineLong((*[maxLineRoom]byte)(p), u, neg)])
 		return
 	}
-	viaScratch(sw, func(b *core.Buffer) { intLn(b, u, neg) })
+	viaScratch(sw, func(b *core.Buffer) { intLnAny(b, u, neg) })
 }
 
 // Float writes v in the shortest decimal form that reads back as the same

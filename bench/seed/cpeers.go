@@ -30,6 +30,7 @@ var cpeerBuilds = []struct{ bin, src, cc, libs, pkg, header string }{
 	{"launch", "launch.c", "gcc", "", "gcc", ""},
 	{"stdio", "stdio.c", "gcc", "", "gcc", ""},
 	{"table", "table.c", "gcc", "", "gcc", ""},
+	{"jeaiii", "jeaiii.c", "gcc", "", "gcc", ""},
 	{"rawread", "rawread.c", "gcc", "", "gcc", ""},
 	{"sha", "sha.c", "gcc", "-lcrypto", "libssl-dev", ""},
 	{"charconv", "charconv.cc", "g++", "", "libfast-float-dev", ""},

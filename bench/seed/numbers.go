@@ -49,7 +49,8 @@ func numberTables() []table {
 		{name: "fmt (Fprintln / Fscan)", kind: kindGo, child: "ints.write.fmt", args: countArgs(ints)},
 		{name: "C stdio (fprintf / fscanf)", kind: kindC, cpeer: "stdio", args: countArgs(ints, "ints-write"), comment: "glibc, default FILE buffer"},
 		{name: "C++ std::to_chars / from_chars", kind: kindC, cpeer: "charconv", args: countArgs(ints, "ints-write"), comment: "1 MiB buffer, write(2)"},
-		{name: "C 2-digit table + write(2)", kind: kindC, cpeer: "table", args: countArgs(ints, "ints"), comment: "1 MiB buffer; the plain C floor"},
+		{name: "C reference: 2-digit table + write(2)", kind: kindC, cpeer: "table", args: countArgs(ints, "ints"), comment: "1 MiB buffer; a division by 100 per two digits"},
+		{name: "C reference: jeaiii + write(2)", kind: kindC, cpeer: "jeaiii", args: countArgs(ints, "ints"), comment: "1 MiB buffer; James Anhalt's method: one multiplication per two digits, no division"},
 	}
 	mIntsIn := []method{
 		{name: "fastio device file + format (IntLn / Scanner)", kind: kindFastio, child: "ints.read.fastio", args: inArgs("ints.txt"), comment: "the file type users hold, 1 MiB buffer"},

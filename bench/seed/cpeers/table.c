@@ -1,5 +1,6 @@
-/* The fastest plain C shape: integers formatted with a 2-digit table, or
-   "Hello World\n" copied, into a 1 MiB buffer drained with write(2).
+/* Plain C references: integers formatted with a 2-digit table (a division
+   by 100 per two digits), or "Hello World\n" copied, into a 1 MiB buffer
+   drained with write(2).
      table ints N OUT | hello N OUT */
 #include "gen.h"
 

@@ -159,9 +159,6 @@ func (b *Writer) endCursor() {
 // Sink).
 func (b *Writer) Device() io.Writer { return b.dev }
 
-// Engine returns b: a Writer is its own engine (see EngineWriter).
-func (b *Writer) Engine() *Writer { return b }
-
 // Pending returns the bytes buffered and not yet given to the device or
 // the Sink (for a Sink, the tail it left); the slice is valid until the
 // next call on the Writer and must not be modified.

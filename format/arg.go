@@ -321,7 +321,7 @@ func timeArg(t time.Time, frac int8) (Arg, bool) {
 //	format.PrintlnArgs(w, format.V("id="), format.V(id), format.V(" x="), format.V(x))
 func PrintArgs[W Writer](w W, args ...Arg) {
 	if cw, ok := any(w).(*core.Writer); ok {
-		printArgsTo(cw, args)
+		printArgsTo(cw.Engine(), args)
 		return
 	}
 	printArgsAny(w, args, false)
@@ -333,7 +333,7 @@ func printArgsAny(w any, args []Arg, ln bool) {
 	if cw, ok := engine(w); ok {
 		printArgsTo(cw, args)
 		if ln {
-			cw.PutByte('\n')
+			cw.WriteByte('\n')
 		}
 		return
 	}
@@ -352,7 +352,7 @@ func printArgsAny(w any, args []Arg, ln bool) {
 // PrintlnArgs writes the arguments as PrintArgs does, then a newline.
 func PrintlnArgs[W Writer](w W, args ...Arg) {
 	if cw, ok := any(w).(*core.Writer); ok {
-		printArgsTo(cw, args)
+		printArgsTo(cw.Engine(), args)
 		cw.PutByte('\n')
 		return
 	}
@@ -361,13 +361,13 @@ func PrintlnArgs[W Writer](w W, args ...Arg) {
 
 // printArgsTo is PrintArgs for the concrete writer, with the commonest
 // kinds written out so that the writer's methods inline.
-func printArgsTo(w *core.Writer, args []Arg) {
+func printArgsTo(w core.Engine, args []Arg) {
 	for i := range args {
 		a := &args[i]
 		switch argKind(a.hdr) {
 		case argString:
 			p, _ := a.x.(*byte)
-			w.PutString(unsafe.String(p, a.u))
+			w.WriteString(unsafe.String(p, a.u))
 		case argInt:
 			u, neg := split(int64(a.u))
 			p := w.Reserve(MaxIntLen)
@@ -377,9 +377,9 @@ func printArgsTo(w *core.Writer, args []Arg) {
 			w.Commit(len(appendShortest(p[:0], math.Float64frombits(a.u))))
 		case argBool:
 			if a.u != 0 {
-				w.PutString("true")
+				w.WriteString("true")
 			} else {
-				w.PutString("false")
+				w.WriteString("false")
 			}
 		default:
 			printArg(w, a)

@@ -55,7 +55,7 @@ func newEngineWriter(size int) (*engineWriter, *upperSink) {
 	return &engineWriter{e: core.NewSinkWriter(s, size)}, s
 }
 
-func (w *engineWriter) Engine() *core.Writer { return w.e }
+func (w *engineWriter) Engine() core.Engine { return w.e.Engine() }
 
 func (w *engineWriter) Write(p []byte) (int, error) { w.calls++; return w.e.Write(p) }
 func (w *engineWriter) Reserve(n int) []byte        { w.calls++; return w.e.Reserve(n) }

@@ -101,7 +101,7 @@ const maxQuoteGrowth = 4
 
 // quoteCore quotes s in place in w's buffer when its longest quoted form
 // fits the buffer, so that no string of that size allocates.
-func quoteCore(w *core.Writer, s string) {
+func quoteCore(w core.Engine, s string) {
 	if n := maxQuoteGrowth*len(s) + 2; n <= w.Size() {
 		p := w.Reserve(n)
 		w.Commit(len(strconv.AppendQuote(p[:0], s)))

@@ -26,8 +26,8 @@ import (
 //   - a *core.Writer (which device's OutFile is): the value is formatted
 //     in place in the buffer, through the writer's inlined fast paths;
 //   - a core.EngineWriter, a writer that puts a transform behind a
-//     *core.Writer (unicode's transcoders, compress's compressors,
-//     crypto's hashes): the same, in its engine's buffer;
+//     *core.Writer (unicode's transcoders, compress's compressors): the
+//     same, in its buffer through its core.Engine;
 //   - any other core.BufferedWriter (a *core.Buffer...): in place,
 //     through Reserve and Commit;
 //   - a *bufio.Writer: in place in bufio's free space (AvailableBuffer,
@@ -104,25 +104,27 @@ func release(b *core.Buffer) {
 	scratch.Put(b)
 }
 
-// engine returns the *core.Writer that w is, or that w fronts (a
-// core.EngineWriter: a transcoder, a compressor or a hash whose input is
-// buffered in a *core.Writer), so that the print functions format into it
-// through its inlined methods. (It takes an any: the print functions
+// engine returns the core.Engine of w when w is a *core.Writer or a
+// core.EngineWriter (a transcoder or a compressor whose input is buffered
+// in a *core.Writer), so that the print functions format into its buffer
+// through the Engine's inlined methods. (It takes an any: the print functions
 // convert their type parameter to any, which costs nothing, where a
 // conversion between two interface types would look the method table up.)
-func engine(w any) (*core.Writer, bool) {
+func engine(w any) (core.Engine, bool) {
 	switch w := w.(type) {
 	case *core.Writer:
+		return w.Engine(), true
+	case core.Engine:
 		return w, true
 	case core.EngineWriter:
 		return w.Engine(), true
 	}
-	return nil, false
+	return core.Engine{}, false
 }
 
-// buffered returns w as a core.BufferedWriter when it is one: the
-// *core.Writer it fronts when it has one (see engine), else w itself. The
-// functions given the result check for a *core.Writer first.
+// buffered returns w as a core.BufferedWriter when it is one: its
+// core.Engine when it has one (see engine), else w itself. The functions
+// given the result check for a core.Engine first.
 func buffered(w any) (core.BufferedWriter, bool) {
 	if cw, ok := engine(w); ok {
 		return cw, true
@@ -179,7 +181,7 @@ func intTo(w any, u uint64, neg bool) {
 
 // intB is Int for a core.BufferedWriter.
 func intB(w core.BufferedWriter, u uint64, neg bool) {
-	if cw, ok := w.(*core.Writer); ok {
+	if cw, ok := w.(core.Engine); ok {
 		p := cw.Reserve(MaxIntLen)
 		cw.Commit(putIntFast(p, u, neg))
 		return
@@ -218,7 +220,7 @@ func putLn8(p []byte, u uint32) int {
 // intLn is IntLn for any writer and value.
 func intLn(w any, u uint64, neg bool) {
 	if bw, ok := buffered(w); ok {
-		if cw, ok := bw.(*core.Writer); ok {
+		if cw, ok := bw.(core.Engine); ok {
 			p := cw.Reserve(MaxIntLen + 1)
 			if u < 1e8 && !neg {
 				cw.Commit(putLn8(p, uint32(u)))
@@ -289,7 +291,7 @@ func floatTo(w any, v float64, bitSize int, ln bool) {
 
 // floatB is floatTo for a core.BufferedWriter.
 func floatB(w core.BufferedWriter, v float64, bitSize int, ln bool) {
-	if cw, ok := w.(*core.Writer); ok {
+	if cw, ok := w.(core.Engine); ok {
 		p := cw.Reserve(maxFloatLen + 1)
 		q := appendFloatShortest(p[:0], v, bitSize)
 		if ln {
@@ -330,8 +332,8 @@ func strTo(w any, s string) {
 
 // strB is Str for a core.BufferedWriter.
 func strB(w core.BufferedWriter, s string) {
-	if cw, ok := w.(*core.Writer); ok {
-		cw.PutString(s)
+	if cw, ok := w.(core.Engine); ok {
+		cw.WriteString(s)
 		return
 	}
 	for len(s) > 0 {
@@ -362,7 +364,7 @@ func Rune[W Writer](w W, r rune) { runeTo(w, r) }
 // runeTo is Rune for any writer.
 func runeTo(w any, r rune) {
 	if bw, ok := buffered(w); ok {
-		if cw, ok := bw.(*core.Writer); ok {
+		if cw, ok := bw.(core.Engine); ok {
 			p := cw.Reserve(utf8.UTFMax)
 			cw.Commit(utf8.EncodeRune(p, r))
 			return
@@ -399,8 +401,8 @@ func lnTo(w any) {
 
 // lnB is Ln for a core.BufferedWriter.
 func lnB(w core.BufferedWriter) {
-	if cw, ok := w.(*core.Writer); ok {
-		cw.PutByte('\n')
+	if cw, ok := w.(core.Engine); ok {
+		cw.WriteByte('\n')
 		return
 	}
 	p := w.Reserve(1)
@@ -442,7 +444,7 @@ func putTo[A Appender](w any, a A) {
 
 // putB is Put for a core.BufferedWriter.
 func putB[A Appender](w core.BufferedWriter, a A) {
-	if cw, ok := w.(*core.Writer); ok {
+	if cw, ok := w.(core.Engine); ok {
 		p := cw.Reserve(64)
 		q := a.AppendFormat(p[:0])
 		if inPlace(p, q) {
@@ -450,7 +452,7 @@ func putB[A Appender](w core.BufferedWriter, a A) {
 			return
 		}
 		cw.Commit(0)
-		cw.Put(q)
+		cw.Write(q)
 		return
 	}
 	p := w.Reserve(64)
@@ -500,8 +502,9 @@ func inPlace(p, q []byte) bool {
 func Print[W Writer](w W, args ...any) {
 	if cw, ok := any(w).(*core.Writer); ok {
 		// The commonest writer, without the interface assertion.
+		e := cw.Engine()
 		for _, a := range args {
-			printOne(cw, a)
+			printOne(e, a)
 		}
 		return
 	}
@@ -517,8 +520,9 @@ func Print[W Writer](w W, args ...any) {
 // Println writes the arguments as Print does, then a newline.
 func Println[W Writer](w W, args ...any) {
 	if cw, ok := any(w).(*core.Writer); ok {
+		e := cw.Engine()
 		for _, a := range args {
-			printOne(cw, a)
+			printOne(e, a)
 		}
 		cw.PutByte('\n')
 		return

@@ -67,10 +67,12 @@ type Writer struct {
 
 	// The Cursor state. While a Cursor is open (copen) the free space
 	// belongs to it and cap(buf) == len(buf) closes the fast paths; the
-	// session began at cstart. cdone is where the last Done ended, or -1.
+	// session began at cstart. cgen numbers the sessions: a Cursor carries
+	// the number of the session that made it, and one whose number is not
+	// cgen while copen is stale.
 	copen  bool
 	cstart int
-	cdone  int
+	cgen   uint64
 }
 
 // NewWriter returns a Writer over w with a buffer of DefaultBufferSize.
@@ -143,7 +145,8 @@ func (b *Writer) reset() {
 	}
 	b.buf, b.err, b.tmp = b.full[:0], nil, nil
 	b.dev, b.gw, b.sink, b.owed, b.owns = nil, nil, nil, false, false
-	b.copen, b.cdone = false, -1
+	b.copen = false
+	b.cgen++
 }
 
 // endCursor is called by every operation that changes the buffer: while a

@@ -628,11 +628,12 @@ func boolB(w core.BufferedWriter, b bool) {
 // Fprint is Print to any io.Writer, for one-off output to writers that are
 // not a Writer (an *os.File, a net.Conn): it formats the whole call in a
 // buffer of this package, hands it to w with one Write and returns the
-// error of that Write. It does not flush w.
+// error of that Write, or io.ErrShortWrite when w takes less without one.
+// It does not flush w.
 func Fprint(w io.Writer, args ...any) error {
 	b := scratch.Get().(*core.Buffer)
 	Print(b, args...)
-	_, err := w.Write(b.Bytes())
+	err := writeAll(w, b.Bytes())
 	release(b)
 	return err
 }
@@ -641,7 +642,17 @@ func Fprint(w io.Writer, args ...any) error {
 func Fprintln(w io.Writer, args ...any) error {
 	b := scratch.Get().(*core.Buffer)
 	Println(b, args...)
-	_, err := w.Write(b.Bytes())
+	err := writeAll(w, b.Bytes())
 	release(b)
+	return err
+}
+
+// writeAll writes p to w with one Write; a write that stops short without
+// an error is io.ErrShortWrite, as in the standard library.
+func writeAll(w io.Writer, p []byte) error {
+	n, err := w.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
 	return err
 }

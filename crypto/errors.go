@@ -21,6 +21,10 @@ var (
 	ErrFileChanged = errors.New("crypto: file changed while hashing")
 )
 
+// errEmptyDigest is ParseHexDigest's error for an empty string: no
+// algorithm has an empty digest.
+var errEmptyDigest = fmt.Errorf("%w: empty hex digest", ErrDigestLength)
+
 // AlgorithmError reports an unknown algorithm: its number or the name that
 // failed to parse. It unwraps to ErrAlgorithm.
 type AlgorithmError struct {

@@ -537,6 +537,7 @@ func TestParseHexDigestErrors(t *testing.T) {
 		{"0011zz", 4, 'z', false, ErrHexDigest},
 		{"00\x000", 2, 0, false, ErrHexDigest},
 		{string(make([]byte, 2*MaxSize+2)), 0, 0, false, ErrDigestLength},
+		{"", 0, 0, false, ErrDigestLength},
 	}
 	for _, tt := range tests {
 		t.Run(strconv.Quote(tt.in[:min(len(tt.in), 8)]), func(t *testing.T) {

@@ -45,7 +45,7 @@
 // Bad input gives an *Error naming the format, the step and the offset in
 // the compressed input, wrapping a sentinel for errors.Is: ErrHeader,
 // ErrCorrupt, ErrTruncated, ErrChecksum, ErrTrailingData, ErrDictionary,
-// ErrTooLarge or ErrRatio. The errors that mean the same thing across
+// core.ErrTooLarge or ErrRatio. The errors that mean the same thing across
 // fastio match the standard ones: truncated input (ErrTruncated) matches
 // io.ErrUnexpectedEOF, use after Close matches fs.ErrClosed, and a source
 // that keeps returning nothing gives io.ErrNoProgress. Inflating never panics on bad input and never

@@ -53,7 +53,7 @@ func TestReaderBadInput(t *testing.T) {
 		{"deflate_truncated", Deflate, raw[:100], nil, ErrTruncated, 100, "deflate"},
 		{"deflate_bad_block_type", Deflate, []byte{0x07, 0, 0}, nil, ErrCorrupt, 1, "corrupt"},
 		{"deflate_stored_len", Deflate, []byte{0x01, 0x05, 0x00, 0x00, 0x00}, nil, ErrCorrupt, -1, "corrupt"},
-		{"max_size", Zlib, zs, &ReaderOptions{MaxSize: 1000}, ErrTooLarge, -1, "limit 1000 bytes"},
+		{"max_size", Zlib, zs, &ReaderOptions{MaxSize: 1000}, core.ErrTooLarge, -1, "limit 1000 bytes"},
 		{"max_ratio", Zlib, compressBytes(t, Zlib, 9, make([]byte, 4<<20)), &ReaderOptions{MaxRatio: 100}, ErrRatio, -1, "limit 100:1"},
 	}
 	for _, tc := range tests {
@@ -98,7 +98,7 @@ func TestReaderBadInput(t *testing.T) {
 	}
 }
 
-// TestLimits checks that exactly MaxSize bytes come out before ErrTooLarge.
+// TestLimits checks that exactly MaxSize bytes come out before core.ErrTooLarge.
 func TestLimits(t *testing.T) {
 	data := make([]byte, 100000)
 	for i := range data {
@@ -115,8 +115,8 @@ func TestLimits(t *testing.T) {
 				}
 				continue
 			}
-			if !errors.Is(err, ErrTooLarge) || int64(len(got)) != limit || !bytes.Equal(got, data[:limit]) {
-				t.Errorf("%v limit %d: err %v, %d bytes, want ErrTooLarge after exactly %d", f, limit, err, len(got), limit)
+			if !errors.Is(err, core.ErrTooLarge) || int64(len(got)) != limit || !bytes.Equal(got, data[:limit]) {
+				t.Errorf("%v limit %d: err %v, %d bytes, want core.ErrTooLarge after exactly %d", f, limit, err, len(got), limit)
 			}
 		}
 	}

@@ -85,7 +85,7 @@ func ExampleReaderOptions_limit() {
 
 	r, _ := compress.NewReader(&bomb, compress.Zlib, &compress.ReaderOptions{MaxSize: 1 << 20})
 	n, err := io.Copy(io.Discard, r)
-	fmt.Println(n, errors.Is(err, compress.ErrTooLarge))
+	fmt.Println(n, errors.Is(err, core.ErrTooLarge))
 	// Output: 1048576 true
 }
 

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/fastio-go/fastio/core/coretest"
+
+	"github.com/fastio-go/fastio/core"
 )
 
 // fuzzLimit keeps the fuzzers' inflated output small: a few input bytes
@@ -45,7 +47,7 @@ func FuzzInflate(f *testing.F) {
 			if !errors.As(err, &e) {
 				t.Fatalf("error %T %v is not *Error", err, err)
 			}
-			for _, s := range []error{ErrHeader, ErrCorrupt, ErrTruncated, ErrChecksum, ErrTrailingData, ErrDictionary, ErrTooLarge} {
+			for _, s := range []error{ErrHeader, ErrCorrupt, ErrTruncated, ErrChecksum, ErrTrailingData, ErrDictionary, core.ErrTooLarge} {
 				if errors.Is(err, s) {
 					return
 				}

@@ -13,7 +13,7 @@ import (
 
 // sentinelOf names the sentinel err wraps, "" for none.
 func sentinelOf(err error) string {
-	for _, s := range []error{ErrHeader, ErrCorrupt, ErrTruncated, ErrChecksum, ErrTrailingData, ErrDictionary, ErrTooLarge, ErrRatio} {
+	for _, s := range []error{ErrHeader, ErrCorrupt, ErrTruncated, ErrChecksum, ErrTrailingData, ErrDictionary, core.ErrTooLarge, ErrRatio} {
 		if errors.Is(err, s) {
 			return s.Error()
 		}

@@ -41,7 +41,7 @@ type ReaderOptions struct {
 	// streams. Gzip takes none.
 	Dict []byte
 	// MaxSize is the most bytes the Reader inflates, across all gzip
-	// members; more gives an error wrapping ErrTooLarge after exactly
+	// members; more gives an error wrapping core.ErrTooLarge after exactly
 	// MaxSize bytes were delivered. 0 means DefaultMaxSize, NoLimit none.
 	MaxSize int64
 	// MaxRatio, when positive, bounds the inflated size to MaxRatio times
@@ -97,7 +97,7 @@ const (
 // comments, bounded by MaxHeaderField.
 //
 // Errors are *Error values wrapping a sentinel (ErrCorrupt, ErrTruncated,
-// ErrChecksum, ErrHeader, ErrTrailingData, ErrDictionary, ErrTooLarge,
+// ErrChecksum, ErrHeader, ErrTrailingData, ErrDictionary, core.ErrTooLarge,
 // ErrRatio) or the source's error, with the offset in the compressed input.
 // They are sticky: an inflater cannot resume after one. Bytes inflated
 // before an error are delivered first. At the end of the stream Fill and
@@ -401,7 +401,7 @@ func (r *Reader) account(q []byte, err error) int {
 	n := len(q)
 	if r.out+int64(n) > r.max {
 		n = int(r.max - r.out)
-		r.fail("inflate", r.inOffset(), ErrTooLarge, fmt.Sprintf("limit %d bytes", r.max))
+		r.fail("inflate", r.inOffset(), errTooLarge, fmt.Sprintf("limit %d bytes", r.max))
 	}
 	if n > 0 {
 		switch r.format {

@@ -61,7 +61,7 @@ func TestStressBomb(t *testing.T) {
 			out  int64 // bytes delivered, -1: do not check
 		}{
 			{"no_limit", ReaderOptions{MaxSize: NoLimit}, nil, n},
-			{"size_limit", ReaderOptions{MaxSize: n - 1}, ErrTooLarge, n - 1},
+			{"size_limit", ReaderOptions{MaxSize: n - 1}, core.ErrTooLarge, n - 1},
 			{"ratio_limit", ReaderOptions{MaxSize: NoLimit, MaxRatio: 100}, ErrRatio, -1},
 		} {
 			var before, after runtime.MemStats

@@ -49,6 +49,10 @@
 //   - a device that keeps moving no bytes without an error gives an error
 //     satisfying errors.Is(err, io.ErrNoProgress) ([ErrNoProgress] wraps
 //     it; [MaxEmptyCalls] is the limit);
+//   - a size beyond a limit (a length read from input, inflated output, a
+//     file to map) satisfies errors.Is(err, [ErrTooLarge]), and a file
+//     that changed while it was read errors.Is(err, [ErrFileChanged]), in
+//     every module;
 //   - sentinels are named ErrX and their messages start with the package
 //     name ("core: buffer full"); a sentinel for one of the cases above
 //     wraps the standard error;

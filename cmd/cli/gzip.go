@@ -784,7 +784,7 @@ func (g *gzipRun) inflateErr(err error, name, outName string) bool {
 		} else {
 			g.failData("%s: invalid compressed data--crc error", name)
 		}
-	case errors.Is(err, compress.ErrTooLarge):
+	case errors.Is(err, core.ErrTooLarge):
 		g.fail("%s: decompressed size exceeds the --max limit of %d bytes", name, g.maxSize)
 	default:
 		g.failData("%s: invalid compressed data--format violated", name)
@@ -795,7 +795,7 @@ func (g *gzipRun) inflateErr(err error, name, outName string) bool {
 // isFormatErr reports whether err is one of compress's input sentinels.
 func isFormatErr(err error) bool {
 	for _, s := range []error{compress.ErrHeader, compress.ErrCorrupt, compress.ErrTruncated,
-		compress.ErrChecksum, compress.ErrTrailingData, compress.ErrDictionary, compress.ErrTooLarge, compress.ErrRatio} {
+		compress.ErrChecksum, compress.ErrTrailingData, compress.ErrDictionary, core.ErrTooLarge, compress.ErrRatio} {
 		if errors.Is(err, s) {
 			return true
 		}

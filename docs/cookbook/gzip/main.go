@@ -12,6 +12,7 @@ import (
 	"log"
 
 	"github.com/fastio-go/fastio/compress"
+	"github.com/fastio-go/fastio/core"
 	"github.com/fastio-go/fastio/format"
 )
 
@@ -47,6 +48,6 @@ func main() {
 		log.Fatal(err)
 	}
 	n, err = io.Copy(io.Discard, r)
-	fmt.Println("inflated", n, "bytes, too large:", errors.Is(err, compress.ErrTooLarge))
+	fmt.Println("inflated", n, "bytes, too large:", errors.Is(err, core.ErrTooLarge))
 	fmt.Println(err)
 }

@@ -113,9 +113,9 @@ type Reader struct {
 	eng    core.Reader
 	err    error // the stream's sticky error, or io.EOF
 	s      source
-	fr     io.ReadCloser    // klauspost's inflater, with LegacyInflate
-	dec    *inflate.Decoder // the engine, without
-	in     bufioWindow      // the engine's view of s.br
+	fr     io.ReadCloser       // klauspost's inflater, with LegacyInflate
+	dec    *inflate.Decoder    // the engine, without
+	in     core.BufferedReader // the engine's view of s.br (core.WrapReader)
 	format Format
 	opts   ReaderOptions
 	max    int64
@@ -170,7 +170,7 @@ func NewReaderSize(src io.Reader, format Format, opts *ReaderOptions, size int) 
 	}
 	r.eng = *core.NewReaderSize((*inflater)(r), size)
 	r.s.br = bufio.NewReaderSize(&r.s, sourceBufferSize)
-	r.in.br = r.s.br
+	r.in = core.WrapReader(r.s.br)
 	if r.opts.LegacyInflate {
 		r.fr = flate.NewReader(r.s.br)
 	} else {
@@ -488,7 +488,7 @@ func (r *Reader) beginMember(magicRead bool) {
 		r.direct = true
 		r.dec.Reset(r.s.src, dict)
 	} else if r.dec != nil {
-		r.dec.Reset(&r.in, dict)
+		r.dec.Reset(r.in, dict)
 	} else if err := r.fr.(flate.Resetter).Reset(r.s.input(), dict); err != nil {
 		r.fail("inflate", r.start, err, "")
 		return

@@ -492,35 +492,17 @@ func (b *Writer) ReadFrom(r io.Reader) (int64, error) {
 		}
 		return n, err
 	}
-	var total int64
-	empty := 0
-	for {
+	return ReadEach(r, func() ([]byte, error) {
 		if len(b.buf) == cap(b.buf) {
 			if err := b.flush(); err != nil {
-				return total, err
+				return nil, err
 			}
 		}
-		free := b.buf[len(b.buf):cap(b.buf)]
-		m, err := r.Read(free)
-		if m < 0 || m > len(free) {
-			return total, ErrInvalidCount
-		}
-		b.buf = b.buf[:len(b.buf)+m]
-		total += int64(m)
-		if err == io.EOF {
-			return total, nil
-		}
-		if err != nil {
-			return total, err
-		}
-		if m == 0 {
-			if empty++; empty >= MaxEmptyCalls {
-				return total, ErrNoProgress
-			}
-		} else {
-			empty = 0
-		}
-	}
+		return b.buf[len(b.buf):cap(b.buf)], nil
+	}, func(p []byte) error {
+		b.buf = b.buf[:len(b.buf)+len(p)]
+		return nil
+	})
 }
 
 // Close flushes the buffer and closes the Writer, returning the flush's

@@ -171,25 +171,8 @@ func (e *changeError) Unwrap() []error {
 func (h *Hasher) readAll(r io.Reader) (int64, error) {
 	buf := blockPool.Get().(*[readBlock]byte)
 	defer blockPool.Put(buf)
-	var total int64
-	empty := 0
-	for {
-		m, err := r.Read(buf[:])
-		if m < 0 || m > len(buf) {
-			return total, core.ErrInvalidCount
-		}
-		h.Put(buf[:m])
-		total += int64(m)
-		if err == io.EOF {
-			return total, nil
-		}
-		if err != nil {
-			return total, err
-		}
-		if m > 0 {
-			empty = 0
-		} else if empty++; empty >= core.MaxEmptyCalls {
-			return total, core.ErrNoProgress
-		}
-	}
+	return core.ReadEach(r, func() ([]byte, error) { return buf[:], nil }, func(p []byte) error {
+		h.Put(p)
+		return nil
+	})
 }

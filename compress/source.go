@@ -13,10 +13,9 @@ import (
 // for klauspost/compress's inflater (its fastest decoding loop is for
 // one) and, through core.WrapReader's view of it, for the inflate engine,
 // except from a core.BufferedReader source, whose own window the engine
-// parses (the
-// Reader empties br first). A bufio.Reader reads ahead, and the bytes it
-// holds past the end of the stream belong to whoever reads the source
-// next. source therefore copies from the source's window without
+// parses (the Reader empties br first). A bufio.Reader reads ahead, and
+// the bytes it holds past the end of the stream belong to whoever reads
+// the source next. source therefore copies from the source's window without
 // consuming it ("lending"), and consumes only what the bufio.Reader has
 // delivered, so that when the stream ends the source is positioned
 // exactly after it.

@@ -240,7 +240,7 @@ func abCompressParallel(data []byte, level, n int) int64 {
 	w := abWriters[key]
 	var c counter
 	if w == nil {
-		w, _ = NewWriterOptions(&c, Gzip, level, &WriterOptions{Concurrency: n})
+		w, _ = NewWriter(&c, Gzip, level, &WriterOptions{Concurrency: n})
 		abWriters[key] = w
 	}
 	w.Reset(&c)
@@ -255,7 +255,7 @@ var abWriters = map[[2]int]*Writer{}
 
 func abCompressFastio(data []byte, level int) int64 {
 	var c counter
-	w, _ := NewWriter(&c, Zlib, level)
+	w, _ := NewWriter(&c, Zlib, level, nil)
 	for p := data; len(p) > 0; p = p[min(len(p), benchChunk):] {
 		w.Write(p[:min(len(p), benchChunk)])
 	}
@@ -361,7 +361,7 @@ func chainFastio(path string) int64 {
 	if err != nil {
 		panic(err)
 	}
-	w, _ := NewWriter(f, Zlib, DefaultCompression)
+	w, _ := NewWriter(f, Zlib, DefaultCompression, nil)
 	for i := range int64(chainCount) {
 		p := w.Reserve(21)
 		p = strconv.AppendInt(p[:0], i, 10)

@@ -9,21 +9,18 @@
 //
 // Compression runs github.com/klauspost/compress/flate; inflating runs
 // this package's own engine, which parses its input buffer in place with
-// libdeflate's techniques (ReaderOptions.LegacyInflate selects klauspost's
-// inflater instead, for one release). This package adds the zlib and gzip
-// framing, checksums, the concurrent compression,
-// limits and errors. The buffering is core's engine (core.Writer and
+// libdeflate's techniques. This package adds the zlib and gzip framing,
+// checksums, the concurrent compression, limits and errors. The buffering is core's engine (core.Writer and
 // core.Reader), so the Writer and the Reader follow core's rules for
 // errors, Reserve/Commit, Flush and Close.
 //
 // # Writing
 //
 // NewWriter takes a format and a level (HuffmanOnly, DefaultCompression,
-// NoCompression, BestSpeed … BestCompression); NewWriterSize sets the
-// input buffer's size, NewWriterDict adds a preset dictionary, and
-// NewWriterOptions takes WriterOptions: a dictionary and a concurrency,
-// with which blocks of the input are compressed on several goroutines into
-// one standard stream. Formatters write in place with Reserve and Commit;
+// NoCompression, BestSpeed … BestCompression) and WriterOptions, which
+// may be nil: a preset dictionary, the input buffer's size, and a
+// concurrency, with which blocks of the input are compressed on several
+// goroutines into one standard stream. Formatters write in place with Reserve and Commit;
 // Flush is a sync flush for streaming protocols; Close writes the trailer
 // and does not close the destination. Writers are reused with Reset or a
 // WriterPool, without allocation.

@@ -18,9 +18,9 @@ import (
 func runEngineScript(t *testing.T, f Format, conc, size int, dev *coretest.Writer, script []string, via func(i int) bool) ([]byte, string) {
 	// A concurrent Writer has the default buffer size; size is for the
 	// other.
-	w, err := NewWriterSize(dev, f, 6, size)
+	w, err := NewWriter(dev, f, 6, &WriterOptions{BufferSize: size})
 	if conc > 1 {
-		w, err = NewWriterOptions(dev, f, 6, &WriterOptions{Concurrency: conc, BlockSize: MinBlockSize})
+		w, err = NewWriter(dev, f, 6, &WriterOptions{Concurrency: conc, BlockSize: MinBlockSize})
 	}
 	if err != nil {
 		t.Fatal(err)
@@ -81,7 +81,7 @@ func TestEngine(t *testing.T) {
 func TestEngineConformance(t *testing.T) {
 	coretest.TestBufferedWriter(t, coretest.WriterConfig{
 		New: func(dev io.Writer) core.BufferedWriter {
-			w, err := NewWriterSize(dev, Gzip, 6, 0)
+			w, err := NewWriter(dev, Gzip, 6, &WriterOptions{BufferSize: 0})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -106,7 +106,7 @@ func TestNoDoorPastTheCompressor(t *testing.T) {
 func TestEngineKeepsTheCompressor(t *testing.T) {
 	for _, f := range formats {
 		var out bytes.Buffer
-		zw, err := NewWriter(&out, f, 6)
+		zw, err := NewWriter(&out, f, 6, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

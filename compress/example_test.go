@@ -15,7 +15,7 @@ import (
 // to a buffer; then inflated and parsed straight from the Reader's window.
 func Example() {
 	var file core.Buffer // stands in for a file
-	w, _ := compress.NewWriter(&file, compress.Zlib, compress.BestSpeed)
+	w, _ := compress.NewWriter(&file, compress.Zlib, compress.BestSpeed, nil)
 	for i := range 1000 {
 		p := w.Reserve(20)
 		p = strconv.AppendInt(p[:0], int64(i), 10)
@@ -50,7 +50,7 @@ func Example() {
 // Gzip with header fields, read back by the Reader.
 func ExampleWriter_gzip() {
 	var out bytes.Buffer
-	w, _ := compress.NewWriter(&out, compress.Gzip, compress.DefaultCompression)
+	w, _ := compress.NewWriter(&out, compress.Gzip, compress.DefaultCompression, nil)
 	w.Header.Name = "notes.txt"
 	w.Header.Comment = "written by fastio"
 	w.WriteString("hello, gzip\n")
@@ -66,7 +66,7 @@ func ExampleWriter_gzip() {
 // far while the stream goes on.
 func ExampleWriter_Flush() {
 	var wire bytes.Buffer
-	w, _ := compress.NewWriter(&wire, compress.Deflate, compress.BestSpeed)
+	w, _ := compress.NewWriter(&wire, compress.Deflate, compress.BestSpeed, nil)
 	r, _ := compress.NewReader(&wire, compress.Deflate, nil)
 
 	w.WriteString("ping\n")
@@ -79,7 +79,7 @@ func ExampleWriter_Flush() {
 // A size limit stops a decompression bomb after exactly MaxSize bytes.
 func ExampleReaderOptions_limit() {
 	var bomb bytes.Buffer
-	w, _ := compress.NewWriter(&bomb, compress.Zlib, compress.BestCompression)
+	w, _ := compress.NewWriter(&bomb, compress.Zlib, compress.BestCompression, nil)
 	w.Write(make([]byte, 10<<20)) // 10 MiB of zeros: about 10 KiB compressed
 	w.Close()
 
@@ -92,7 +92,7 @@ func ExampleReaderOptions_limit() {
 // Errors say what is wrong and where.
 func ExampleError() {
 	var out bytes.Buffer
-	w, _ := compress.NewWriter(&out, compress.Zlib, 6)
+	w, _ := compress.NewWriter(&out, compress.Zlib, 6, nil)
 	w.WriteString("some data")
 	w.Close()
 	stream := out.Bytes()
@@ -130,7 +130,7 @@ func ExampleWriterPool() {
 // Compressing on two goroutines: the output is one ordinary gzip stream.
 func ExampleWriterOptions_concurrency() {
 	var out bytes.Buffer
-	w, _ := compress.NewWriterOptions(&out, compress.Gzip, 6, &compress.WriterOptions{Concurrency: 2})
+	w, _ := compress.NewWriter(&out, compress.Gzip, 6, &compress.WriterOptions{Concurrency: 2})
 	line := []byte("a line of text that repeats, as logs do\n")
 	for range 100000 { // 4 MB: four blocks of DefaultBlockSize
 		w.Write(line)

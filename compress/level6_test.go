@@ -83,7 +83,7 @@ func TestLevel6Figures(t *testing.T) {
 // abCompressGzip compresses data to gzip at level in 32 KiB writes.
 func abCompressGzip(data []byte, level int) int64 {
 	var c counter
-	w, _ := NewWriter(&c, Gzip, level)
+	w, _ := NewWriter(&c, Gzip, level, nil)
 	for p := data; len(p) > 0; p = p[min(len(p), benchChunk):] {
 		w.Write(p[:min(len(p), benchChunk)])
 	}

@@ -60,10 +60,15 @@ type ReaderOptions struct {
 	// an error wrapping ErrTrailingData, after all the stream's bytes were
 	// delivered.
 	StopAtEnd bool
-	// LegacyInflate inflates with klauspost/compress's inflater instead
-	// of the package's own engine, which is about twice as fast. It is
-	// kept for one release as a fallback and will then go.
-	LegacyInflate bool
+	// BufferSize is the size of the Reader's output window: 0 means
+	// DefaultReaderBufferSize; other sizes below core.MinBufferSize mean
+	// core.MinBufferSize.
+	BufferSize int
+
+	// klauspost makes the Reader inflate with klauspost/compress's
+	// inflater instead of the package's engine: the reference the
+	// differential tests compare the engine with.
+	klauspost bool
 }
 
 type readState uint8
@@ -113,7 +118,7 @@ type Reader struct {
 	eng    core.Reader
 	err    error // the stream's sticky error, or io.EOF
 	s      source
-	fr     io.ReadCloser       // klauspost's inflater, with LegacyInflate
+	fr     io.ReadCloser       // klauspost's inflater, for the differential tests
 	dec    *inflate.Decoder    // the engine, without
 	in     core.BufferedReader // the engine's view of s.br (core.WrapReader)
 	format Format
@@ -140,19 +145,16 @@ type inflater Reader
 func (d *inflater) Read(p []byte) (int, error) { return (*Reader)(d).inflate(p) }
 
 // NewReader returns a Reader that inflates the stream in format read from
-// src, with a window of DefaultReaderBufferSize. opts may be nil. The
-// error wraps ErrFormat, or ErrDictionary for a dictionary given with
-// Gzip.
+// src. opts may be nil (see ReaderOptions). The error wraps ErrFormat, or
+// ErrDictionary for a dictionary given with Gzip.
 func NewReader(src io.Reader, format Format, opts *ReaderOptions) (*Reader, error) {
-	return NewReaderSize(src, format, opts, DefaultReaderBufferSize)
-}
-
-// NewReaderSize is NewReader with a window of size bytes; sizes below
-// core.MinBufferSize (zero and negative included) mean core.MinBufferSize.
-func NewReaderSize(src io.Reader, format Format, opts *ReaderOptions, size int) (*Reader, error) {
 	r := &Reader{format: format}
 	if opts != nil {
 		r.opts = *opts
+	}
+	size := r.opts.BufferSize
+	if size == 0 {
+		size = DefaultReaderBufferSize
 	}
 	if format > Deflate {
 		return nil, &Error{Format: format, Op: "new reader", Offset: -1, Err: ErrFormat}
@@ -171,7 +173,7 @@ func NewReaderSize(src io.Reader, format Format, opts *ReaderOptions, size int) 
 	r.eng = *core.NewReaderSize((*inflater)(r), size)
 	r.s.br = bufio.NewReaderSize(&r.s, sourceBufferSize)
 	r.in = core.WrapReader(r.s.br)
-	if r.opts.LegacyInflate {
+	if r.opts.klauspost {
 		r.fr = flate.NewReader(r.s.br)
 	} else {
 		r.dec = new(inflate.Decoder)

@@ -46,7 +46,7 @@ func TestStressBomb(t *testing.T) {
 	n := int64(stressMB(t)) << 20
 	for _, f := range formats {
 		var bomb core.Buffer
-		w, _ := NewWriterOptions(&bomb, f, BestCompression, &WriterOptions{Concurrency: 2})
+		w, _ := NewWriter(&bomb, f, BestCompression, &WriterOptions{Concurrency: 2})
 		if _, err := w.ReadFrom(&zeroReader{n}); err != nil {
 			t.Fatal(err)
 		}
@@ -115,7 +115,7 @@ func TestStressRandomStreams(t *testing.T) {
 		level := rng.IntN(12) - 2
 		conc := 1 + rng.IntN(4)
 		var out core.Buffer
-		w, err := NewWriterOptions(&out, f, level, &WriterOptions{Concurrency: conc, BlockSize: MinBlockSize << rng.IntN(4)})
+		w, err := NewWriter(&out, f, level, &WriterOptions{Concurrency: conc, BlockSize: MinBlockSize << rng.IntN(4)})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -37,7 +37,7 @@ func transforms(tb testing.TB) []struct {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	zw, err := compress.NewWriter(io.Discard, compress.Deflate, 1)
+	zw, err := compress.NewWriter(io.Discard, compress.Deflate, 1, nil)
 	if err != nil {
 		tb.Fatal(err)
 	}

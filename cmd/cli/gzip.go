@@ -602,7 +602,7 @@ func (g *gzipRun) deflate(in io.Reader, inName string, h compress.Header, dst io
 	if g.zw == nil {
 		// -p N: N goroutines compress blocks primed with the 32 KiB before
 		// them, written in order as one standard stream.
-		zw, err := compress.NewWriterOptions(dst, g.sf.format, g.level, &compress.WriterOptions{Concurrency: g.o.procs})
+		zw, err := compress.NewWriter(dst, g.sf.format, g.level, &compress.WriterOptions{Concurrency: g.o.procs})
 		if err != nil {
 			g.fail("%v", err)
 			return false

@@ -20,7 +20,7 @@ func main() {
 	// Compress: the gzip Writer is a buffered writer, so formatters write
 	// into it in place.
 	var gz bytes.Buffer
-	w, err := compress.NewWriter(&gz, compress.Gzip, compress.DefaultCompression)
+	w, err := compress.NewWriter(&gz, compress.Gzip, compress.DefaultCompression, nil)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fastio-go/fastio/core/coretest"
+	"github.com/fastio-go/fastio/compress/internal/cputime"
 	kzlib "github.com/klauspost/compress/zlib"
 )
 
@@ -149,7 +149,7 @@ type abImpl struct {
 
 // abRun times each implementation in alternating order, in the CPU time of
 // the (locked) thread, which other load on a shared machine does not inflate
-// the way it inflates wall time (coretest.ThreadCPU; where the system has no
+// the way it inflates wall time (cputime.ThreadCPU; where the system has no
 // thread clock, the process's CPU time or wall time).
 func abRun(t *testing.T, name string, bytes int64, rounds int, impls []abImpl) {
 	if only := os.Getenv("FASTIO_AB_ONLY"); only != "" && !strings.Contains(name, only) {
@@ -159,16 +159,16 @@ func abRun(t *testing.T, name string, bytes int64, rounds int, impls []abImpl) {
 	defer runtime.UnlockOSThread()
 	clock := "thread CPU time"
 	if runtime.GOOS != "linux" {
-		clock = "coretest.ThreadCPU"
+		clock = "cputime.ThreadCPU"
 	}
 	times := make([][]time.Duration, len(impls))
 	for r := range rounds {
 		for k := range impls {
 			i := (k + r) % len(impls)
 			runtime.GC() // no collection debt carried from one to the next
-			cpu := coretest.ThreadCPU()
+			cpu := cputime.ThreadCPU()
 			impls[i].run()
-			times[i] = append(times[i], coretest.ThreadCPU()-cpu)
+			times[i] = append(times[i], cputime.ThreadCPU()-cpu)
 		}
 	}
 	t.Logf("%s (%d rounds, %.1f MB, %s):", name, rounds, float64(bytes)/1e6, clock)
@@ -199,10 +199,10 @@ func abRunWall(t *testing.T, name string, bytes int64, rounds int, impls []abImp
 		for k := range impls {
 			i := (k + r) % len(impls)
 			runtime.GC()
-			c0, w0 := coretest.ProcessCPU(), time.Now()
+			c0, w0 := cputime.ProcessCPU(), time.Now()
 			impls[i].run()
 			wall[i] = append(wall[i], time.Since(w0))
-			cpu[i] = append(cpu[i], coretest.ProcessCPU()-c0)
+			cpu[i] = append(cpu[i], cputime.ProcessCPU()-c0)
 		}
 	}
 	load, _ := os.ReadFile("/proc/loadavg")

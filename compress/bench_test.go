@@ -12,8 +12,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/fastio-go/fastio/compress/internal/cputime"
 	"github.com/fastio-go/fastio/core"
-	"github.com/fastio-go/fastio/core/coretest"
 	kgzip "github.com/klauspost/compress/gzip"
 	kzlib "github.com/klauspost/compress/zlib"
 )
@@ -306,12 +306,12 @@ func BenchmarkCompressParallel(b *testing.B) {
 func benchCPU(b *testing.B, data []byte, cnt *counter, run func()) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
-	cpu := coretest.ProcessCPU()
+	cpu := cputime.ProcessCPU()
 	for b.Loop() {
 		cnt.n = 0
 		run()
 	}
-	b.ReportMetric(float64(coretest.ProcessCPU()-cpu)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(cputime.ProcessCPU()-cpu)/float64(b.N), "cpu-ns/op")
 	b.ReportMetric(float64(cnt.n)/float64(len(data)), "out/in")
 }
 

@@ -15,9 +15,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fastio-go/fastio/compress/internal/cputime"
 	"github.com/fastio-go/fastio/compress/internal/inflate"
 	"github.com/fastio-go/fastio/core"
-	"github.com/fastio-go/fastio/core/coretest"
 	kflate "github.com/klauspost/compress/flate"
 )
 
@@ -101,9 +101,9 @@ func TestInflateEngineFigures(t *testing.T) {
 					times[i] = append(times[i], cmd.ProcessState.UserTime()+cmd.ProcessState.SystemTime())
 					continue
 				}
-				cpu := coretest.ThreadCPU()
+				cpu := cputime.ThreadCPU()
 				s := impls[i].run()
-				times[i] = append(times[i], coretest.ThreadCPU()-cpu)
+				times[i] = append(times[i], cputime.ThreadCPU()-cpu)
 				if s != want {
 					t.Fatalf("%s: CRC-32 %08x, want %08x", impls[i].name, s, want)
 				}

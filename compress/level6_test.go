@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fastio-go/fastio/core/coretest"
+	"github.com/fastio-go/fastio/compress/internal/cputime"
 )
 
 // TestLevel6Figures compares fastio's gzip levels 6 to 9 with
@@ -64,9 +64,9 @@ func TestLevel6Figures(t *testing.T) {
 					continue
 				}
 				runtime.GC()
-				c0 := coretest.ThreadCPU()
+				c0 := cputime.ThreadCPU()
 				sizes[i] = abCompressGzip(c.data, levels[i])
-				times[i] = append(times[i], coretest.ThreadCPU()-c0)
+				times[i] = append(times[i], cputime.ThreadCPU()-c0)
 			}
 		}
 		runtime.UnlockOSThread()

@@ -8,13 +8,13 @@ import (
 	"testing"
 
 	"github.com/fastio-go/fastio/core"
-	"github.com/fastio-go/fastio/core/coretest"
+	"github.com/fastio-go/fastio/core/internal/cputime"
 )
 
 // cpuMetric reports CPU nanoseconds per operation beside the wall time: on
 // the small shared machines this project runs on, wall time swings with
 // other load while CPU time much less, so ratios are quoted from it.
-func cpuMetric(b *testing.B) func() { return coretest.StartCPU(b).Report }
+func cpuMetric(b *testing.B) func() { return cputime.StartCPU(b).Report }
 
 // The seed's raw I/O table writes 100M × "Hello World\n"; the benchmarks
 // write the same line, b.N times. Each sub-benchmark spells its loop out: a

@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/fastio-go/fastio/core"
-	"github.com/fastio-go/fastio/core/coretest"
+	"github.com/fastio-go/fastio/format/internal/cputime"
 )
 
 // The benchmarks use these shapes: the integers
@@ -63,7 +63,7 @@ func BenchmarkWriteInts(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		w := core.NewWriter(io.Discard)
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			for i := range benchInts {
 				IntLn(w, i)
@@ -76,7 +76,7 @@ func BenchmarkWriteInts(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			for i := range benchInts {
 				IntLn(w, i)
@@ -90,7 +90,7 @@ func BenchmarkWriteInts(b *testing.B) {
 		b.ReportAllocs()
 		w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
 		var scratch []byte
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			for i := range benchInts {
 				scratch = strconv.AppendInt(scratch[:0], int64(i), 10)
@@ -105,7 +105,7 @@ func BenchmarkWriteInts(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			for i := range benchInts {
 				fmt.Fprintln(w, i)
@@ -128,7 +128,7 @@ func BenchmarkReadInts(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		b.ReportAllocs()
 		r := core.NewReader(nil)
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			r.Reset(bytes.NewReader(data))
 			s := NewScanner(r)
@@ -147,7 +147,7 @@ func BenchmarkReadInts(b *testing.B) {
 	b.Run("bufio_strconv", func(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		b.ReportAllocs()
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			sc := bufio.NewScanner(bytes.NewReader(data))
 			var sum int64
@@ -165,7 +165,7 @@ func BenchmarkReadInts(b *testing.B) {
 	b.Run("fmt", func(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		b.ReportAllocs()
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			r := bufio.NewReader(bytes.NewReader(data))
 			var sum int64
@@ -189,7 +189,7 @@ func BenchmarkWriteFloats(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		w := core.NewWriter(io.Discard)
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			for _, f := range vals {
 				FloatLn(w, f)
@@ -203,7 +203,7 @@ func BenchmarkWriteFloats(b *testing.B) {
 		b.ReportAllocs()
 		w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
 		var scratch []byte
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			for _, f := range vals {
 				scratch = strconv.AppendFloat(scratch[:0], f, 'g', -1, 64)
@@ -236,7 +236,7 @@ func BenchmarkWriteFixed(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		w := core.NewWriter(io.Discard)
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			for _, f := range vals {
 				Put(w, Fixed(f, 2))
@@ -258,7 +258,7 @@ func BenchmarkWriteSci(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		w := core.NewWriter(io.Discard)
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			for _, f := range vals {
 				Put(w, Sci(f, 6))
@@ -287,7 +287,7 @@ func benchPrecStrconv(b *testing.B, size int64, mode byte, prec int) {
 	b.ReportAllocs()
 	w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
 	var scratch []byte
-	cpu := coretest.StartCPU(b)
+	cpu := cputime.StartCPU(b)
 	for b.Loop() {
 		for _, f := range vals {
 			scratch = strconv.AppendFloat(scratch[:0], f, mode, prec, 64)
@@ -306,7 +306,7 @@ func BenchmarkReadFloats(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		b.ReportAllocs()
 		r := core.NewReader(nil)
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			r.Reset(bytes.NewReader(data))
 			s := NewScanner(r)
@@ -325,7 +325,7 @@ func BenchmarkReadFloats(b *testing.B) {
 	b.Run("bufio_strconv", func(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		b.ReportAllocs()
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			sc := bufio.NewScanner(bytes.NewReader(data))
 			for i := 0; sc.Scan(); i++ {
@@ -355,7 +355,7 @@ func BenchmarkPrintRecords(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		w := core.NewWriter(io.Discard)
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			for i := range n {
 				Println(w, "id=", i, " x=", vals[i])
@@ -368,7 +368,7 @@ func BenchmarkPrintRecords(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		w := core.NewWriter(io.Discard)
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			for i := range n {
 				PrintlnArgs(w, V("id="), V(i), V(" x="), V(vals[i]))
@@ -381,7 +381,7 @@ func BenchmarkPrintRecords(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			for i := range n {
 				fmt.Fprintln(w, "id=", i, " x=", vals[i])
@@ -474,7 +474,7 @@ func BenchmarkPrintMixed(b *testing.B) {
 			b.ReportAllocs()
 			w := core.NewWriter(io.Discard)
 			bw := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
-			cpu := coretest.StartCPU(b)
+			cpu := cputime.StartCPU(b)
 			for b.Loop() {
 				f.run(w, bw)
 				w.Flush()
@@ -514,7 +514,7 @@ func BenchmarkWriteHexFloat(b *testing.B) {
 			b.SetBytes(int64(want.Len()))
 			b.ReportAllocs()
 			w := core.NewWriter(io.Discard)
-			cpu := coretest.StartCPU(b)
+			cpu := cputime.StartCPU(b)
 			for b.Loop() {
 				for _, f := range vals {
 					Put(w, HexFloat(f, prec))
@@ -528,7 +528,7 @@ func BenchmarkWriteHexFloat(b *testing.B) {
 			b.SetBytes(int64(want.Len()))
 			b.ReportAllocs()
 			w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
-			cpu := coretest.StartCPU(b)
+			cpu := cputime.StartCPU(b)
 			for b.Loop() {
 				for _, f := range vals {
 					w.Write(strconv.AppendFloat(w.AvailableBuffer(), f, 'x', prec, 64))
@@ -568,7 +568,7 @@ func BenchmarkWriteIntSlice(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		w := core.NewWriter(io.Discard)
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			Ints(w, xs, "\n")
 			Ln(w)
@@ -580,7 +580,7 @@ func BenchmarkWriteIntSlice(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		w := core.NewWriter(io.Discard)
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			for _, v := range xs {
 				IntLn(w, v)
@@ -593,7 +593,7 @@ func BenchmarkWriteIntSlice(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			for _, v := range xs {
 				p := strconv.AppendInt(w.AvailableBuffer(), int64(v), 10)
@@ -659,7 +659,7 @@ func BenchmarkPrintLogLine(b *testing.B) {
 			b.ReportAllocs()
 			w := core.NewWriter(io.Discard)
 			bw := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
-			cpu := coretest.StartCPU(b)
+			cpu := cputime.StartCPU(b)
 			for b.Loop() {
 				f.run(w, bw)
 				w.Flush()
@@ -709,7 +709,7 @@ func BenchmarkWriteDoubles(b *testing.B) {
 			b.SetBytes(size)
 			b.ReportAllocs()
 			w := core.NewWriter(io.Discard)
-			cpu := coretest.StartCPU(b)
+			cpu := cputime.StartCPU(b)
 			for b.Loop() {
 				if mode == 'g' {
 					for _, f := range vals {
@@ -729,7 +729,7 @@ func BenchmarkWriteDoubles(b *testing.B) {
 			b.SetBytes(size)
 			b.ReportAllocs()
 			w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
-			cpu := coretest.StartCPU(b)
+			cpu := cputime.StartCPU(b)
 			for b.Loop() {
 				for _, f := range vals {
 					p := strconv.AppendFloat(w.AvailableBuffer(), f, mode, -1, 64)

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/fastio-go/fastio/core"
-	"github.com/fastio-go/fastio/core/coretest"
+	"github.com/fastio-go/fastio/format/internal/cputime"
 )
 
 // upperSink is the transform behind an engineWriter: it upper-cases the
@@ -154,7 +154,7 @@ func BenchmarkEngineWriter(b *testing.B) {
 		b.Run("ints/via="+kind.name, func(b *testing.B) {
 			b.SetBytes(int64(len(intFile())))
 			b.ReportAllocs()
-			cpu := coretest.StartCPU(b)
+			cpu := cputime.StartCPU(b)
 			for b.Loop() {
 				for i := range benchInts {
 					IntLn(w, i)
@@ -167,7 +167,7 @@ func BenchmarkEngineWriter(b *testing.B) {
 			b.SetBytes(int64(len(floatFile())))
 			b.ReportAllocs()
 			vals := floatVals()
-			cpu := coretest.StartCPU(b)
+			cpu := cputime.StartCPU(b)
 			for b.Loop() {
 				for _, f := range vals {
 					FloatLn(w, f)

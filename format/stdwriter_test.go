@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/fastio-go/fastio/core"
-	"github.com/fastio-go/fastio/core/coretest"
+	"github.com/fastio-go/fastio/format/internal/cputime"
 )
 
 // flushWriter is a Writer that is neither a core.BufferedWriter nor a
@@ -205,7 +205,7 @@ func TestFastPathCost(t *testing.T) {
 		name string
 		f    func(int)
 	}{{"*core.Writer", concrete}, {"core.BufferedWriter", viaInterface}} {
-		a, b := coretest.CompareCPU(9, 1<<20, before, c.f)
+		a, b := cputime.CompareCPU(9, 1<<20, before, c.f)
 		t.Logf("IntLn given a %s / the core.BufferedWriter parameter it had = %.3f (CPU time, same run, loaded machine)", c.name, b/a)
 		if b > 1.10*a {
 			t.Errorf("IntLn given a %s costs %.1f%% more on the fast path", c.name, (b/a-1)*100)

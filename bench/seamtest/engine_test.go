@@ -6,10 +6,10 @@ import (
 	"os"
 	"testing"
 
+	"github.com/fastio-go/fastio/bench/internal/cputime"
 	"github.com/fastio-go/fastio/codec/record"
 	"github.com/fastio-go/fastio/compress"
 	"github.com/fastio-go/fastio/core"
-	"github.com/fastio-go/fastio/core/coretest"
 	"github.com/fastio-go/fastio/format"
 	"github.com/fastio-go/fastio/unicode"
 )
@@ -106,21 +106,21 @@ func BenchmarkEngineIntLn(b *testing.B) {
 		b.Run(tr.name+"/writer", func(b *testing.B) {
 			b.SetBytes(7)
 			b.ReportAllocs()
-			t := coretest.StartCPU(b)
+			t := cputime.StartCPU(b)
 			intLn(tr.w, b.N)
 			t.Report()
 		})
 		b.Run(tr.name+"/typed", func(b *testing.B) {
 			b.SetBytes(7)
 			b.ReportAllocs()
-			t := coretest.StartCPU(b)
+			t := cputime.StartCPU(b)
 			intLnTyped(tr.w, b.N)
 			t.Report()
 		})
 		b.Run(tr.name+"/engine", func(b *testing.B) {
 			b.SetBytes(7)
 			b.ReportAllocs()
-			t := coretest.StartCPU(b)
+			t := cputime.StartCPU(b)
 			intLnEngine(tr.w.Engine(), b.N)
 			t.Report()
 		})
@@ -133,14 +133,14 @@ func BenchmarkEngineBuilder(b *testing.B) {
 		b.Run(tr.name+"/writer", func(b *testing.B) {
 			b.SetBytes(20)
 			b.ReportAllocs()
-			t := coretest.StartCPU(b)
+			t := cputime.StartCPU(b)
 			builderOut(ew, b.N)
 			t.Report()
 		})
 		b.Run(tr.name+"/engine", func(b *testing.B) {
 			b.SetBytes(20)
 			b.ReportAllocs()
-			t := coretest.StartCPU(b)
+			t := cputime.StartCPU(b)
 			builderOut(ee, b.N)
 			t.Report()
 		})
@@ -177,7 +177,7 @@ func TestEngineRatios(t *testing.T) {
 			{"record.Builder", func(n int) { builderOut(ee, n) }, func(n int) { builderOut(ew, n) }, 1.03},
 		}
 		for _, c := range cases {
-			engNS, wNS := coretest.CompareCPU(15, n, c.engine, c.writer)
+			engNS, wNS := cputime.CompareCPU(15, n, c.engine, c.writer)
 			ratio := wNS / engNS
 			t.Logf("%-22s %-16s engine %.2f cpu-ns/op, writer %.2f cpu-ns/op: writer/engine %.3f", tr.name, c.name, engNS, wNS, ratio)
 			if ratio > c.bound {

@@ -179,7 +179,7 @@ func ExampleParseInt() {
 	fmt.Println(err)
 	// Output:
 	// -32767 <nil>
-	// format: value out of range
+	// format.ParseInt: parsing "200": value out of range
 }
 
 func ExampleParseFloat() {

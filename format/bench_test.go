@@ -340,7 +340,7 @@ func BenchmarkReadFloats(b *testing.B) {
 }
 
 // BenchmarkPrintRecords prints 100,000 records of a string, an int and a
-// float through the variadic forms: Println and PrintlnArgs against
+// float through the variadic forms: PrintLn and PrintLnArgs against
 // fmt.Fprintln (which adds spaces between operands; the work is otherwise
 // the same).
 func BenchmarkPrintRecords(b *testing.B) {
@@ -348,7 +348,7 @@ func BenchmarkPrintRecords(b *testing.B) {
 	vals := floatVals()
 	var out core.Buffer
 	for i := range n {
-		Println(&out, "id=", i, " x=", vals[i])
+		PrintLn(&out, "id=", i, " x=", vals[i])
 	}
 	size := int64(out.Len())
 	b.Run("fastio", func(b *testing.B) {
@@ -358,7 +358,7 @@ func BenchmarkPrintRecords(b *testing.B) {
 		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			for i := range n {
-				Println(w, "id=", i, " x=", vals[i])
+				PrintLn(w, "id=", i, " x=", vals[i])
 			}
 			w.Flush()
 		}
@@ -371,7 +371,7 @@ func BenchmarkPrintRecords(b *testing.B) {
 		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			for i := range n {
-				PrintlnArgs(w, V("id="), V(i), V(" x="), V(vals[i]))
+				PrintLnArgs(w, V("id="), V(i), V(" x="), V(vals[i]))
 			}
 			w.Flush()
 		}
@@ -397,8 +397,8 @@ var mixedNames = [...]string{"alpha", "beta", "gamma", "delta", "epsilon"}
 
 // BenchmarkPrintMixed prints 100,000 records of an int, a float, a string
 // and a bool, "id=7 x=0.5 name=beta ok=true", through the allocation-free
-// variadic form PrintlnArgs, the typed functions, the boxing variadic
-// Println, fmt.Fprintf and the hand-written bufio + strconv code; all
+// variadic form PrintLnArgs, the typed functions, the boxing variadic
+// PrintLn, fmt.Fprintf and the hand-written bufio + strconv code; all
 // write the same bytes.
 func BenchmarkPrintMixed(b *testing.B) {
 	const n = 100_000
@@ -409,7 +409,7 @@ func BenchmarkPrintMixed(b *testing.B) {
 	}{
 		{"fastio_args", func(w core.BufferedWriter, _ *bufio.Writer) {
 			for i := range n {
-				PrintlnArgs(w, V("id="), V(i), V(" x="), V(vals[i]), V(" name="), V(mixedNames[i%5]), V(" ok="), V(i%3 == 0))
+				PrintLnArgs(w, V("id="), V(i), V(" x="), V(vals[i]), V(" name="), V(mixedNames[i%5]), V(" ok="), V(i%3 == 0))
 			}
 		}},
 		{"fastio_typed", func(w core.BufferedWriter, _ *bufio.Writer) {
@@ -432,7 +432,7 @@ func BenchmarkPrintMixed(b *testing.B) {
 		}},
 		{"fastio_any", func(w core.BufferedWriter, _ *bufio.Writer) {
 			for i := range n {
-				Println(w, "id=", i, " x=", vals[i], " name=", mixedNames[i%5], " ok=", i%3 == 0)
+				PrintLn(w, "id=", i, " x=", vals[i], " name=", mixedNames[i%5], " ok=", i%3 == 0)
 			}
 		}},
 		{"fmt", func(_ core.BufferedWriter, bw *bufio.Writer) {

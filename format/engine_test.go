@@ -123,7 +123,7 @@ func TestEngineWriterAllocs(t *testing.T) {
 		{"Put", func() { Put(w, Hex(0xbeef).Prefix()) }},
 		{"Ints", func() { Ints(w, xs, ",") }},
 		{"Line", func() { Line(w).Str("a=").Int(5).Quote("q").End() }},
-		{"PrintlnArgs", func() { PrintlnArgs(w, V("id="), V(12345), V(" x="), V(2.5)) }},
+		{"PrintLnArgs", func() { PrintLnArgs(w, V("id="), V(12345), V(" x="), V(2.5)) }},
 	}
 	for _, tt := range tests {
 		if n := testing.AllocsPerRun(200, func() { tt.f(); w.Flush(); sink.out.Reset() }); n != 0 {

@@ -14,7 +14,7 @@ import (
 
 func Example() {
 	w := core.NewWriter(os.Stdout)
-	format.Println(w, "n = ", 42, ", pi = ", 3.14159, ", ok = ", true)
+	format.PrintLn(w, "n = ", 42, ", pi = ", 3.14159, ", ok = ", true)
 	for i := range 3 {
 		format.IntLn(w, i*1000)
 	}
@@ -26,17 +26,17 @@ func Example() {
 	// 2000
 }
 
-// PrintlnArgs is the variadic form for hot paths: V packs each value
+// PrintLnArgs is the variadic form for hot paths: V packs each value
 // without boxing it, so the loop allocates nothing, and the output is what
-// Println writes for the same values.
-func ExamplePrintlnArgs() {
+// PrintLn writes for the same values.
+func ExamplePrintLnArgs() {
 	w := core.NewWriter(os.Stdout)
 	names := []string{"alpha", "beta"}
 	start := time.Date(2024, 2, 29, 13, 4, 5, 0, time.UTC)
 	for i, name := range names {
 		id := 1000 + i
 		x := float64(i) + 0.25
-		format.PrintlnArgs(w, format.V("id="), format.V(id), format.V(" x="), format.V(x),
+		format.PrintLnArgs(w, format.V("id="), format.V(id), format.V(" x="), format.V(x),
 			format.V(" name="), format.V(format.Pad(format.Plain(name), 6).Left()), format.V("|"),
 			format.V(" hex="), format.V(format.Hex(id).Prefix()),
 			format.V(" at="), format.V(start.Add(time.Duration(i)*time.Second)))
@@ -49,7 +49,7 @@ func ExamplePrintlnArgs() {
 
 func ExampleHex() {
 	w := core.NewWriter(os.Stdout)
-	format.Println(w, format.Hex(3054).Prefix(), " ", format.Hex(-255).Upper(), " ",
+	format.PrintLn(w, format.Hex(3054).Prefix(), " ", format.Hex(-255).Upper(), " ",
 		format.Bin(5).Prefix().Zeros(8), " ", format.Hex(uint32(0xdeadbeef)).Group())
 	w.Flush()
 	// Output: 0xbee -FF 0b000101 dead_beef
@@ -57,9 +57,9 @@ func ExampleHex() {
 
 func ExamplePad() {
 	w := core.NewWriter(os.Stdout)
-	format.Println(w, "[", format.Pad(format.Plain("left"), 8).Left(), "]")
-	format.Println(w, "[", format.Pad(format.Dec(42), 8), "]")
-	format.Println(w, "[", format.Pad(format.Plain("mid"), 9).Center().Fill('*'), "]")
+	format.PrintLn(w, "[", format.Pad(format.Plain("left"), 8).Left(), "]")
+	format.PrintLn(w, "[", format.Pad(format.Dec(42), 8), "]")
+	format.PrintLn(w, "[", format.Pad(format.Plain("mid"), 9).Center().Fill('*'), "]")
 	w.Flush()
 	// Output:
 	// [left    ]
@@ -70,11 +70,11 @@ func ExamplePad() {
 func ExampleFixed() {
 	w := core.NewWriter(os.Stdout)
 	de := format.NewLocale(",", ".", 3)
-	format.Println(w, format.Fixed(1234567.891, 2), " ", format.Fixed(1234567.891, 2).Group(), " ",
+	format.PrintLn(w, format.Fixed(1234567.891, 2), " ", format.Fixed(1234567.891, 2).Group(), " ",
 		format.Fixed(1234567.891, 2).Group().In(de))
-	format.Println(w, format.Sci(6.02214076e23, 3), " ", format.General(1e-7, 3), " ", format.HexFloat(1.5, -1))
+	format.PrintLn(w, format.Sci(6.02214076e23, 3), " ", format.General(1e-7, 3), " ", format.HexFloat(1.5, -1))
 	a, b := 0.1, 0.2
-	format.Println(w, format.Shortest(a+b), " ", format.Fixed(2.5, 1).Plus())
+	format.PrintLn(w, format.Shortest(a+b), " ", format.Fixed(2.5, 1).Plus())
 	w.Flush()
 	// Output:
 	// 1234567.89 1,234,567.89 1.234.567,89
@@ -84,7 +84,7 @@ func ExampleFixed() {
 
 func ExampleQuote() {
 	w := core.NewWriter(os.Stdout)
-	format.Println(w, format.Quote("tab\there"), " ", format.Quote("é").ASCII(), " ", format.Char('x').Quote(), " ", format.Char(0x4e16))
+	format.PrintLn(w, format.Quote("tab\there"), " ", format.Quote("é").ASCII(), " ", format.Char('x').Quote(), " ", format.Char(0x4e16))
 	w.Flush()
 	// Output: "tab\there" "\u00e9" 'x' 世
 }
@@ -92,9 +92,9 @@ func ExampleQuote() {
 func ExampleTime() {
 	w := core.NewWriter(os.Stdout)
 	t := time.Date(2024, 2, 29, 13, 4, 5, 120000000, time.FixedZone("", -5*3600))
-	format.Println(w, format.Time(t))
-	format.Println(w, format.Time(t.UTC()).Frac(3))
-	format.Println(w, 90*time.Minute+1500*time.Millisecond)
+	format.PrintLn(w, format.Time(t))
+	format.PrintLn(w, format.Time(t.UTC()).Frac(3))
+	format.PrintLn(w, 90*time.Minute+1500*time.Millisecond)
 	w.Flush()
 	// Output:
 	// 2024-02-29T13:04:05.12-05:00
@@ -115,7 +115,7 @@ func (p point) AppendFormat(dst []byte) []byte {
 
 func ExampleAppender() {
 	w := core.NewWriter(os.Stdout)
-	format.Println(w, "at ", point{3, -4})
+	format.PrintLn(w, "at ", point{3, -4})
 	format.Put(w, format.Pad(point{1, 2}, 10))
 	format.Ln(w)
 	w.Flush()
@@ -192,9 +192,9 @@ func ExampleLocale() {
 	w := core.NewWriter(os.Stdout)
 	fr := format.NewLocale(",", "'", 3)
 	in := format.NewLocale(".", ",", 3)
-	format.Println(w, format.Fixed(1234567.5, 2).Group().In(fr))
-	format.Println(w, format.Dec(int64(9876543210)).Group().In(in))
-	format.Println(w, format.Fixed(0.25, 3).In(fr))
+	format.PrintLn(w, format.Fixed(1234567.5, 2).Group().In(fr))
+	format.PrintLn(w, format.Dec(int64(9876543210)).Group().In(in))
+	format.PrintLn(w, format.Fixed(0.25, 3).In(fr))
 	w.Flush()
 	// Output:
 	// 1'234'567,50
@@ -217,7 +217,7 @@ func ExampleScanFloat() {
 func ExampleWriter() {
 	w := bufio.NewWriter(os.Stdout)
 	defer w.Flush()
-	format.Println(w, "n = ", 42, ", x = ", format.Fixed(3.14159, 2))
+	format.PrintLn(w, "n = ", 42, ", x = ", format.Fixed(3.14159, 2))
 	format.IntLn(w, -7)
 	format.Put(w, format.Dec(155).Group().Zeros(8))
 	format.Ln(w)
@@ -229,7 +229,7 @@ func ExampleWriter() {
 
 func ExampleFprintln() {
 	// One call's output, written to an unbuffered writer at once.
-	if err := format.Fprintln(os.Stdout, "total: ", 1234, " items"); err != nil {
+	if err := format.FprintLn(os.Stdout, "total: ", 1234, " items"); err != nil {
 		panic(err)
 	}
 	// Output: total: 1234 items

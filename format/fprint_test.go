@@ -26,10 +26,10 @@ var errDevice = errors.New("device failed")
 
 func (failWriter) Write(p []byte) (int, error) { return 0, errDevice }
 
-// TestFprintShortWrite checks that Fprint and Fprintln report a short
+// TestFprintShortWrite checks that Fprint and FprintLn report a short
 // write without an error as io.ErrShortWrite, and pass a device error on.
 func TestFprintShortWrite(t *testing.T) {
-	prints := map[string]func(w io.Writer, args ...any) error{"Fprint": format.Fprint, "Fprintln": format.Fprintln}
+	prints := map[string]func(w io.Writer, args ...any) error{"Fprint": format.Fprint, "FprintLn": format.FprintLn}
 	for name, print := range prints {
 		var w shortWriter
 		if err := print(&w, "abc", 12); !errors.Is(err, io.ErrShortWrite) {

@@ -11,7 +11,7 @@ import (
 //
 //	format.Line(w).Str("level=").Str(level).Str(" n=").Int(n).Str(" x=").Fixed(x, 3).Str(" msg=").Quote(msg).End()
 //
-// writes what Println(w, "level=", level, " n=", n, " x=", Fixed(x, 3), " msg=", Quote(msg))
+// writes what PrintLn(w, "level=", level, " n=", n, " x=", Fixed(x, 3), " msg=", Quote(msg))
 // writes, without boxing a value into an interface: each method calls the
 // typed function of its kind (Str, Int, Float, Put...), in place in w's
 // buffer, and nothing allocates. A LineBuilder is a value holding only w,

@@ -51,7 +51,7 @@ import (
 // A *bytes.Buffer or *strings.Builder is not a Writer either (it has no
 // Flush): print into a core.Buffer, the in-memory fastio writer.
 //
-// Fprint and Fprintln take any io.Writer for one-off output: they format
+// Fprint and FprintLn take any io.Writer for one-off output: they format
 // the whole call, write it at once and return the error.
 //
 // The print functions take the writer as a type parameter W constrained by
@@ -476,7 +476,8 @@ func inPlace(p, q []byte) bool {
 }
 
 // Print writes each argument in turn, with no separator, as fast_io's print
-// does. Built-in types are written as the typed functions write them:
+// does (fmt.Print puts a space between two operands that are not strings).
+// Built-in types are written as the typed functions write them:
 // integers in decimal, floats in shortest form, strings and byte slices as
 // they are, bools as true/false, a nil as "<nil>". A rune is an int32 and
 // so prints as a number; use Char to print it as a character. time.Time
@@ -517,8 +518,11 @@ func Print[W Writer](w W, args ...any) {
 	viaScratch(w, func(b *core.Buffer) { Print(b, args...) })
 }
 
-// Println writes the arguments as Print does, then a newline.
-func Println[W Writer](w W, args ...any) {
+// PrintLn writes the arguments as Print does, concatenated with no
+// separator, then a newline: PrintLn(w, "a", 1) writes "a1\n", where
+// fmt.Println would write "a 1\n". Like IntLn and FloatLn, the name says
+// the value (here Print's) followed by a newline.
+func PrintLn[W Writer](w W, args ...any) {
 	if cw, ok := any(w).(*core.Writer); ok {
 		e := cw.Engine()
 		for _, a := range args {
@@ -534,7 +538,7 @@ func Println[W Writer](w W, args ...any) {
 		lnB(bw)
 		return
 	}
-	viaScratch(w, func(b *core.Buffer) { Println(b, args...) })
+	viaScratch(w, func(b *core.Buffer) { PrintLn(b, args...) })
 }
 
 func printOne(w core.BufferedWriter, a any) {
@@ -638,10 +642,10 @@ func Fprint(w io.Writer, args ...any) error {
 	return err
 }
 
-// Fprintln is Println to any io.Writer, as Fprint.
-func Fprintln(w io.Writer, args ...any) error {
+// FprintLn is PrintLn to any io.Writer, as Fprint.
+func FprintLn(w io.Writer, args ...any) error {
 	b := scratch.Get().(*core.Buffer)
-	Println(b, args...)
+	PrintLn(b, args...)
 	err := writeAll(w, b.Bytes())
 	release(b)
 	return err

@@ -12,7 +12,7 @@ func main() {
 	out := device.Stdout() // buffered standard output
 	defer out.Flush()      // nothing reaches the terminal before this
 	for i := 1; i <= 5; i++ {
-		format.Println(out, "square of ", i, " is ", i*i)
+		format.PrintLn(out, "square of ", i, " is ", i*i)
 	}
 	var w core.BufferedWriter = out // the concept every formatter writes to
 	format.IntLn(w, 1<<40)

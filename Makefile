@@ -36,11 +36,19 @@ STRESSTIME ?= 1m
 # Modules whose tests also run as wasip1/wasm binaries under wazero.
 WASM_MODULES := core format codec unicode crypto compress
 
-.PHONY: test fmt-check vet staticcheck unit race purego modcheck closure layers cross \
+.PHONY: test apicheck fmt-check vet staticcheck unit race purego modcheck closure layers cross \
         lint tidy bench bench-results cpeers microbench fuzz cover tools goversion wasm release dist stress docs docs-serve
 
-test: goversion fmt-check vet staticcheck unit race purego modcheck closure layers cross wasm
+test: goversion apicheck fmt-check vet staticcheck unit race purego modcheck closure layers cross wasm
 	@echo "make test: all checks passed"
+
+# The exported API against the last release's (release/api/v0.1.0.txt, one
+# line per identifier): a name removed or changed since must be named in
+# CHANGELOG.md's first section. After a release, write the new baseline
+# with: cd release && go run ./cmd/apicount -root .. -w api/vX.Y.Z.txt
+API_BASELINE ?= api/v0.1.0.txt
+apicheck:
+	cd release && $(GO) run ./cmd/apicount -root .. -check $(API_BASELINE) -changelog ../CHANGELOG.md
 
 tools: $(STATICCHECK) $(BENCHSTAT) $(WAZERO)
 

@@ -5,7 +5,7 @@
 //
 // Usage:
 //
-//	apicount [-root dir] [-w file] [-check file -changelog file]
+//	apicount [-root dir] [-w file] [-check file -changelog file] [-diff olddir]
 //
 // Without flags it prints, per package, the number of exported names
 // (types, funcs, vars, consts and methods, interface methods included) and
@@ -14,7 +14,9 @@
 // the last release: every line that is gone from it (a name removed, or a
 // changed signature) must be named in the changelog's first section (its
 // identifier, as Writer.Flush or NewWriter, within backquotes), or the
-// command fails. New lines are compatible and need no entry.
+// command fails. New lines are compatible and need no entry. -diff prints
+// golang.org/x/exp/apidiff's report of every module from the workspace at
+// olddir, an older checkout, to the one at -root.
 package main
 
 import (
@@ -39,7 +41,15 @@ func main() {
 	write := flag.String("w", "", "write the API listing to this file")
 	check := flag.String("check", "", "compare the API with the listing in this file")
 	changelog := flag.String("changelog", "", "with -check: the CHANGELOG.md whose first section must name every removed or changed identifier")
+	diff := flag.String("diff", "", "print golang.org/x/exp/apidiff's report from the workspace at this folder (an older tree) to the one at -root")
 	flag.Parse()
+	if *diff != "" {
+		if err := report(*diff, *root); err != nil {
+			fmt.Fprintln(os.Stderr, "apicount:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	lines, err := listing(*root)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "apicount:", err)
@@ -109,6 +119,49 @@ func listing(root string) ([]string, error) {
 		out = append(out, apicheck.ListModule(m)...)
 	}
 	return out, nil
+}
+
+// report prints apidiff's report, module by module, from the workspace at
+// oldRoot to the one at newRoot.
+func report(oldRoot, newRoot string) error {
+	olds, err := workspace.FindRoot(oldRoot)
+	if err != nil {
+		return err
+	}
+	news, err := workspace.FindRoot(newRoot)
+	if err != nil {
+		return err
+	}
+	for _, name := range libraries {
+		mod, err := modulePath(filepath.Join(news, name))
+		if err != nil {
+			return err
+		}
+		old, err := apicheck.Load(filepath.Join(olds, name), mod)
+		if err != nil {
+			return err
+		}
+		cur, err := apicheck.Load(filepath.Join(news, name), mod)
+		if err != nil {
+			return err
+		}
+		r := apicheck.Compare(old, cur)
+		fmt.Printf("## %s\n\n", mod)
+		for _, sec := range []struct {
+			title string
+			lines []string
+		}{{"Incompatible changes", apicheck.Incompatible(r)}, {"Compatible changes", apicheck.Compatible(r)}} {
+			if len(sec.lines) == 0 {
+				continue
+			}
+			fmt.Printf("%s:\n", sec.title)
+			for _, l := range sec.lines {
+				fmt.Printf("- %s\n", l)
+			}
+			fmt.Println()
+		}
+	}
+	return nil
 }
 
 // modulePath reads the module line of dir's go.mod.

@@ -261,3 +261,36 @@ func ExampleLine() {
 	// level=info n=0 load=0.500 msg="started"
 	// level=info n=1 load=0.833 msg="said \"hi\""
 }
+
+// The loop a bufio.Scanner user writes as for s.Scan() { ... s.Text() ... }
+// and then s.Err() is a Line loop that stops at io.EOF; a line splits on a
+// delimiter (here a CSV comma) with strings.SplitSeq or bytes.SplitSeq, and
+// ParseInt and ParseFloat parse the fields in place.
+func ExampleScanner_Line() {
+	s := format.NewScanner(strings.NewReader("apples,3,0.5\npears,x,1.25\nplums,12,0.75\n"))
+	for {
+		line, err := s.Line()
+		if err == io.EOF {
+			break // the end of the input: bufio.Scanner's Scan returning false
+		}
+		if err != nil {
+			fmt.Println(err) // what s.Err() would report; the loop may go on
+			continue
+		}
+		var fields []string
+		for f := range strings.SplitSeq(string(line), ",") {
+			fields = append(fields, f)
+		}
+		n, err := format.ParseInt[int](fields[1], 10)
+		if err != nil {
+			fmt.Println(fields[0], err)
+			continue
+		}
+		price, _ := format.ParseFloat[float64](fields[2])
+		fmt.Println(fields[0], n, price*float64(n))
+	}
+	// Output:
+	// apples 3 1.5
+	// pears format.ParseInt: parsing "x": invalid syntax
+	// plums 12 9
+}

@@ -227,7 +227,7 @@ func ExampleWriter() {
 	// 0,000,155
 }
 
-func ExampleFprintln() {
+func ExampleFprintLn() {
 	// One call's output, written to an unbuffered writer at once.
 	if err := format.FprintLn(os.Stdout, "total: ", 1234, " items"); err != nil {
 		panic(err)

@@ -35,7 +35,7 @@ func List(p *types.Package, modulePath string) []string {
 		switch obj := obj.(type) {
 		case *types.TypeName:
 			if obj.IsAlias() {
-				add("type " + name + " = " + types.TypeString(obj.Type(), qual))
+				add("type " + name + " = " + types.TypeString(types.Unalias(obj.Type()), qual))
 				continue
 			}
 			add("type " + name + " " + types.TypeString(obj.Type().Underlying(), qual))

@@ -38,12 +38,12 @@ WASM_MODULES := core format codec unicode crypto compress
 
 .PHONY: test fmt-check vet staticcheck unit race purego modcheck closure layers cross \
         lint tidy bench bench-results readme-figures cpeers microbench fuzz cover tools goversion wasm release dist stress docs docs-serve \
-        deps deps-peers proxy vet-flush conform
+        deps deps-peers proxy vet-flush conform apicheck
 
 # The checks of make test, run in this order after make deps; a new check
 # joins this list. Each stage's time is printed when it ends, and all of
 # them at the end (or at the first failure).
-TEST_STAGES := goversion fmt-check vet vet-flush staticcheck unit race purego modcheck closure layers cross wasm conform
+TEST_STAGES := goversion apicheck fmt-check vet vet-flush staticcheck unit race purego modcheck closure layers cross wasm conform
 
 test:
 	@total=$$SECONDS; times=(); \
@@ -76,6 +76,14 @@ deps: tools
 
 deps-peers:
 	@./.ci/deps $(DEB_PEERS)
+
+# The exported API against the last release's (release/api/v0.1.0.txt, one
+# line per identifier): a name removed or changed since must be named in
+# CHANGELOG.md's first section. After a release, write the new baseline
+# with: cd release && go run ./cmd/apicount -root .. -w api/vX.Y.Z.txt
+API_BASELINE ?= api/v0.1.0.txt
+apicheck:
+	cd release && $(GO) run ./cmd/apicount -root .. -check $(API_BASELINE) -changelog ../CHANGELOG.md
 
 tools: $(STATICCHECK) $(BENCHSTAT) $(WAZERO)
 

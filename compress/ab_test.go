@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fastio-go/fastio/core/coretest"
+	"github.com/fastio-go/fastio/compress/internal/cputime"
 	kzlib "github.com/klauspost/compress/zlib"
 )
 
@@ -149,7 +149,7 @@ type abImpl struct {
 
 // abRun times each implementation in alternating order, in the CPU time of
 // the (locked) thread, which other load on a shared machine does not inflate
-// the way it inflates wall time (coretest.ThreadCPU; where the system has no
+// the way it inflates wall time (cputime.ThreadCPU; where the system has no
 // thread clock, the process's CPU time or wall time).
 func abRun(t *testing.T, name string, bytes int64, rounds int, impls []abImpl) {
 	if only := os.Getenv("FASTIO_AB_ONLY"); only != "" && !strings.Contains(name, only) {
@@ -159,16 +159,16 @@ func abRun(t *testing.T, name string, bytes int64, rounds int, impls []abImpl) {
 	defer runtime.UnlockOSThread()
 	clock := "thread CPU time"
 	if runtime.GOOS != "linux" {
-		clock = "coretest.ThreadCPU"
+		clock = "cputime.ThreadCPU"
 	}
 	times := make([][]time.Duration, len(impls))
 	for r := range rounds {
 		for k := range impls {
 			i := (k + r) % len(impls)
 			runtime.GC() // no collection debt carried from one to the next
-			cpu := coretest.ThreadCPU()
+			cpu := cputime.ThreadCPU()
 			impls[i].run()
-			times[i] = append(times[i], coretest.ThreadCPU()-cpu)
+			times[i] = append(times[i], cputime.ThreadCPU()-cpu)
 		}
 	}
 	t.Logf("%s (%d rounds, %.1f MB, %s):", name, rounds, float64(bytes)/1e6, clock)
@@ -199,10 +199,10 @@ func abRunWall(t *testing.T, name string, bytes int64, rounds int, impls []abImp
 		for k := range impls {
 			i := (k + r) % len(impls)
 			runtime.GC()
-			c0, w0 := coretest.ProcessCPU(), time.Now()
+			c0, w0 := cputime.ProcessCPU(), time.Now()
 			impls[i].run()
 			wall[i] = append(wall[i], time.Since(w0))
-			cpu[i] = append(cpu[i], coretest.ProcessCPU()-c0)
+			cpu[i] = append(cpu[i], cputime.ProcessCPU()-c0)
 		}
 	}
 	load, _ := os.ReadFile("/proc/loadavg")
@@ -240,7 +240,7 @@ func abCompressParallel(data []byte, level, n int) int64 {
 	w := abWriters[key]
 	var c counter
 	if w == nil {
-		w, _ = NewWriterOptions(&c, Gzip, level, &WriterOptions{Concurrency: n})
+		w, _ = NewWriter(&c, Gzip, level, &WriterOptions{Concurrency: n})
 		abWriters[key] = w
 	}
 	w.Reset(&c)
@@ -255,7 +255,7 @@ var abWriters = map[[2]int]*Writer{}
 
 func abCompressFastio(data []byte, level int) int64 {
 	var c counter
-	w, _ := NewWriter(&c, Zlib, level)
+	w, _ := NewWriter(&c, Zlib, level, nil)
 	for p := data; len(p) > 0; p = p[min(len(p), benchChunk):] {
 		w.Write(p[:min(len(p), benchChunk)])
 	}
@@ -361,7 +361,7 @@ func chainFastio(path string) int64 {
 	if err != nil {
 		panic(err)
 	}
-	w, _ := NewWriter(f, Zlib, DefaultCompression)
+	w, _ := NewWriter(f, Zlib, DefaultCompression, nil)
 	for i := range int64(chainCount) {
 		p := w.Reserve(21)
 		p = strconv.AppendInt(p[:0], i, 10)

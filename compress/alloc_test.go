@@ -20,7 +20,7 @@ func TestAllocs(t *testing.T) {
 		t.Run(f.String()+"/write", func(t *testing.T) {
 			var out core.Buffer
 			out.Grow(1 << 20)
-			w, _ := NewWriter(&out, f, 6)
+			w, _ := NewWriter(&out, f, 6, nil)
 			run := func() {
 				out.Reset()
 				w.Reset(&out)
@@ -39,7 +39,7 @@ func TestAllocs(t *testing.T) {
 			big := textCorpus(3<<20, 4)
 			var out core.Buffer
 			out.Grow(2 << 20)
-			w, _ := NewWriterOptions(&out, f, 1, &WriterOptions{Concurrency: 2, BlockSize: MinBlockSize})
+			w, _ := NewWriter(&out, f, 1, &WriterOptions{Concurrency: 2, BlockSize: MinBlockSize})
 			run := func() {
 				out.Reset()
 				w.Reset(&out)
@@ -54,7 +54,7 @@ func TestAllocs(t *testing.T) {
 			}
 		})
 		t.Run(f.String()+"/reserve_commit", func(t *testing.T) {
-			w, _ := NewWriter(core.NewWriter(io.Discard), f, 1)
+			w, _ := NewWriter(core.NewWriter(io.Discard), f, 1, nil)
 			v := int64(0)
 			run := func() {
 				for range 10000 {

@@ -12,8 +12,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/fastio-go/fastio/compress/internal/cputime"
 	"github.com/fastio-go/fastio/core"
-	"github.com/fastio-go/fastio/core/coretest"
 	kgzip "github.com/klauspost/compress/gzip"
 	kzlib "github.com/klauspost/compress/zlib"
 )
@@ -60,7 +60,7 @@ func benchCompress(b *testing.B, data []byte, level int) {
 	b.Run("impl=fastio", func(b *testing.B) {
 		var c counter
 		dst := core.NewWriter(&c)
-		w, err := NewWriter(dst, Zlib, level)
+		w, err := NewWriter(dst, Zlib, level, nil)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -261,7 +261,7 @@ func BenchmarkCompressParallel(b *testing.B) {
 					b.Run("impl=fastio_goroutines"+strconv.Itoa(n), func(b *testing.B) {
 						var cnt counter
 						dst := core.NewWriter(&cnt)
-						w, err := NewWriterOptions(dst, Gzip, level, &WriterOptions{Concurrency: n})
+						w, err := NewWriter(dst, Gzip, level, &WriterOptions{Concurrency: n})
 						if err != nil {
 							b.Fatal(err)
 						}
@@ -306,12 +306,12 @@ func BenchmarkCompressParallel(b *testing.B) {
 func benchCPU(b *testing.B, data []byte, cnt *counter, run func()) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
-	cpu := coretest.ProcessCPU()
+	cpu := cputime.ProcessCPU()
 	for b.Loop() {
 		cnt.n = 0
 		run()
 	}
-	b.ReportMetric(float64(coretest.ProcessCPU()-cpu)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(cputime.ProcessCPU()-cpu)/float64(b.N), "cpu-ns/op")
 	b.ReportMetric(float64(cnt.n)/float64(len(data)), "out/in")
 }
 
@@ -350,7 +350,7 @@ func BenchmarkChain10MInts(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			w, _ := NewWriter(f, Zlib, DefaultCompression)
+			w, _ := NewWriter(f, Zlib, DefaultCompression, nil)
 			for i := range int64(chainCount) {
 				p := w.Reserve(21)
 				p = strconv.AppendInt(p[:0], i, 10)

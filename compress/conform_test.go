@@ -31,7 +31,7 @@ func TestConformance(t *testing.T) {
 		t.Run("Writer/"+name, func(t *testing.T) {
 			coretest.TestBufferedWriter(t, coretest.WriterConfig{
 				New: func(dev io.Writer) core.BufferedWriter {
-					w, err := NewWriterOptions(dev, c.f, c.level, &WriterOptions{Concurrency: c.conc, BlockSize: MinBlockSize})
+					w, err := NewWriter(dev, c.f, c.level, &WriterOptions{Concurrency: c.conc, BlockSize: MinBlockSize})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -44,7 +44,7 @@ func TestConformance(t *testing.T) {
 	t.Run("Writer/size64", func(t *testing.T) {
 		coretest.TestBufferedWriter(t, coretest.WriterConfig{
 			New: func(dev io.Writer) core.BufferedWriter {
-				w, _ := NewWriterSize(dev, Gzip, 6, 0)
+				w, _ := NewWriter(dev, Gzip, 6, &WriterOptions{BufferSize: 0})
 				return w
 			},
 			Decode: func(out []byte) ([]byte, error) { return inflatePartial(Gzip, out) },
@@ -63,7 +63,7 @@ func TestConformance(t *testing.T) {
 		t.Run("Reader/"+f.String()+"/size64", func(t *testing.T) {
 			coretest.TestBufferedReader(t, coretest.ReaderConfig{
 				New: func(src io.Reader) core.BufferedReader {
-					r, _ := NewReaderSize(src, f, nil, 0)
+					r, _ := NewReader(src, f, &ReaderOptions{BufferSize: 0})
 					return r
 				},
 				Encode: func(data []byte) []byte { return compressBytes(t, f, 1, data) },

@@ -9,21 +9,18 @@
 //
 // Compression runs github.com/klauspost/compress/flate; inflating runs
 // this package's own engine, which parses its input buffer in place with
-// libdeflate's techniques (ReaderOptions.LegacyInflate selects klauspost's
-// inflater instead). This package adds the zlib and gzip
-// framing, checksums, the concurrent compression,
-// limits and errors. The buffering is core's engine (core.Writer and
+// libdeflate's techniques. This package adds the zlib and gzip framing,
+// checksums, the concurrent compression, limits and errors. The buffering is core's engine (core.Writer and
 // core.Reader), so the Writer and the Reader follow core's rules for
 // errors, Reserve/Commit, Flush and Close.
 //
 // # Writing
 //
 // NewWriter takes a format and a level (HuffmanOnly, DefaultCompression,
-// NoCompression, BestSpeed … BestCompression); NewWriterSize sets the
-// input buffer's size, NewWriterDict adds a preset dictionary, and
-// NewWriterOptions takes WriterOptions: a dictionary and a concurrency,
-// with which blocks of the input are compressed on several goroutines into
-// one standard stream. Formatters write in place with Reserve and Commit;
+// NoCompression, BestSpeed … BestCompression) and WriterOptions, which
+// may be nil: a preset dictionary, the input buffer's size, and a
+// concurrency, with which blocks of the input are compressed on several
+// goroutines into one standard stream. Formatters write in place with Reserve and Commit;
 // Flush is a sync flush for streaming protocols; Close writes the trailer
 // and does not close the destination. Writers are reused with Reset or a
 // WriterPool, without allocation.
@@ -45,7 +42,7 @@
 // Bad input gives an *Error naming the format, the step and the offset in
 // the compressed input, wrapping a sentinel for errors.Is: ErrHeader,
 // ErrCorrupt, ErrTruncated, ErrChecksum, ErrTrailingData, ErrDictionary,
-// ErrTooLarge or ErrRatio. The errors that mean the same thing across
+// core.ErrTooLarge or ErrRatio. The errors that mean the same thing across
 // fastio match the standard ones: truncated input (ErrTruncated) matches
 // io.ErrUnexpectedEOF, use after Close matches fs.ErrClosed, and a source
 // that keeps returning nothing gives io.ErrNoProgress. Inflating never panics on bad input and never

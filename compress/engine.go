@@ -2,13 +2,12 @@ package compress
 
 import "github.com/fastio-go/fastio/core"
 
-// Engine returns the core.Writer that buffers w's input: its buffer holds
-// the bytes written and not yet given to the compressor, and every
-// buffered method of w is that Writer's method, so writing to the engine is
-// writing to w (see core.EngineWriter); the Header must still be set before
-// the first byte. Formatters and encoders given w write through it with the
-// inlined fast paths of *core.Writer. The pointer stays valid for w's
-// lifetime, across Flush, Close and Reset.
-func (w *Writer) Engine() *core.Writer { return &w.eng }
+// Engine returns the writing side of the buffer that holds w's input not
+// yet compressed (see core.EngineWriter): writing to it is writing to w,
+// through the inlined fast paths formatters and encoders use, and it
+// cannot reset, redirect or close w. The Header must still be set before
+// the first byte. The Engine stays valid for w's lifetime, across Flush,
+// Close and Reset.
+func (w *Writer) Engine() core.Engine { return w.eng.Engine() }
 
 var _ core.EngineWriter = (*Writer)(nil)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"reflect"
 	"testing"
 
 	"github.com/fastio-go/fastio/core"
@@ -17,9 +18,9 @@ import (
 func runEngineScript(t *testing.T, f Format, conc, size int, dev *coretest.Writer, script []string, via func(i int) bool) ([]byte, string) {
 	// A concurrent Writer has the default buffer size; size is for the
 	// other.
-	w, err := NewWriterSize(dev, f, 6, size)
+	w, err := NewWriter(dev, f, 6, &WriterOptions{BufferSize: size})
 	if conc > 1 {
-		w, err = NewWriterOptions(dev, f, 6, &WriterOptions{Concurrency: conc, BlockSize: MinBlockSize})
+		w, err = NewWriter(dev, f, 6, &WriterOptions{Concurrency: conc, BlockSize: MinBlockSize})
 	}
 	if err != nil {
 		t.Fatal(err)
@@ -28,7 +29,7 @@ func runEngineScript(t *testing.T, f Format, conc, size int, dev *coretest.Write
 	var log bytes.Buffer
 	for i, step := range script {
 		var t coretest.ScriptWriter = w
-		if via(i) {
+		if via(i) && step != "close" { // an Engine cannot close its writer
 			t = w.Engine()
 		}
 		n, err := coretest.Step(t, i, step)
@@ -80,7 +81,7 @@ func TestEngine(t *testing.T) {
 func TestEngineConformance(t *testing.T) {
 	coretest.TestBufferedWriter(t, coretest.WriterConfig{
 		New: func(dev io.Writer) core.BufferedWriter {
-			w, err := NewWriterSize(dev, Gzip, 6, 0)
+			w, err := NewWriter(dev, Gzip, 6, &WriterOptions{BufferSize: 0})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -88,4 +89,39 @@ func TestEngineConformance(t *testing.T) {
 		},
 		Decode: func(out []byte) ([]byte, error) { return inflatePartial(Gzip, out) },
 	})
+}
+
+// TestNoDoorPastTheCompressor checks that no value reachable from a
+// Writer's exported methods and fields is the *core.Writer that buffers
+// its input: that Writer's Reset would drop the compressor, and the bytes
+// written after it would reach the device uncompressed with a nil error.
+func TestNoDoorPastTheCompressor(t *testing.T) {
+	for _, path := range coretest.Reach(reflect.TypeFor[*Writer](), "Writer", reflect.TypeFor[*core.Writer]()) {
+		t.Errorf("%s is the *core.Writer behind the compressor", path)
+	}
+}
+
+// TestEngineKeepsTheCompressor writes through Engine and checks that every
+// byte went through the compressor.
+func TestEngineKeepsTheCompressor(t *testing.T) {
+	for _, f := range formats {
+		var out bytes.Buffer
+		zw, err := NewWriter(&out, f, 6, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := zw.Engine()
+		e.WriteString("hello ")
+		e.Commit(copy(e.Reserve(5), "plain"))
+		if err := e.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		if err := zw.Close(); err != nil {
+			t.Fatal(err)
+		}
+		got, err := inflateAll(f, out.Bytes(), nil)
+		if err != nil || string(got) != "hello plain" {
+			t.Errorf("%v: the stream inflates to %q, %v; want \"hello plain\", nil", f, got, err)
+		}
+	}
 }

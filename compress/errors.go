@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"github.com/fastio-go/fastio/core"
 )
 
 // Sentinel errors. Every error a Reader or Writer returns for bad input or
@@ -26,8 +28,6 @@ var (
 	// reader was not given, or a different one; and a dictionary given to a
 	// format that has none (gzip).
 	ErrDictionary = errors.New("compress: preset dictionary mismatch")
-	// ErrTooLarge reports inflated output beyond ReaderOptions.MaxSize.
-	ErrTooLarge = errors.New("compress: inflated size exceeds limit")
 	// ErrRatio reports inflated output beyond ReaderOptions.MaxRatio times
 	// the compressed input.
 	ErrRatio = errors.New("compress: compression ratio exceeds limit")
@@ -36,6 +36,10 @@ var (
 	// ErrFormat reports an unknown Format value.
 	ErrFormat = errors.New("compress: invalid format")
 )
+
+// errTooLarge reports inflated output beyond ReaderOptions.MaxSize; it is
+// core.ErrTooLarge.
+var errTooLarge error = &stdError{"compress: inflated size exceeds limit", []error{core.ErrTooLarge}}
 
 // stdError is a sentinel of this package that also matches the standard
 // errors meaning the same thing, so that a caller can test for either

@@ -53,7 +53,7 @@ func TestReaderBadInput(t *testing.T) {
 		{"deflate_truncated", Deflate, raw[:100], nil, ErrTruncated, 100, "deflate"},
 		{"deflate_bad_block_type", Deflate, []byte{0x07, 0, 0}, nil, ErrCorrupt, 1, "corrupt"},
 		{"deflate_stored_len", Deflate, []byte{0x01, 0x05, 0x00, 0x00, 0x00}, nil, ErrCorrupt, -1, "corrupt"},
-		{"max_size", Zlib, zs, &ReaderOptions{MaxSize: 1000}, ErrTooLarge, -1, "limit 1000 bytes"},
+		{"max_size", Zlib, zs, &ReaderOptions{MaxSize: 1000}, core.ErrTooLarge, -1, "limit 1000 bytes"},
 		{"max_ratio", Zlib, compressBytes(t, Zlib, 9, make([]byte, 4<<20)), &ReaderOptions{MaxRatio: 100}, ErrRatio, -1, "limit 100:1"},
 	}
 	for _, tc := range tests {
@@ -98,7 +98,7 @@ func TestReaderBadInput(t *testing.T) {
 	}
 }
 
-// TestLimits checks that exactly MaxSize bytes come out before ErrTooLarge.
+// TestLimits checks that exactly MaxSize bytes come out before core.ErrTooLarge.
 func TestLimits(t *testing.T) {
 	data := make([]byte, 100000)
 	for i := range data {
@@ -107,7 +107,7 @@ func TestLimits(t *testing.T) {
 	for _, f := range formats {
 		stream := compressBytes(t, f, 6, data)
 		for _, limit := range []int64{1, 4095, 4096, 99999, 100000} {
-			r, _ := NewReaderSize(bytes.NewReader(stream), f, &ReaderOptions{MaxSize: limit}, 4096)
+			r, _ := NewReader(bytes.NewReader(stream), f, &ReaderOptions{MaxSize: limit, BufferSize: 4096})
 			got, err := io.ReadAll(r)
 			if limit == int64(len(data)) {
 				if err != nil || !bytes.Equal(got, data) {
@@ -115,8 +115,8 @@ func TestLimits(t *testing.T) {
 				}
 				continue
 			}
-			if !errors.Is(err, ErrTooLarge) || int64(len(got)) != limit || !bytes.Equal(got, data[:limit]) {
-				t.Errorf("%v limit %d: err %v, %d bytes, want ErrTooLarge after exactly %d", f, limit, err, len(got), limit)
+			if !errors.Is(err, core.ErrTooLarge) || int64(len(got)) != limit || !bytes.Equal(got, data[:limit]) {
+				t.Errorf("%v limit %d: err %v, %d bytes, want core.ErrTooLarge after exactly %d", f, limit, err, len(got), limit)
 			}
 		}
 	}
@@ -134,7 +134,7 @@ func TestTruncatedEverywhere(t *testing.T) {
 	data := []byte("a small stream with a name, cut everywhere; a small stream")
 	for _, f := range formats {
 		var out core.Buffer
-		w, _ := NewWriter(&out, f, 6)
+		w, _ := NewWriter(&out, f, 6, nil)
 		w.Header = Header{Name: "n.txt", Comment: "c", Extra: []byte{1, 2, 3, 4}}
 		w.Write(data)
 		w.Close()
@@ -180,7 +180,7 @@ func TestReaderSourceErrors(t *testing.T) {
 	stream := compressBytes(t, Gzip, 6, textCorpus(100<<10, 1))
 	for _, at := range []int{1, 2, 5, 20} {
 		src := &coretest.Reader{Data: stream, Faults: coretest.Faults{Max: 1000, FailAt: at}}
-		r, _ := NewReaderSize(src, Gzip, nil, 1024)
+		r, _ := NewReader(src, Gzip, &ReaderOptions{BufferSize: 1024})
 		_, err := io.Copy(io.Discard, r)
 		if !errors.Is(err, coretest.ErrFault) {
 			t.Errorf("fail at call %d: err = %v, want the device's error", at, err)
@@ -193,13 +193,13 @@ func TestReaderSourceErrors(t *testing.T) {
 }
 
 func TestWriterErrors(t *testing.T) {
-	if _, err := NewWriter(io.Discard, Zlib, 10); !errors.Is(err, ErrLevel) || !strings.Contains(err.Error(), "level 10") {
+	if _, err := NewWriter(io.Discard, Zlib, 10, nil); !errors.Is(err, ErrLevel) || !strings.Contains(err.Error(), "level 10") {
 		t.Errorf("level 10: %v", err)
 	}
-	if _, err := NewWriter(io.Discard, Zlib, -3); !errors.Is(err, ErrLevel) {
+	if _, err := NewWriter(io.Discard, Zlib, -3, nil); !errors.Is(err, ErrLevel) {
 		t.Errorf("level -3: %v", err)
 	}
-	if _, err := NewWriter(io.Discard, Format(9), 1); !errors.Is(err, ErrFormat) {
+	if _, err := NewWriter(io.Discard, Format(9), 1, nil); !errors.Is(err, ErrFormat) {
 		t.Errorf("format 9: %v", err)
 	}
 	if _, err := NewReader(bytes.NewReader(nil), Format(9), nil); !errors.Is(err, ErrFormat) {
@@ -207,7 +207,7 @@ func TestWriterErrors(t *testing.T) {
 	}
 
 	t.Run("header_nul", func(t *testing.T) {
-		w, _ := NewWriter(io.Discard, Gzip, 1)
+		w, _ := NewWriter(io.Discard, Gzip, 1, nil)
 		w.Header.Name = "a\x00b"
 		w.Write([]byte("x"))
 		if err := w.Close(); !errors.Is(err, ErrHeader) {
@@ -215,7 +215,7 @@ func TestWriterErrors(t *testing.T) {
 		}
 	})
 	t.Run("commit_range", func(t *testing.T) {
-		w, _ := NewWriter(io.Discard, Zlib, 1)
+		w, _ := NewWriter(io.Discard, Zlib, 1, nil)
 		p := w.Reserve(10)
 		w.Commit(len(p) + 1)
 		if err := w.Flush(); !errors.Is(err, core.ErrCommitRange) {
@@ -228,7 +228,7 @@ func TestWriterErrors(t *testing.T) {
 	t.Run("device_fault", func(t *testing.T) {
 		for _, at := range []int{1, 2, 3} {
 			dev := &coretest.Writer{Faults: coretest.Faults{FailAt: at}}
-			w, _ := NewWriter(core.NewWriterSize(dev, 256), Gzip, 6)
+			w, _ := NewWriter(core.NewWriterSize(dev, 256), Gzip, 6, nil)
 			data := randomCorpus(300<<10, 2)
 			_, err := w.Write(data)
 			if err == nil {
@@ -248,7 +248,7 @@ func TestWriterErrors(t *testing.T) {
 		}
 	})
 	t.Run("closed", func(t *testing.T) {
-		w, _ := NewWriter(io.Discard, Zlib, 1)
+		w, _ := NewWriter(io.Discard, Zlib, 1, nil)
 		if err := w.Close(); err != nil {
 			t.Fatal(err)
 		}

@@ -16,7 +16,7 @@ import (
 // to a buffer; then inflated and parsed straight from the Reader's window.
 func Example() {
 	var file core.Buffer // stands in for a file
-	w, _ := compress.NewWriter(&file, compress.Zlib, compress.BestSpeed)
+	w, _ := compress.NewWriter(&file, compress.Zlib, compress.BestSpeed, nil)
 	for i := range 1000 {
 		p := w.Reserve(20)
 		p = strconv.AppendInt(p[:0], int64(i), 10)
@@ -51,7 +51,7 @@ func Example() {
 // Gzip with header fields, read back by the Reader.
 func ExampleWriter_gzip() {
 	var out bytes.Buffer
-	w, _ := compress.NewWriter(&out, compress.Gzip, compress.DefaultCompression)
+	w, _ := compress.NewWriter(&out, compress.Gzip, compress.DefaultCompression, nil)
 	w.Header.Name = "notes.txt"
 	w.Header.Comment = "written by fastio"
 	w.WriteString("hello, gzip\n")
@@ -69,7 +69,7 @@ func ExampleWriter_gzip() {
 // far while the stream goes on.
 func ExampleWriter_Flush() {
 	var wire bytes.Buffer
-	w, _ := compress.NewWriter(&wire, compress.Deflate, compress.BestSpeed)
+	w, _ := compress.NewWriter(&wire, compress.Deflate, compress.BestSpeed, nil)
 	r, _ := compress.NewReader(&wire, compress.Deflate, nil)
 
 	w.WriteString("ping\n")
@@ -84,7 +84,7 @@ func ExampleWriter_Flush() {
 // A size limit stops a decompression bomb after exactly MaxSize bytes.
 func ExampleReaderOptions_limit() {
 	var bomb bytes.Buffer
-	w, _ := compress.NewWriter(&bomb, compress.Zlib, compress.BestCompression)
+	w, _ := compress.NewWriter(&bomb, compress.Zlib, compress.BestCompression, nil)
 	w.Write(make([]byte, 10<<20)) // 10 MiB of zeros: about 10 KiB compressed
 	if err := w.Close(); err != nil {
 		log.Fatal(err)
@@ -92,14 +92,14 @@ func ExampleReaderOptions_limit() {
 
 	r, _ := compress.NewReader(&bomb, compress.Zlib, &compress.ReaderOptions{MaxSize: 1 << 20})
 	n, err := io.Copy(io.Discard, r)
-	fmt.Println(n, errors.Is(err, compress.ErrTooLarge))
+	fmt.Println(n, errors.Is(err, core.ErrTooLarge))
 	// Output: 1048576 true
 }
 
 // Errors say what is wrong and where.
 func ExampleError() {
 	var out bytes.Buffer
-	w, _ := compress.NewWriter(&out, compress.Zlib, 6)
+	w, _ := compress.NewWriter(&out, compress.Zlib, 6, nil)
 	w.WriteString("some data")
 	if err := w.Close(); err != nil {
 		log.Fatal(err)
@@ -141,7 +141,7 @@ func ExampleWriterPool() {
 // Compressing on two goroutines: the output is one ordinary gzip stream.
 func ExampleWriterOptions_concurrency() {
 	var out bytes.Buffer
-	w, _ := compress.NewWriterOptions(&out, compress.Gzip, 6, &compress.WriterOptions{Concurrency: 2})
+	w, _ := compress.NewWriter(&out, compress.Gzip, 6, &compress.WriterOptions{Concurrency: 2})
 	line := []byte("a line of text that repeats, as logs do\n")
 	for range 100000 { // 4 MB: four blocks of DefaultBlockSize
 		w.Write(line)

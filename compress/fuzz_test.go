@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/fastio-go/fastio/core/coretest"
+
+	"github.com/fastio-go/fastio/core"
 )
 
 // fuzzLimit keeps the fuzzers' inflated output small: a few input bytes
@@ -35,7 +37,7 @@ func FuzzInflate(f *testing.F) {
 	f.Add(uint8(Gzip), cat(compressBytes(f, Gzip, 1, []byte("a")), compressBytes(f, Gzip, 1, []byte("b")), []byte{0, 0}))
 	f.Fuzz(func(t *testing.T, fm uint8, stream []byte) {
 		format := Format(fm % 3)
-		r0, _ := NewReaderSize(bytes.NewReader(stream), format, &ReaderOptions{MaxSize: fuzzLimit}, 512)
+		r0, _ := NewReader(bytes.NewReader(stream), format, &ReaderOptions{MaxSize: fuzzLimit, BufferSize: 512})
 		got, err := io.ReadAll(r0)
 		if len(got) > fuzzLimit {
 			t.Fatalf("inflated %d bytes past the limit", len(got))
@@ -45,7 +47,7 @@ func FuzzInflate(f *testing.F) {
 			if !errors.As(err, &e) {
 				t.Fatalf("error %T %v is not *Error", err, err)
 			}
-			for _, s := range []error{ErrHeader, ErrCorrupt, ErrTruncated, ErrChecksum, ErrTrailingData, ErrDictionary, ErrTooLarge} {
+			for _, s := range []error{ErrHeader, ErrCorrupt, ErrTruncated, ErrChecksum, ErrTrailingData, ErrDictionary, core.ErrTooLarge} {
 				if errors.Is(err, s) {
 					return
 				}
@@ -131,7 +133,7 @@ func FuzzRoundTrip(f *testing.F) {
 		w := fuzzWriters[key]
 		if w == nil {
 			var err error
-			if w, err = NewWriter(io.Discard, format, lv); err != nil {
+			if w, err = NewWriter(io.Discard, format, lv, nil); err != nil {
 				t.Fatal(err)
 			}
 			fuzzWriters[key] = w

@@ -14,7 +14,7 @@ var formats = []Format{Zlib, Gzip, Deflate}
 func compressBytes(t testing.TB, f Format, level int, data []byte) []byte {
 	t.Helper()
 	var out core.Buffer
-	w, err := NewWriter(&out, f, level)
+	w, err := NewWriter(&out, f, level, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

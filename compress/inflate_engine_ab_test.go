@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fastio-go/fastio/compress/internal/cputime"
 	"github.com/fastio-go/fastio/compress/internal/inflate"
 	"github.com/fastio-go/fastio/core"
 	"github.com/fastio-go/fastio/core/coretest"
@@ -98,9 +99,9 @@ func TestInflateEngineFigures(t *testing.T) {
 					times[i] = append(times[i], cmd.ProcessState.UserTime()+cmd.ProcessState.SystemTime())
 					continue
 				}
-				cpu := coretest.ThreadCPU()
+				cpu := cputime.ThreadCPU()
 				s := impls[i].run()
-				times[i] = append(times[i], coretest.ThreadCPU()-cpu)
+				times[i] = append(times[i], cputime.ThreadCPU()-cpu)
 				if s != want {
 					t.Fatalf("%s: CRC-32 %08x, want %08x", impls[i].name, s, want)
 				}

@@ -13,7 +13,7 @@ import (
 
 // sentinelOf names the sentinel err wraps, "" for none.
 func sentinelOf(err error) string {
-	for _, s := range []error{ErrHeader, ErrCorrupt, ErrTruncated, ErrChecksum, ErrTrailingData, ErrDictionary, ErrTooLarge, ErrRatio} {
+	for _, s := range []error{ErrHeader, ErrCorrupt, ErrTruncated, ErrChecksum, ErrTrailingData, ErrDictionary, core.ErrTooLarge, ErrRatio} {
 		if errors.Is(err, s) {
 			return s.Error()
 		}
@@ -24,13 +24,13 @@ func sentinelOf(err error) string {
 	return ""
 }
 
-// bothInflaters inflates stream with the engine and with LegacyInflate,
-// through src (made fresh for each), and reports any difference in
-// output or in the error's sentinel.
+// bothInflaters inflates stream with the engine and with klauspost's
+// inflater, through src (made fresh for each), and reports any difference
+// in output or in the error's sentinel.
 func bothInflaters(t *testing.T, f Format, stream []byte, opts ReaderOptions, src func([]byte) io.Reader) {
 	t.Helper()
 	legacy := opts
-	legacy.LegacyInflate = true
+	legacy.klauspost = true
 	r1, _ := NewReader(src(stream), f, &opts)
 	got, err := io.ReadAll(r1)
 	r2, _ := NewReader(src(stream), f, &legacy)
@@ -79,9 +79,9 @@ var engineSources = map[string]func([]byte) io.Reader{
 	"plain":  func(p []byte) io.Reader { return io.MultiReader(bytes.NewReader(p)) },
 }
 
-// TestEngineMatchesLegacy checks that the engine and LegacyInflate give the
-// same bytes and the same verdicts: on every test input, format and
-// level, and on a stream cut and corrupted at every offset.
+// TestEngineMatchesLegacy checks that the engine and klauspost's inflater
+// give the same bytes and the same verdicts: on every test input, format
+// and level, and on a stream cut and corrupted at every offset.
 func TestEngineMatchesLegacy(t *testing.T) {
 	for name, src := range engineSources {
 		t.Run(name, func(t *testing.T) {

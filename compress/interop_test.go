@@ -151,7 +151,7 @@ func TestInteropPythonZlib(t *testing.T) {
 	dict := []byte("common prefix words that both ends know ")
 	ddata := bytes.Repeat([]byte("common prefix words that both ends know, again "), 20)
 	var dstream core.Buffer
-	dw, _ := NewWriterDict(&dstream, Zlib, 6, dict)
+	dw, _ := NewWriter(&dstream, Zlib, 6, &WriterOptions{Dict: dict})
 	dw.Write(ddata)
 	dw.Close()
 	checks = append(checks,
@@ -171,7 +171,7 @@ func TestInteropPythonZlib(t *testing.T) {
 	// C zlib must inflate everything written before a sync flush, without
 	// the end of the stream.
 	var fstream core.Buffer
-	fw, _ := NewWriter(&fstream, Zlib, 6)
+	fw, _ := NewWriter(&fstream, Zlib, 6, nil)
 	fw.WriteString("flushed part")
 	fw.Flush()
 	checks = append(checks, check{"sync_flush", &pyJob{op: "p,15", in: fstream.Bytes()},
@@ -220,7 +220,7 @@ func TestInteropGzipCommand(t *testing.T) {
 	for name, data := range interopData() {
 		t.Run(name+"/ours_to_gzip", func(t *testing.T) {
 			var out core.Buffer
-			w, _ := NewWriter(&out, Gzip, 6)
+			w, _ := NewWriter(&out, Gzip, 6, nil)
 			w.Header = Header{Name: "data.txt", Comment: "from fastio"}
 			w.Write(data)
 			w.Close()

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fastio-go/fastio/compress/internal/cputime"
 	"github.com/fastio-go/fastio/core/coretest"
 )
 
@@ -61,9 +62,9 @@ func TestLevel6Figures(t *testing.T) {
 					continue
 				}
 				runtime.GC()
-				c0 := coretest.ThreadCPU()
+				c0 := cputime.ThreadCPU()
 				sizes[i] = abCompressGzip(c.data, levels[i])
-				times[i] = append(times[i], coretest.ThreadCPU()-c0)
+				times[i] = append(times[i], cputime.ThreadCPU()-c0)
 			}
 		}
 		runtime.UnlockOSThread()
@@ -80,7 +81,7 @@ func TestLevel6Figures(t *testing.T) {
 // abCompressGzip compresses data to gzip at level in 32 KiB writes.
 func abCompressGzip(data []byte, level int) int64 {
 	var c counter
-	w, _ := NewWriter(&c, Gzip, level)
+	w, _ := NewWriter(&c, Gzip, level, nil)
 	for p := data; len(p) > 0; p = p[min(len(p), benchChunk):] {
 		w.Write(p[:min(len(p), benchChunk)])
 	}

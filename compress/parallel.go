@@ -144,42 +144,25 @@ func (p *parallel) write(data []byte) {
 // ReadFrom reads into its buffer, without the copy from that buffer. It
 // stops at the first error the destination reported and returns
 // errDest.
-func (p *parallel) readFrom(r io.Reader) (total int64, err error) {
-	empty := 0
-	for {
+func (p *parallel) readFrom(r io.Reader) (int64, error) {
+	return core.ReadEach(r, func() ([]byte, error) {
 		if p.cur == nil {
 			p.start()
 		}
+		return p.cur.in[len(p.cur.in) : p.cur.dict+p.bsize], nil
+	}, func(in []byte) error {
 		b := p.cur
-		free := b.in[len(b.in) : b.dict+p.bsize]
-		m, err := r.Read(free)
-		if m < 0 || m > len(free) {
-			return total, core.ErrInvalidCount
-		}
-		b.in = b.in[:len(b.in)+m]
-		total += int64(m)
-		p.w.size += uint64(m)
+		b.in = b.in[:len(b.in)+len(in)]
+		p.w.size += uint64(len(in))
 		if len(b.in)-b.dict == p.bsize {
 			p.submit(false)
 		}
 		p.emitDone()
 		if p.w.out.err != nil {
-			return total, errDest
+			return errDest
 		}
-		if err == io.EOF {
-			return total, nil
-		}
-		if err != nil {
-			return total, err
-		}
-		if m == 0 {
-			if empty++; empty >= core.MaxEmptyCalls {
-				return total, core.ErrNoProgress
-			}
-		} else {
-			empty = 0
-		}
-	}
+		return nil
+	})
 }
 
 // errDest says that the destination failed: the outlet has its error.

@@ -18,7 +18,7 @@ import (
 func compressParallel(t testing.TB, f Format, level, n, bs int, dict, data []byte, write func(*Writer, []byte) error) []byte {
 	t.Helper()
 	var out core.Buffer
-	w, err := NewWriterOptions(&out, f, level, &WriterOptions{Dict: dict, Concurrency: n, BlockSize: bs})
+	w, err := NewWriter(&out, f, level, &WriterOptions{Dict: dict, Concurrency: n, BlockSize: bs})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +102,7 @@ func TestParallelDictionary(t *testing.T) {
 			t.Fatalf("%v: inflated without the dictionary", f)
 		}
 	}
-	if _, err := NewWriterOptions(io.Discard, Gzip, 6, &WriterOptions{Dict: dict, Concurrency: 2}); !errors.Is(err, ErrDictionary) {
+	if _, err := NewWriter(io.Discard, Gzip, 6, &WriterOptions{Dict: dict, Concurrency: 2}); !errors.Is(err, ErrDictionary) {
 		t.Fatalf("gzip with a dictionary: %v", err)
 	}
 }
@@ -142,7 +142,7 @@ func TestParallelFlush(t *testing.T) {
 	a, b := textCorpus(300<<10, 7), textCorpus(50<<10, 8)
 	for _, f := range formats {
 		var out core.Buffer
-		w, _ := NewWriterOptions(&out, f, 6, &WriterOptions{Concurrency: 2, BlockSize: MinBlockSize})
+		w, _ := NewWriter(&out, f, 6, &WriterOptions{Concurrency: 2, BlockSize: MinBlockSize})
 		if err := w.Flush(); err != nil || out.Len() != 0 {
 			t.Fatalf("%v: Flush of a fresh Writer: %d bytes, %v", f, out.Len(), err)
 		}
@@ -181,7 +181,7 @@ func TestParallelDestinationError(t *testing.T) {
 	for _, at := range []int{1, 2, 3, 7} {
 		for _, partial := range []bool{false, true} {
 			dev := &coretest.Writer{Faults: coretest.Faults{FailAt: at, Partial: partial}}
-			w, _ := NewWriterOptions(core.NewWriterSize(dev, 4096), Gzip, 1, &WriterOptions{Concurrency: 3, BlockSize: MinBlockSize})
+			w, _ := NewWriter(core.NewWriterSize(dev, 4096), Gzip, 1, &WriterOptions{Concurrency: 3, BlockSize: MinBlockSize})
 			_, err := w.Write(data)
 			if err == nil {
 				err = w.Close()
@@ -198,7 +198,7 @@ func TestParallelDestinationError(t *testing.T) {
 	}
 	// A Writer dropped without Close leaves nothing running either.
 	dev := &coretest.Writer{Faults: coretest.Faults{FailAt: 2}}
-	w, _ := NewWriterOptions(core.NewWriterSize(dev, 4096), Zlib, 6, &WriterOptions{Concurrency: 2, BlockSize: MinBlockSize})
+	w, _ := NewWriter(core.NewWriterSize(dev, 4096), Zlib, 6, &WriterOptions{Concurrency: 2, BlockSize: MinBlockSize})
 	w.Write(data)
 	waitGoroutines(t, base)
 }
@@ -211,7 +211,7 @@ func TestParallelTemporaryError(t *testing.T) {
 	for _, c := range []struct{ at, conc int }{{1, 1}, {3, 1}, {40, 1}, {1, 2}, {3, 2}, {6, 2}, {40, 2}} {
 		at := c.at
 		dev := &coretest.Writer{Faults: coretest.Faults{Max: 4096, FailAt: at, FailFor: 2, Temporary: true, Partial: true}}
-		w, _ := NewWriterOptions(dev, Gzip, 1, &WriterOptions{Concurrency: c.conc, BlockSize: MinBlockSize})
+		w, _ := NewWriter(dev, Gzip, 1, &WriterOptions{Concurrency: c.conc, BlockSize: MinBlockSize})
 		var errs int
 		for p := data; len(p) > 0; {
 			n, err := w.Write(p[:min(len(p), 50000)])
@@ -264,7 +264,7 @@ func TestParallelReadFrom(t *testing.T) {
 	}
 	for _, at := range []int{1, 2, 5} {
 		dev := &coretest.Writer{Faults: coretest.Faults{FailAt: at}}
-		w, _ := NewWriterOptions(core.NewWriterSize(dev, 4096), Gzip, 1, &WriterOptions{Concurrency: 2, BlockSize: MinBlockSize})
+		w, _ := NewWriter(core.NewWriterSize(dev, 4096), Gzip, 1, &WriterOptions{Concurrency: 2, BlockSize: MinBlockSize})
 		if _, err := w.ReadFrom(bytes.NewReader(data)); !errors.Is(err, coretest.ErrFault) {
 			t.Fatalf("fail at %d: ReadFrom: %v, want the device's error", at, err)
 		}
@@ -278,7 +278,7 @@ func TestParallelReadFrom(t *testing.T) {
 	}
 	for _, at := range []int{1, 3, 8} {
 		dev := &coretest.Writer{Faults: coretest.Faults{Max: 4096, FailAt: at, FailFor: 2, Temporary: true, Partial: true}}
-		w, _ := NewWriterOptions(dev, Gzip, 1, &WriterOptions{Concurrency: 2, BlockSize: MinBlockSize})
+		w, _ := NewWriter(dev, Gzip, 1, &WriterOptions{Concurrency: 2, BlockSize: MinBlockSize})
 		src := &coretest.Reader{Data: data}
 		var total int64
 		var errs int
@@ -320,7 +320,7 @@ func TestParallelReadFrom(t *testing.T) {
 		{"empty", &failReader{}, core.ErrNoProgress},
 	} {
 		var out core.Buffer
-		w, _ := NewWriterOptions(&out, Gzip, 1, &WriterOptions{Concurrency: 2, BlockSize: MinBlockSize})
+		w, _ := NewWriter(&out, Gzip, 1, &WriterOptions{Concurrency: 2, BlockSize: MinBlockSize})
 		if _, err := w.ReadFrom(c.r); !errors.Is(err, c.want) {
 			t.Fatalf("%s: ReadFrom: %v, want %v", c.name, err, c.want)
 		}
@@ -348,7 +348,7 @@ func TestParallelReset(t *testing.T) {
 	base := runtime.NumGoroutine()
 	data := textCorpus(2<<20, 11)
 	var out core.Buffer
-	w, _ := NewWriterOptions(&out, Zlib, 6, &WriterOptions{Concurrency: 2, BlockSize: MinBlockSize})
+	w, _ := NewWriter(&out, Zlib, 6, &WriterOptions{Concurrency: 2, BlockSize: MinBlockSize})
 	w.Write(data[:1<<20])
 	var out2 core.Buffer
 	w.Reset(&out2)

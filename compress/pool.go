@@ -20,9 +20,9 @@ type WriterPool struct {
 }
 
 // NewWriterPool returns a pool of Writers for the given format, level and
-// dictionary (nil for none). The error is NewWriterDict's.
+// dictionary (nil for none). The error is NewWriter's.
 func NewWriterPool(format Format, level int, dict []byte) (*WriterPool, error) {
-	w, err := NewWriterDict(io.Discard, format, level, dict)
+	w, err := NewWriter(io.Discard, format, level, &WriterOptions{Dict: dict})
 	if err != nil {
 		return nil, err
 	}
@@ -38,7 +38,7 @@ func (p *WriterPool) Get(dst io.Writer) *Writer {
 		return w
 	}
 	// The arguments were validated by NewWriterPool.
-	w, _ := NewWriterDict(dst, p.format, p.level, p.dict)
+	w, _ := NewWriter(dst, p.format, p.level, &WriterOptions{Dict: p.dict})
 	return w
 }
 

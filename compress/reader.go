@@ -41,7 +41,7 @@ type ReaderOptions struct {
 	// streams. Gzip takes none.
 	Dict []byte
 	// MaxSize is the most bytes the Reader inflates, across all gzip
-	// members; more gives an error wrapping ErrTooLarge after exactly
+	// members; more gives an error wrapping core.ErrTooLarge after exactly
 	// MaxSize bytes were delivered. 0 means DefaultMaxSize, NoLimit none.
 	MaxSize int64
 	// MaxRatio, when positive, bounds the inflated size to MaxRatio times
@@ -60,10 +60,15 @@ type ReaderOptions struct {
 	// an error wrapping ErrTrailingData, after all the stream's bytes were
 	// delivered.
 	StopAtEnd bool
-	// LegacyInflate inflates with klauspost/compress's inflater instead
-	// of the package's own engine: a fallback, to be removed in a later
-	// release.
-	LegacyInflate bool
+	// BufferSize is the size of the Reader's output window: 0 means
+	// DefaultReaderBufferSize; other sizes below core.MinBufferSize mean
+	// core.MinBufferSize.
+	BufferSize int
+
+	// klauspost makes the Reader inflate with klauspost/compress's
+	// inflater instead of the package's engine: the reference the
+	// differential tests compare the engine with.
+	klauspost bool
 }
 
 type readState uint8
@@ -97,7 +102,7 @@ const (
 // comments, bounded by MaxHeaderField.
 //
 // Errors are *Error values wrapping a sentinel (ErrCorrupt, ErrTruncated,
-// ErrChecksum, ErrHeader, ErrTrailingData, ErrDictionary, ErrTooLarge,
+// ErrChecksum, ErrHeader, ErrTrailingData, ErrDictionary, core.ErrTooLarge,
 // ErrRatio) or the source's error, with the offset in the compressed input.
 // They are sticky: an inflater cannot resume after one. Bytes inflated
 // before an error are delivered first. At the end of the stream Fill and
@@ -113,9 +118,9 @@ type Reader struct {
 	eng    core.Reader
 	err    error // the stream's sticky error, or io.EOF
 	s      source
-	fr     io.ReadCloser    // klauspost's inflater, with LegacyInflate
-	dec    *inflate.Decoder // the engine, without
-	in     bufioWindow      // the engine's view of s.br
+	fr     io.ReadCloser       // klauspost's inflater, for the differential tests
+	dec    *inflate.Decoder    // the engine, without
+	in     core.BufferedReader // the engine's view of s.br (core.WrapReader)
 	format Format
 	opts   ReaderOptions
 	max    int64
@@ -140,19 +145,16 @@ type inflater Reader
 func (d *inflater) Read(p []byte) (int, error) { return (*Reader)(d).inflate(p) }
 
 // NewReader returns a Reader that inflates the stream in format read from
-// src, with a window of DefaultReaderBufferSize. opts may be nil. The
-// error wraps ErrFormat, or ErrDictionary for a dictionary given with
-// Gzip.
+// src. opts may be nil (see ReaderOptions). The error wraps ErrFormat, or
+// ErrDictionary for a dictionary given with Gzip.
 func NewReader(src io.Reader, format Format, opts *ReaderOptions) (*Reader, error) {
-	return NewReaderSize(src, format, opts, DefaultReaderBufferSize)
-}
-
-// NewReaderSize is NewReader with a window of size bytes; sizes below
-// core.MinBufferSize (zero and negative included) mean core.MinBufferSize.
-func NewReaderSize(src io.Reader, format Format, opts *ReaderOptions, size int) (*Reader, error) {
 	r := &Reader{format: format}
 	if opts != nil {
 		r.opts = *opts
+	}
+	size := r.opts.BufferSize
+	if size == 0 {
+		size = DefaultReaderBufferSize
 	}
 	if format > Deflate {
 		return nil, &Error{Format: format, Op: "new reader", Offset: -1, Err: ErrFormat}
@@ -170,8 +172,8 @@ func NewReaderSize(src io.Reader, format Format, opts *ReaderOptions, size int) 
 	}
 	r.eng = *core.NewReaderSize((*inflater)(r), size)
 	r.s.br = bufio.NewReaderSize(&r.s, sourceBufferSize)
-	r.in.br = r.s.br
-	if r.opts.LegacyInflate {
+	r.in = core.WrapReader(r.s.br)
+	if r.opts.klauspost {
 		r.fr = flate.NewReader(r.s.br)
 	} else {
 		r.dec = new(inflate.Decoder)
@@ -401,7 +403,7 @@ func (r *Reader) account(q []byte, err error) int {
 	n := len(q)
 	if r.out+int64(n) > r.max {
 		n = int(r.max - r.out)
-		r.fail("inflate", r.inOffset(), ErrTooLarge, fmt.Sprintf("limit %d bytes", r.max))
+		r.fail("inflate", r.inOffset(), errTooLarge, fmt.Sprintf("limit %d bytes", r.max))
 	}
 	if n > 0 {
 		switch r.format {
@@ -488,7 +490,7 @@ func (r *Reader) beginMember(magicRead bool) {
 		r.direct = true
 		r.dec.Reset(r.s.src, dict)
 	} else if r.dec != nil {
-		r.dec.Reset(&r.in, dict)
+		r.dec.Reset(r.in, dict)
 	} else if err := r.fr.(flate.Resetter).Reset(r.s.input(), dict); err != nil {
 		r.fail("inflate", r.start, err, "")
 		return

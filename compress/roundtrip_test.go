@@ -85,7 +85,7 @@ func TestWriterRoundTrip(t *testing.T) {
 				for _, m := range writeModes {
 					t.Run(f.String()+"/"+strconv.Itoa(level)+"/"+in.name+"/"+m.name, func(t *testing.T) {
 						var out core.Buffer
-						w, err := NewWriter(&out, f, level)
+						w, err := NewWriter(&out, f, level, nil)
 						if err != nil {
 							t.Fatal(err)
 						}
@@ -223,7 +223,7 @@ func TestReaderRoundTrip(t *testing.T) {
 			for _, s := range sources {
 				for _, m := range readModes {
 					t.Run(f.String()+"/"+in.name+"/"+s.name+"/"+m.name, func(t *testing.T) {
-						r, err := NewReaderSize(s.src(stream), f, nil, 4096)
+						r, err := NewReader(s.src(stream), f, &ReaderOptions{BufferSize: 4096})
 						if err != nil {
 							t.Fatal(err)
 						}
@@ -287,7 +287,7 @@ func TestDictionary(t *testing.T) {
 	for _, f := range []Format{Zlib, Deflate} {
 		t.Run(f.String(), func(t *testing.T) {
 			var out core.Buffer
-			w, err := NewWriterDict(&out, f, 6, dict)
+			w, err := NewWriter(&out, f, 6, &WriterOptions{Dict: dict})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -317,7 +317,7 @@ func TestDictionary(t *testing.T) {
 	t.Run("zlib_missing", func(t *testing.T) {
 		stream := func() []byte {
 			var out core.Buffer
-			w, _ := NewWriterDict(&out, Zlib, 6, dict)
+			w, _ := NewWriter(&out, Zlib, 6, &WriterOptions{Dict: dict})
 			w.Write(data)
 			w.Close()
 			return out.Bytes()
@@ -333,7 +333,7 @@ func TestDictionary(t *testing.T) {
 		}
 	})
 	t.Run("gzip_rejects", func(t *testing.T) {
-		if _, err := NewWriterDict(io.Discard, Gzip, 6, dict); !errors.Is(err, ErrDictionary) {
+		if _, err := NewWriter(io.Discard, Gzip, 6, &WriterOptions{Dict: dict}); !errors.Is(err, ErrDictionary) {
 			t.Errorf("NewWriterDict(gzip) err = %v", err)
 		}
 		if _, err := NewReader(bytes.NewReader(nil), Gzip, &ReaderOptions{Dict: dict}); !errors.Is(err, ErrDictionary) {

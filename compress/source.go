@@ -11,11 +11,11 @@ import (
 // source feeds the compressed input to the inflater. The headers and
 // trailers are read through a *bufio.Reader, and so is the deflate data
 // for klauspost/compress's inflater (its fastest decoding loop is for
-// one) and, through bufioWindow, for the inflate engine, except from a
-// core.BufferedReader source, whose own window the engine parses (the
-// Reader empties br first). A bufio.Reader reads ahead, and the bytes it
-// holds past the end of the stream belong to whoever reads the source
-// next. source therefore copies from the source's window without
+// one) and, through core.WrapReader's view of it, for the inflate engine,
+// except from a core.BufferedReader source, whose own window the engine
+// parses (the Reader empties br first). A bufio.Reader reads ahead, and
+// the bytes it holds past the end of the stream belong to whoever reads
+// the source next. source therefore copies from the source's window without
 // consuming it ("lending"), and consumes only what the bufio.Reader has
 // delivered, so that when the stream ends the source is positioned
 // exactly after it.
@@ -49,34 +49,6 @@ type source struct {
 	// back by what br holds.
 	viaBuf bool
 }
-
-// bufioWindow is a bufio.Reader seen as a core.BufferedReader, for the
-// inflate engine: the window is the bytes br holds.
-type bufioWindow struct{ br *bufio.Reader }
-
-func (b *bufioWindow) Read(p []byte) (int, error) { return b.br.Read(p) }
-
-func (b *bufioWindow) Window() []byte {
-	p, _ := b.br.Peek(b.br.Buffered())
-	return p
-}
-
-func (b *bufioWindow) Fill() (int, error) {
-	n := b.br.Buffered()
-	if n == b.br.Size() {
-		return 0, core.ErrBufferFull
-	}
-	p, err := b.br.Peek(n + 1)
-	if len(p) > n {
-		return len(p) - n, nil
-	}
-	if err == nil {
-		err = core.ErrNoProgress
-	}
-	return 0, err
-}
-
-func (b *bufioWindow) Consume(n int) { b.br.Discard(min(max(n, 0), b.br.Buffered())) }
 
 // setMem makes the source read m, from its current position.
 func (s *source) setMem(m *bytes.Reader) {

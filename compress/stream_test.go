@@ -97,7 +97,7 @@ func TestSyncFlush(t *testing.T) {
 	for _, f := range formats {
 		t.Run(f.String(), func(t *testing.T) {
 			pr, pw := io.Pipe()
-			w, _ := NewWriter(pw, f, 6)
+			w, _ := NewWriter(pw, f, 6, nil)
 			r, _ := NewReader(pr, f, nil)
 			msgs := []string{"hello", "a longer message that goes on", "", "x"}
 			done := make(chan error, 1)
@@ -148,7 +148,7 @@ func TestGzipHeaderRoundTrip(t *testing.T) {
 	for _, h := range tests {
 		t.Run(h.Name, func(t *testing.T) {
 			var out core.Buffer
-			w, _ := NewWriter(&out, Gzip, 6)
+			w, _ := NewWriter(&out, Gzip, 6, nil)
 			w.Header = h
 			w.WriteString("payload")
 			if err := w.Close(); err != nil {
@@ -238,7 +238,7 @@ func TestShortWritesDestination(t *testing.T) {
 	for _, f := range formats {
 		want := compressBytes(t, f, 6, data)
 		dev := &coretest.Writer{Faults: coretest.Faults{Max: 1}}
-		w, _ := NewWriter(dev, f, 6)
+		w, _ := NewWriter(dev, f, 6, nil)
 		w.Write(data)
 		if err := w.Close(); err != nil {
 			t.Fatal(err)
@@ -255,7 +255,7 @@ func TestBufioSources(t *testing.T) {
 	data := textCorpus(70<<10, 3)
 	var file bytes.Buffer
 	bw := bufio.NewWriterSize(&file, 100)
-	w, _ := NewWriter(bw, Gzip, 6)
+	w, _ := NewWriter(bw, Gzip, 6, nil)
 	w.Write(data)
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
@@ -281,7 +281,7 @@ func TestBufioSources(t *testing.T) {
 func TestFlushNoOp(t *testing.T) {
 	for _, f := range formats {
 		var out core.Buffer
-		w, _ := NewWriter(&out, f, 6)
+		w, _ := NewWriter(&out, f, 6, nil)
 		if err := w.Flush(); err != nil || out.Len() != 0 {
 			t.Fatalf("%v: Flush of a fresh Writer wrote %d bytes, %v", f, out.Len(), err)
 		}
@@ -322,7 +322,7 @@ func TestPeekDiscardEdges(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			r, _ := NewReaderSize(bytes.NewReader(stream), Zlib, nil, 4096)
+			r, _ := NewReader(bytes.NewReader(stream), Zlib, &ReaderOptions{BufferSize: 4096})
 			n, err := tc.op(r)
 			if n != tc.want || !errors.Is(err, tc.wantErr) {
 				t.Fatalf("got %d, %v; want %d, %v", n, err, tc.want, tc.wantErr)

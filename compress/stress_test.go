@@ -46,7 +46,7 @@ func TestStressBomb(t *testing.T) {
 	n := int64(stressMB(t)) << 20
 	for _, f := range formats {
 		var bomb core.Buffer
-		w, _ := NewWriterOptions(&bomb, f, BestCompression, &WriterOptions{Concurrency: 2})
+		w, _ := NewWriter(&bomb, f, BestCompression, &WriterOptions{Concurrency: 2})
 		if _, err := w.ReadFrom(&zeroReader{n}); err != nil {
 			t.Fatal(err)
 		}
@@ -61,7 +61,7 @@ func TestStressBomb(t *testing.T) {
 			out  int64 // bytes delivered, -1: do not check
 		}{
 			{"no_limit", ReaderOptions{MaxSize: NoLimit}, nil, n},
-			{"size_limit", ReaderOptions{MaxSize: n - 1}, ErrTooLarge, n - 1},
+			{"size_limit", ReaderOptions{MaxSize: n - 1}, core.ErrTooLarge, n - 1},
 			{"ratio_limit", ReaderOptions{MaxSize: NoLimit, MaxRatio: 100}, ErrRatio, -1},
 		} {
 			var before, after runtime.MemStats
@@ -115,7 +115,7 @@ func TestStressRandomStreams(t *testing.T) {
 		level := rng.IntN(12) - 2
 		conc := 1 + rng.IntN(4)
 		var out core.Buffer
-		w, err := NewWriterOptions(&out, f, level, &WriterOptions{Concurrency: conc, BlockSize: MinBlockSize << rng.IntN(4)})
+		w, err := NewWriter(&out, f, level, &WriterOptions{Concurrency: conc, BlockSize: MinBlockSize << rng.IntN(4)})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -20,7 +20,7 @@ func (emptyReader) Read([]byte) (int, error) { return 0, nil }
 func TestErrorVocabulary(t *testing.T) {
 	data := textCorpus(50<<10, 5)
 	closedWriter := func(f Format) *Writer {
-		w, _ := NewWriter(io.Discard, f, 6)
+		w, _ := NewWriter(io.Discard, f, 6, nil)
 		w.Write(data)
 		if err := w.Close(); err != nil {
 			t.Fatal(err)
@@ -72,7 +72,7 @@ func TestErrorVocabulary(t *testing.T) {
 		}, fs.ErrClosed},
 		{"reader_close_twice", func(f Format) error { return closedReader(f).Close() }, fs.ErrClosed},
 		{"writer_readfrom_no_progress", func(f Format) error {
-			w, _ := NewWriter(io.Discard, f, 6)
+			w, _ := NewWriter(io.Discard, f, 6, nil)
 			_, err := w.ReadFrom(emptyReader{})
 			return err
 		}, io.ErrNoProgress},

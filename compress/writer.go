@@ -33,6 +33,10 @@ type WriterOptions struct {
 	// more: 0 means DefaultBlockSize, other values are clamped to
 	// [MinBlockSize, MaxBlockSize].
 	BlockSize int
+	// BufferSize is the size of the buffer that gathers the input: 0
+	// means DefaultWriterBufferSize; other sizes below core.MinBufferSize
+	// mean core.MinBufferSize.
+	BufferSize int
 }
 
 // Block sizes of a concurrent Writer. Each block after the first is
@@ -123,34 +127,18 @@ type Writer struct {
 type sink Writer
 
 // NewWriter returns a Writer that compresses to dst at level (HuffmanOnly,
-// DefaultCompression, or 0 to 9) in the given format, with a buffer of
-// DefaultWriterBufferSize. The error wraps ErrLevel or ErrFormat.
-func NewWriter(dst io.Writer, format Format, level int) (*Writer, error) {
-	return newWriter(dst, format, level, DefaultWriterBufferSize, nil)
-}
-
-// NewWriterSize is NewWriter with a buffer of size bytes; sizes below
-// core.MinBufferSize (zero and negative included) mean core.MinBufferSize.
-func NewWriterSize(dst io.Writer, format Format, level, size int) (*Writer, error) {
-	return newWriter(dst, format, level, size, nil)
-}
-
-// NewWriterDict is NewWriter with a preset dictionary (see
-// WriterOptions.Dict); Gzip returns an error wrapping ErrDictionary.
-func NewWriterDict(dst io.Writer, format Format, level int, dict []byte) (*Writer, error) {
-	return newWriter(dst, format, level, DefaultWriterBufferSize, &WriterOptions{Dict: dict})
-}
-
-// NewWriterOptions is NewWriter with options: a preset dictionary,
-// concurrency. opts may be nil.
-func NewWriterOptions(dst io.Writer, format Format, level int, opts *WriterOptions) (*Writer, error) {
-	return newWriter(dst, format, level, DefaultWriterBufferSize, opts)
-}
-
-func newWriter(dst io.Writer, format Format, level, size int, opts *WriterOptions) (*Writer, error) {
+// DefaultCompression, or 0 to 9) in the given format. opts may be nil
+// (see WriterOptions: a preset dictionary, concurrency, the buffer size).
+// The error wraps ErrLevel or ErrFormat, or ErrDictionary for a
+// dictionary given with Gzip.
+func NewWriter(dst io.Writer, format Format, level int, opts *WriterOptions) (*Writer, error) {
 	var o WriterOptions
 	if opts != nil {
 		o = *opts
+	}
+	size := o.BufferSize
+	if size == 0 {
+		size = DefaultWriterBufferSize
 	}
 	if format > Deflate {
 		return nil, &Error{Format: format, Op: "new writer", Offset: -1, Err: ErrFormat}

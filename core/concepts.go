@@ -40,19 +40,6 @@ type BufferedWriter interface {
 	Flush() error
 }
 
-// EngineWriter is implemented by a writer that puts a transform (a code
-// conversion, a compressor, a hash) behind a *Writer: Engine returns that
-// Writer, whose buffer holds the input not yet transformed. Code that
-// formats or encodes into a writer it is given (format's print functions,
-// codec's record Writer) writes straight into the engine's buffer through
-// the inlined *Writer methods instead of calling Reserve and Commit
-// through the interface. Writing to the engine is the same as writing to
-// the writer that returned it. A *Writer is its own engine.
-type EngineWriter interface {
-	BufferedWriter
-	Engine() *Writer
-}
-
 // BufferedReader is the input concept every fastio scanner and decoder reads
 // from. Besides being an io.Reader it exposes its window of buffered,
 // unconsumed bytes so that parsers work on them in place.

@@ -27,23 +27,27 @@ import "unsafe"
 // While a Cursor is open (from Cursor to Done) the Writer's free space is
 // the Cursor's. Rules, and what happens when they are broken:
 //
-//   - Use only the Cursor the last call returned, and call Done on it. An
-//     older copy is like an older slice after append: it writes over what
-//     was written after it, and Done on it keeps only the bytes up to its
-//     position. In particular defer c.Done() evaluates c at once and would
-//     end the batch with nothing written: call Done after the loop.
+//   - Use only the Cursor the last call returned, and call Done on it
+//     once. Each session (from Cursor, or from a refill, to Done) has a
+//     number the Cursor carries; Done, or a refill, on a Cursor of an
+//     ended session (a copy taken before a refill, a Cursor already done,
+//     one from before a Flush, a Reset or another Cursor) makes the Writer
+//     fail with ErrStaleCursor and hands it none of the Cursor's bytes.
+//     Within one session an older copy is like an older slice after
+//     append: it writes over what was written after it, and Done on it
+//     keeps only the bytes up to its position; Done on the newer copy
+//     then fails. In particular defer c.Done() evaluates c at once and
+//     would end the batch with nothing written: call Done after the loop.
 //   - Writing to, flushing or closing the Writer, or opening another
 //     Cursor, before Done makes the Writer fail with ErrCursorOpen: it
 //     cannot know how far the Cursor has written (a Commit with no
 //     Reserve before it fails with ErrCommitRange, as always). Reset is
 //     allowed and ends the Cursor.
-//   - Done again on a Cursor that is already done does nothing, as long
-//     as the Writer has not gone on since. A write through a Cursor after
-//     its Done, and Done on such a Cursor, make the Writer fail with
-//     ErrStaleCursor when they are detected: at the Cursor's next Done or
-//     the next time its free space runs out. The Writer cannot see a stale
-//     Cursor's writes into its buffer before then, and a Flush in between
-//     sends them in place of the bytes they overwrote.
+//   - A stale Cursor's writes go to memory the Writer does not check on
+//     the fast path: they are detected at that Cursor's next Done or the
+//     next time its free space runs out, and a Flush in between sends
+//     them in place of the bytes they overwrote. Ending every copy with
+//     Done is what makes such a mistake an error.
 //   - The zero Cursor has no Writer: it discards what is written to it.
 //
 // The free space a Cursor offers is one byte less than the Writer's, so
@@ -55,6 +59,7 @@ type Cursor struct {
 	// Both are nil when the Cursor has no free space to offer (opened on a
 	// full buffer, after an error, or the zero Cursor).
 	p, end unsafe.Pointer
+	gen    uint64 // the Writer's session number when the Cursor was made
 }
 
 // Cursor opens a Cursor at the end of the buffered bytes. After an error, or
@@ -71,9 +76,9 @@ func (b *Writer) Cursor() Cursor {
 	b.copen, b.cstart = true, n
 	b.buf = b.buf[:n:n]
 	if n == end {
-		return Cursor{w: b} // no room: the first write flushes
+		return Cursor{w: b, gen: b.cgen} // no room: the first write flushes
 	}
-	return Cursor{w: b, p: unsafe.Pointer(&b.full[n]), end: unsafe.Pointer(&b.full[end-1])}
+	return Cursor{w: b, p: unsafe.Pointer(&b.full[n]), end: unsafe.Pointer(&b.full[end-1]), gen: b.cgen}
 }
 
 // PutString writes s and returns the advanced Cursor. Its fast path
@@ -109,29 +114,21 @@ func (c Cursor) Available() int { return int(uintptr(c.end) - uintptr(c.p)) }
 // Done ends the Cursor: its bytes become the Writer's buffered bytes, to be
 // flushed like any other. Done does not flush.
 func (c Cursor) Done() {
-	b := c.w
-	if b == nil {
-		return
-	}
-	pos, live := b.cursorPos(c)
-	switch {
-	case live:
-		b.buf = b.full[:pos]
-		b.copen, b.cdone = false, pos
-	case pos >= 0 && pos == b.cdone && !b.copen:
-		// Done again on the Cursor Done was called on: nothing to do.
-	case b.err == nil:
-		b.setErr(ErrStaleCursor)
+	if c.w != nil {
+		c.settle()
 	}
 }
 
 // cursorPos returns the buffer offset c has reached (-1 when c does not
 // point into the buffer) and whether c belongs to the open session.
 func (b *Writer) cursorPos(c Cursor) (int, bool) {
+	if !b.copen || c.gen != b.cgen {
+		return -1, false
+	}
 	if c.end == nil {
 		// Opened on a full buffer, or handed out after an error: such a
 		// Cursor never wrote a byte.
-		return b.cstart, b.copen && b.cstart == len(b.full)
+		return b.cstart, b.cstart == len(b.full)
 	}
 	if len(b.full) == 0 || c.end != unsafe.Pointer(&b.full[len(b.full)-1]) {
 		return -1, false // a Cursor on another buffer
@@ -140,12 +137,13 @@ func (b *Writer) cursorPos(c Cursor) (int, bool) {
 	if pos < 0 || pos >= len(b.full) {
 		return -1, false
 	}
-	return pos, b.copen && pos >= b.cstart
+	return pos, pos >= b.cstart
 }
 
-// settle gives the bytes of c, which must be the open Cursor, to the
-// Writer and ends its session; it returns false, after recording
-// ErrStaleCursor, when c is not the open Cursor.
+// settle gives the bytes of c, which must be a Cursor of the open
+// session, to the Writer and ends the session; it returns false, after
+// recording ErrStaleCursor (unless the Writer has already failed), when c
+// is not.
 func (c Cursor) settle() bool {
 	b := c.w
 	pos, live := b.cursorPos(c)
@@ -157,6 +155,7 @@ func (c Cursor) settle() bool {
 	}
 	b.buf = b.full[:pos]
 	b.copen = false
+	b.cgen++
 	return true
 }
 

@@ -106,7 +106,6 @@ func TestCursorSessions(t *testing.T) {
 			want = append(want, s...)
 		}
 		c.Done()
-		c.Done() // a second Done changes nothing
 		w.PutString("|")
 		want = append(want, '|')
 		if i%5 == 0 {
@@ -458,5 +457,65 @@ func TestCursorStaleBuffer(t *testing.T) {
 	}
 	if dev.String() != "one;" {
 		t.Fatalf("device has %q, want only what was flushed before the Reserve", dev.String())
+	}
+}
+
+// TestCursorStaleAfterRefill is the copy of a Cursor taken before its
+// buffer was flushed by a refill: Done on it must not hand the Writer the
+// bytes it sees at its position (flushed already, or written over since),
+// which Flush would send a second time or out of order.
+func TestCursorStaleAfterRefill(t *testing.T) {
+	var dev bytes.Buffer
+	w := core.NewWriterSize(&dev, 64)
+	c := w.Cursor().PutString(strings.Repeat("A", 40))
+	old := c
+	c = c.PutString(strings.Repeat("B", 40)).PutString("ccc")
+	old.Done()
+	err := w.Flush()
+	if !errors.Is(err, core.ErrStaleCursor) {
+		t.Fatalf("Flush = %v after Done on a Cursor from before a refill (device %q); want ErrStaleCursor", err, dev.String())
+	}
+	if want := strings.Repeat("A", 40) + strings.Repeat("B", 24); dev.String() != want {
+		t.Fatalf("device has %q, want only the refill's %q", dev.String(), want)
+	}
+	c.Done() // the Writer has failed: nothing more is written
+	if dev.Len() != 64 {
+		t.Fatalf("device has %d bytes after the Writer failed, want 64", dev.Len())
+	}
+}
+
+// TestCursorDoneTwice checks that Done ends a Cursor: Done again on it,
+// or on an identical copy, fails with ErrStaleCursor, since the Writer
+// cannot tell it from an older copy that wrote over the same bytes.
+func TestCursorDoneTwice(t *testing.T) {
+	var dev bytes.Buffer
+	w := core.NewWriterSize(&dev, core.MinBufferSize)
+	a := w.Cursor()
+	b := a.PutString("ab")
+	a = a.PutString("XY") // an older copy, written over b's bytes
+	b.Done()
+	a.Done()
+	if err := w.Flush(); !errors.Is(err, core.ErrStaleCursor) {
+		t.Fatalf("Flush = %v (device %q), want ErrStaleCursor", err, dev.String())
+	}
+}
+
+// TestCursorStaleAfterFlush checks a Cursor from a session that a Flush
+// followed.
+func TestCursorStaleAfterFlush(t *testing.T) {
+	var dev bytes.Buffer
+	w := core.NewWriterSize(&dev, core.MinBufferSize)
+	c := w.Cursor().PutString("one;")
+	c.Done()
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	c = c.PutString("two;")
+	c.Done()
+	if err := w.Flush(); !errors.Is(err, core.ErrStaleCursor) {
+		t.Fatalf("Flush = %v (device %q), want ErrStaleCursor", err, dev.String())
+	}
+	if dev.String() != "one;" {
+		t.Fatalf("device has %q, want \"one;\"", dev.String())
 	}
 }

@@ -21,9 +21,10 @@
 // device, with the pending bytes in the same gathered call where the device
 // can). They are the one buffering engine of fastio: a transforming writer
 // (transcoder, compressor, hash) holds a Writer made by [NewSinkWriter] and
-// supplies only a [Sink], and is an [EngineWriter] when its Engine method
-// returns that Writer, so that formatters and encoders write into the
-// engine through the inlined *Writer paths; a transforming reader holds a
+// supplies only a [Sink], and is an [EngineWriter]: its Engine method
+// returns the writing side of that Writer ([Engine]), so that formatters
+// and encoders write into its buffer through the inlined paths without a
+// way to reset or bypass the transform; a transforming reader holds a
 // Reader whose device produces the transform's output; device's files are
 // Writers and Readers that own their device ([NewOwningWriter],
 // [NewOwningReader]). [Buffer] is a growable memory output (like
@@ -48,6 +49,10 @@
 //   - a device that keeps moving no bytes without an error gives an error
 //     satisfying errors.Is(err, io.ErrNoProgress) ([ErrNoProgress] wraps
 //     it; [MaxEmptyCalls] is the limit);
+//   - a size beyond a limit (a length read from input, inflated output, a
+//     file to map) satisfies errors.Is(err, [ErrTooLarge]), and a file
+//     that changed while it was read errors.Is(err, [ErrFileChanged]), in
+//     every module;
 //   - sentinels are named ErrX and their messages start with the package
 //     name ("core: buffer full"); a sentinel for one of the cases above
 //     wraps the standard error;

@@ -34,6 +34,14 @@ var (
 	// ErrNoProgress is returned when a device (or a Sink) returns no data
 	// and no error MaxEmptyCalls times in a row. It wraps io.ErrNoProgress.
 	ErrNoProgress error = &wrapError{"core: device made no progress", io.ErrNoProgress}
+	// ErrTooLarge is wrapped by every fastio error for a size beyond a
+	// limit: a length read from input beyond the caller's limit (a record,
+	// a container, inflated output), a file too large to map or read.
+	ErrTooLarge = errors.New("core: size beyond the limit")
+	// ErrFileChanged is wrapped by every fastio error for a file that
+	// shrank, grew or was rewritten while it was being read (hashed,
+	// mapped).
+	ErrFileChanged = errors.New("core: file changed while it was read")
 )
 
 // MaxEmptyCalls bounds how often in a row a device or a Sink may move no

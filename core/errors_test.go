@@ -57,7 +57,7 @@ func TestErrorVocabulary(t *testing.T) {
 			}
 		})
 	}
-	for _, e := range []error{core.ErrBufferFull, core.ErrClosed, core.ErrCommitRange, core.ErrNilDevice, core.ErrInvalidCount, core.ErrSpanFull, core.ErrNoProgress, core.ErrCursorOpen, core.ErrStaleCursor} {
+	for _, e := range []error{core.ErrBufferFull, core.ErrClosed, core.ErrCommitRange, core.ErrNilDevice, core.ErrInvalidCount, core.ErrSpanFull, core.ErrNoProgress, core.ErrCursorOpen, core.ErrStaleCursor, core.ErrTooLarge, core.ErrFileChanged} {
 		if !strings.HasPrefix(e.Error(), "core: ") {
 			t.Errorf("sentinel %q does not name the package", e)
 		}

@@ -146,18 +146,18 @@ func (w *rot13Writer) Reserve(n int) []byte        { return w.eng.Reserve(n) }
 func (w *rot13Writer) Commit(n int)                { w.eng.Commit(n) }
 func (w *rot13Writer) Flush() error                { return w.eng.Flush() }
 func (w *rot13Writer) Close() error                { return w.eng.Close() }
-func (w *rot13Writer) Engine() *core.Writer        { return w.eng }
+func (w *rot13Writer) Engine() core.Engine         { return w.eng.Engine() }
 
 // putLabel is what a formatter does with the writer it is given: the
-// inlined *core.Writer path for a Writer and for an EngineWriter's engine,
-// calls through the interface otherwise.
+// inlined *core.Writer path for a Writer, the inlined Engine path for an
+// EngineWriter, calls through the interface otherwise.
 func putLabel(w core.BufferedWriter, s string) {
 	if cw, ok := w.(*core.Writer); ok {
 		cw.PutString(s)
 		return
 	}
 	if ew, ok := w.(core.EngineWriter); ok {
-		ew.Engine().PutString(s)
+		ew.Engine().WriteString(s)
 		return
 	}
 	p := w.Reserve(len(s))

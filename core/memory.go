@@ -113,30 +113,13 @@ func (b *Buffer) WriteTo(w io.Writer) (int64, error) {
 
 // ReadFrom appends everything r yields until io.EOF.
 func (b *Buffer) ReadFrom(r io.Reader) (int64, error) {
-	var total int64
-	empty := 0
-	for {
+	return ReadEach(r, func() ([]byte, error) {
 		b.Grow(512)
-		m, err := r.Read(b.buf[len(b.buf):cap(b.buf)])
-		if m < 0 || m > cap(b.buf)-len(b.buf) {
-			return total, ErrInvalidCount
-		}
-		b.buf = b.buf[:len(b.buf)+m]
-		total += int64(m)
-		if err == io.EOF {
-			return total, nil
-		}
-		if err != nil {
-			return total, err
-		}
-		if m == 0 {
-			if empty++; empty >= MaxEmptyCalls {
-				return total, ErrNoProgress
-			}
-		} else {
-			empty = 0
-		}
-	}
+		return b.buf[len(b.buf):cap(b.buf)], nil
+	}, func(p []byte) error {
+		b.buf = b.buf[:len(b.buf)+len(p)]
+		return nil
+	})
 }
 
 // SpanWriter is an output device over a caller's fixed slice. Writes fill

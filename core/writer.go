@@ -64,10 +64,12 @@ type Writer struct {
 
 	// The Cursor state. While a Cursor is open (copen) the free space
 	// belongs to it and cap(buf) == len(buf) closes the fast paths; the
-	// session began at cstart. cdone is where the last Done ended, or -1.
+	// session began at cstart. cgen numbers the sessions: a Cursor carries
+	// the number of the session that made it, and one whose number is not
+	// cgen while copen is stale.
 	copen  bool
 	cstart int
-	cdone  int
+	cgen   uint64
 }
 
 // NewWriter returns a Writer over w with a buffer of DefaultBufferSize.
@@ -140,7 +142,8 @@ func (b *Writer) reset() {
 	}
 	b.buf, b.err, b.tmp = b.full[:0], nil, nil
 	b.dev, b.gw, b.sink, b.owed, b.owns = nil, nil, nil, false, false
-	b.copen, b.cdone = false, -1
+	b.copen = false
+	b.cgen++
 }
 
 // endCursor is called by every operation that changes the buffer: while a
@@ -155,9 +158,6 @@ func (b *Writer) endCursor() {
 // Device returns the device the Writer writes to (nil for a Writer over a
 // Sink).
 func (b *Writer) Device() io.Writer { return b.dev }
-
-// Engine returns b: a Writer is its own engine (see EngineWriter).
-func (b *Writer) Engine() *Writer { return b }
 
 // Pending returns the bytes buffered and not yet given to the device or
 // the Sink (for a Sink, the tail it left); the slice is valid until the
@@ -489,35 +489,17 @@ func (b *Writer) ReadFrom(r io.Reader) (int64, error) {
 		}
 		return n, err
 	}
-	var total int64
-	empty := 0
-	for {
+	return ReadEach(r, func() ([]byte, error) {
 		if len(b.buf) == cap(b.buf) {
 			if err := b.flush(); err != nil {
-				return total, err
+				return nil, err
 			}
 		}
-		free := b.buf[len(b.buf):cap(b.buf)]
-		m, err := r.Read(free)
-		if m < 0 || m > len(free) {
-			return total, ErrInvalidCount
-		}
-		b.buf = b.buf[:len(b.buf)+m]
-		total += int64(m)
-		if err == io.EOF {
-			return total, nil
-		}
-		if err != nil {
-			return total, err
-		}
-		if m == 0 {
-			if empty++; empty >= MaxEmptyCalls {
-				return total, ErrNoProgress
-			}
-		} else {
-			empty = 0
-		}
-	}
+		return b.buf[len(b.buf):cap(b.buf)], nil
+	}, func(p []byte) error {
+		b.buf = b.buf[:len(b.buf)+len(p)]
+		return nil
+	})
 }
 
 // Close flushes the buffer and closes the Writer, returning the flush's

@@ -11,12 +11,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fastio-go/fastio/core/coretest"
+	"github.com/fastio-go/fastio/crypto/internal/cputime"
 )
 
 // abMin runs f and g alternately, reps calls each per trial, and returns
 // the best trial of each in ns per call. The time is the CPU time of the
-// locked thread (coretest.ThreadCPU), which does not count the time the
+// locked thread (cputime.ThreadCPU), which does not count the time the
 // thread waits for a core: on a shared machine it is the steadier measure,
 // and the one `openssl speed` reports by default.
 func abMin(trials, reps int, f, g func()) (float64, float64) {
@@ -24,15 +24,15 @@ func abMin(trials, reps int, f, g func()) (float64, float64) {
 	defer runtime.UnlockOSThread()
 	minA, minB := time.Duration(1<<62), time.Duration(1<<62)
 	for range trials {
-		t0 := coretest.ThreadCPU()
+		t0 := cputime.ThreadCPU()
 		for range reps {
 			f()
 		}
-		t1 := coretest.ThreadCPU()
+		t1 := cputime.ThreadCPU()
 		for range reps {
 			g()
 		}
-		t2 := coretest.ThreadCPU()
+		t2 := cputime.ThreadCPU()
 		minA, minB = min(minA, t1-t0), min(minB, t2-t1)
 	}
 	return float64(minA) / float64(reps), float64(minB) / float64(reps)

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fastio-go/fastio/core/coretest"
+	"github.com/fastio-go/fastio/crypto/internal/cputime"
 
 	simd "github.com/minio/sha256-simd"
 )
@@ -207,7 +207,7 @@ func BenchmarkSumFile(b *testing.B) {
 	b.Run("SHA-256", func(b *testing.B) {
 		b.SetBytes(fi.Size())
 		b.ReportAllocs()
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			if _, err := SumFile(SHA256, path); err != nil {
 				b.Fatal(err)
@@ -242,7 +242,7 @@ func BenchmarkSumMany256(b *testing.B) {
 				b.ReportAllocs()
 				// Process CPU time as well: on a shared machine it does not
 				// count the time spent waiting for a core.
-				cpu := coretest.StartCPU(b)
+				cpu := cputime.StartCPU(b)
 				for b.Loop() {
 					f()
 				}

@@ -25,11 +25,15 @@ func DigestOf(b []byte) (Digest, error) {
 	return d, nil
 }
 
-// ParseHexDigest decodes a hex digest (either case) of at most 2*MaxSize
+// ParseHexDigest decodes a hex digest (either case) of 2 to 2*MaxSize
 // characters. A bad character or an odd length gives a *HexError wrapping
-// ErrHexDigest; a longer string, ErrDigestLength.
+// ErrHexDigest; an empty or longer string, an error wrapping
+// ErrDigestLength.
 func ParseHexDigest(s string) (Digest, error) {
 	var d Digest
+	if len(s) == 0 {
+		return d, errEmptyDigest
+	}
 	if len(s) > 2*MaxSize {
 		return d, ErrDigestLength
 	}

@@ -34,7 +34,7 @@
 //
 // One-shot helpers cover byte slices and strings ([Sum256], [Sum], [MAC],
 // ...), readers ([SumReader]) and files ([SumFile] and [SumFileHMAC], which
-// read in 1 MiB blocks and report [ErrFileChanged] for a file that changes
+// read in 1 MiB blocks and report [core.ErrFileChanged] for a file that changes
 // while it is read). Digests compare in constant time ([Digest.Equal],
 // [Hasher.Verify]). [SumMany256] hashes a batch of messages, 16 at a time
 // with AVX-512 or two at a time with the SHA extensions on x86-64: the
@@ -46,7 +46,7 @@
 //
 // Errors follow fastio's vocabulary: a file that ends before its size while
 // it is hashed satisfies errors.Is(err, io.ErrUnexpectedEOF) besides
-// [ErrFileChanged], and a reader that makes no progress gives an error
+// [core.ErrFileChanged], and a reader that makes no progress gives an error
 // satisfying errors.Is(err, io.ErrNoProgress).
 //
 // The non-cryptographic Jenkins hashes of fast_io live apart, in package

@@ -15,11 +15,11 @@ var (
 	// ErrHexDigest is returned when a hex digest has a character that is
 	// not a hex digit, or an odd length.
 	ErrHexDigest = errors.New("crypto: invalid hex digest")
-	// ErrFileChanged is wrapped by the errors of SumFile and SumFileHMAC
-	// for a regular file that shrank, grew or was rewritten while it was
-	// being read.
-	ErrFileChanged = errors.New("crypto: file changed while hashing")
 )
+
+// errEmptyDigest is ParseHexDigest's error for an empty string: no
+// algorithm has an empty digest.
+var errEmptyDigest = fmt.Errorf("%w: empty hex digest", ErrDigestLength)
 
 // AlgorithmError reports an unknown algorithm: its number or the name that
 // failed to parse. It unwraps to ErrAlgorithm.

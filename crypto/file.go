@@ -56,7 +56,7 @@ func SumReader(a Algorithm, r io.Reader) (Digest, int64, error) {
 // A regular file is checked against change: if it ends before the size it
 // had when it was opened, holds bytes past that size, or its size or
 // modification time differ once it has been read, the error is an
-// *fs.PathError wrapping ErrFileChanged and the Digest is empty, never the
+// *fs.PathError wrapping core.ErrFileChanged and the Digest is empty, never the
 // digest of a mix of old and new contents. A file whose size is reported as
 // 0 (those of /proc and /sys) and anything that is not a regular file (a
 // pipe, a device) is hashed to its end without that check.
@@ -110,7 +110,7 @@ func (h *Hasher) hashFile(path string) error {
 }
 
 // hashChecked hashes f to its end; for a regular file of known size it
-// fails with ErrFileChanged if the contents read do not match the size and
+// fails with core.ErrFileChanged if the contents read do not match the size and
 // modification time reported before and after.
 func (h *Hasher) hashChecked(f statReader) error {
 	fi, err := f.Stat()
@@ -151,18 +151,18 @@ type changeError struct {
 
 func (e *changeError) Error() string {
 	if e.what == "size" {
-		return fmt.Sprintf("%v: %d bytes when opened, %d read", ErrFileChanged, e.before, e.after)
+		return fmt.Sprintf("crypto: file changed while hashing: %d bytes when opened, %d read", e.before, e.after)
 	}
-	return fmt.Sprintf("%v: modification time %v when opened, %v after reading", ErrFileChanged, e.t0, e.t1)
+	return fmt.Sprintf("crypto: file changed while hashing: modification time %v when opened, %v after reading", e.t0, e.t1)
 }
 
-// Unwrap returns ErrFileChanged, and io.ErrUnexpectedEOF too when the file
-// ended before its size: that is truncated input.
+// Unwrap returns core.ErrFileChanged, and io.ErrUnexpectedEOF too when the
+// file ended before its size: that is truncated input.
 func (e *changeError) Unwrap() []error {
 	if e.what == "size" && e.after < e.before {
-		return []error{ErrFileChanged, io.ErrUnexpectedEOF}
+		return []error{core.ErrFileChanged, io.ErrUnexpectedEOF}
 	}
-	return []error{ErrFileChanged}
+	return []error{core.ErrFileChanged}
 }
 
 // readAll hashes what r yields until io.EOF through a pooled 1 MiB block and
@@ -171,25 +171,8 @@ func (e *changeError) Unwrap() []error {
 func (h *Hasher) readAll(r io.Reader) (int64, error) {
 	buf := blockPool.Get().(*[readBlock]byte)
 	defer blockPool.Put(buf)
-	var total int64
-	empty := 0
-	for {
-		m, err := r.Read(buf[:])
-		if m < 0 || m > len(buf) {
-			return total, core.ErrInvalidCount
-		}
-		h.Put(buf[:m])
-		total += int64(m)
-		if err == io.EOF {
-			return total, nil
-		}
-		if err != nil {
-			return total, err
-		}
-		if m > 0 {
-			empty = 0
-		} else if empty++; empty >= core.MaxEmptyCalls {
-			return total, core.ErrNoProgress
-		}
-	}
+	return core.ReadEach(r, func() ([]byte, error) { return buf[:], nil }, func(p []byte) error {
+		h.Put(p)
+		return nil
+	})
 }

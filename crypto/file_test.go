@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"testing"
 	"time"
+
+	"github.com/fastio-go/fastio/core"
 )
 
 func TestSumFile(t *testing.T) {
@@ -125,7 +127,7 @@ func (i fakeInfo) Sys() any           { return nil }
 
 // TestSumFileChanged hashes files that change while they are read, at
 // chosen moments, and files whose size says nothing: every change is
-// ErrFileChanged with an empty digest, never a digest.
+// core.ErrFileChanged with an empty digest, never a digest.
 func TestSumFileChanged(t *testing.T) {
 	data := bytes.Repeat([]byte("0123456789abcdef"), 3*readBlock/16+7)
 	n := int64(len(data))
@@ -156,8 +158,8 @@ func TestSumFileChanged(t *testing.T) {
 				d, err := SumFile(SHA256, "fake")
 				if tc.changed {
 					var pe *fs.PathError
-					if !errors.Is(err, ErrFileChanged) || d.Len() != 0 || !errors.As(err, &pe) || pe.Path != "fake" {
-						t.Fatalf("SumFile = %v, %v; want ErrFileChanged for the path", d, err)
+					if !errors.Is(err, core.ErrFileChanged) || d.Len() != 0 || !errors.As(err, &pe) || pe.Path != "fake" {
+						t.Fatalf("SumFile = %v, %v; want core.ErrFileChanged for the path", d, err)
 					}
 					return
 				}
@@ -223,8 +225,8 @@ func TestSumFileChangedOnDisk(t *testing.T) {
 				}
 				return &changingFile{File: f, change: func() error { return tc.change(p) }}, f, nil
 			}
-			if d, err := SumFile(SHA256, path); !errors.Is(err, ErrFileChanged) || d.Len() != 0 {
-				t.Fatalf("SumFile = %v, %v; want ErrFileChanged", d, err)
+			if d, err := SumFile(SHA256, path); !errors.Is(err, core.ErrFileChanged) || d.Len() != 0 {
+				t.Fatalf("SumFile = %v, %v; want core.ErrFileChanged", d, err)
 			}
 		})
 	}

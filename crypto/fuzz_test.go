@@ -78,7 +78,7 @@ func FuzzParseHexDigest(f *testing.F) {
 		d, err := ParseHexDigest(s)
 		want, werr := hex.DecodeString(s)
 		switch {
-		case len(s) > 2*MaxSize:
+		case len(s) == 0 || len(s) > 2*MaxSize:
 			if !errors.Is(err, ErrDigestLength) {
 				t.Fatalf("%q: %v, want ErrDigestLength", s, err)
 			}

@@ -10,6 +10,7 @@ import (
 	"hash"
 	"io"
 	"math/rand/v2"
+	"reflect"
 	"strconv"
 	"testing"
 
@@ -537,6 +538,7 @@ func TestParseHexDigestErrors(t *testing.T) {
 		{"0011zz", 4, 'z', false, ErrHexDigest},
 		{"00\x000", 2, 0, false, ErrHexDigest},
 		{string(make([]byte, 2*MaxSize+2)), 0, 0, false, ErrDigestLength},
+		{"", 0, 0, false, ErrDigestLength},
 	}
 	for _, tt := range tests {
 		t.Run(strconv.Quote(tt.in[:min(len(tt.in), 8)]), func(t *testing.T) {
@@ -643,5 +645,14 @@ func TestWriteByteAcrossBuffer(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(3*BufferSize, func() { h.WriteByte('x') }); n != 0 && !raceEnabled {
 		t.Errorf("WriteByte allocates %v", n)
+	}
+}
+
+// TestNoDoorPastTheHash checks that no value reachable from a Hasher's
+// exported methods is the *core.Writer that buffers its input, whose
+// Reset or Close would bypass the hash function.
+func TestNoDoorPastTheHash(t *testing.T) {
+	for _, path := range coretest.Reach(reflect.TypeFor[*Hasher](), "Hasher", reflect.TypeFor[*core.Writer]()) {
+		t.Errorf("%s is the *core.Writer behind the hash function", path)
 	}
 }

@@ -8,9 +8,10 @@ import "github.com/klauspost/cpuid/v2"
 func blockSHANI(h *[8]uint32, p []byte)
 
 // hasSHANI reports the SHA extensions with SSSE3 and SSE4.1, which the
-// block function uses. golang.org/x/sys/cpu, which the other features come
-// from, does not report the SHA extensions on x86; klauspost/cpuid does, and
-// it is linked already, as sha256-simd's own detector.
+// block function uses. Every other CPU feature in fastio comes from
+// golang.org/x/sys/cpu, which does not report the SHA extensions on x86
+// (its X86 struct has no such flag); klauspost/cpuid does, and it is
+// linked already, as sha256-simd's own detector.
 var hasSHANI = cpuid.CPU.Supports(cpuid.SHA, cpuid.SSSE3, cpuid.SSE4)
 
 // own256 selects this package's SHA-224/256 (sha256.go) over sha256-simd

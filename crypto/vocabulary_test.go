@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"testing"
 	"time"
+
+	"github.com/fastio-go/fastio/core"
 )
 
 // TestErrorVocabulary checks that the errors of this package say truncated
@@ -31,10 +33,10 @@ func TestErrorVocabulary(t *testing.T) {
 	}{
 		{"file shrank: truncated", func() error {
 			return sumFake(fakeFile{data: data[:4000], size: 5000, size2: 4000, mtime: t0, mtime2: t0})
-		}, []error{ErrFileChanged, io.ErrUnexpectedEOF}, nil},
+		}, []error{core.ErrFileChanged, io.ErrUnexpectedEOF}, nil},
 		{"file grew: changed, not truncated", func() error {
 			return sumFake(fakeFile{data: data, size: 4000, size2: 5000, mtime: t0, mtime2: t0})
-		}, []error{ErrFileChanged}, io.ErrUnexpectedEOF},
+		}, []error{core.ErrFileChanged}, io.ErrUnexpectedEOF},
 		{"no progress, ReadFrom", func() error {
 			_, err := mustNew(t, SHA256).ReadFrom(emptyReader{})
 			return err

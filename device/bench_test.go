@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fastio-go/fastio/core/coretest"
+	"github.com/fastio-go/fastio/device/internal/cputime"
 )
 
 // helloLines is how many "Hello World\n" lines one benchmark operation
@@ -42,7 +42,7 @@ func BenchmarkHelloWorld(b *testing.B) {
 	run := func(b *testing.B, write func()) {
 		b.SetBytes(helloLines * int64(len(hello)))
 		b.ReportAllocs()
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			rewind()
 			write()
@@ -171,7 +171,7 @@ func BenchmarkRead1GiB(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			b.SetBytes(bigSize)
 			b.ReportAllocs()
-			cpu := coretest.StartCPU(b)
+			cpu := cputime.StartCPU(b)
 			for b.Loop() {
 				fn(b)
 			}
@@ -273,11 +273,11 @@ func BenchmarkCopy1GiB(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				start := coretest.ProcessCPU()
+				start := cputime.ProcessCPU()
 				b.StartTimer()
 				fn(b, in, out)
 				b.StopTimer()
-				cpu += coretest.ProcessCPU() - start
+				cpu += cputime.ProcessCPU() - start
 				in.Close()
 				out.Close()
 				b.StartTimer()

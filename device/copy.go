@@ -99,39 +99,25 @@ func copyLoop(dst io.Writer, src io.Reader) (int64, error) {
 	bp := copyBuffers.Get().(*[]byte)
 	defer copyBuffers.Put(bp)
 	buf := *bp
-	var total int64
-	empty := 0
-	for {
-		n, err := src.Read(buf)
-		if n < 0 || n > len(buf) {
-			return total, core.ErrInvalidCount
+	var total int64 // the bytes written, which Copy returns
+	_, err := core.ReadEach(src, func() ([]byte, error) { return buf, nil }, func(p []byte) error {
+		if len(p) == 0 {
+			return nil
 		}
-		if n > 0 {
-			empty = 0
-			m, werr := dst.Write(buf[:n])
-			if m < 0 || m > n {
-				return total, core.ErrInvalidCount
-			}
-			total += int64(m)
-			if werr != nil {
-				return total, werr
-			}
-			if m < n {
-				return total, io.ErrShortWrite
-			}
+		m, err := dst.Write(p)
+		if m < 0 || m > len(p) {
+			return core.ErrInvalidCount
 		}
-		if err == io.EOF {
-			return total, nil
-		}
+		total += int64(m)
 		if err != nil {
-			return total, err
+			return err
 		}
-		if n == 0 {
-			if empty++; empty >= core.MaxEmptyCalls {
-				return total, core.ErrNoProgress
-			}
+		if m < len(p) {
+			return io.ErrShortWrite
 		}
-	}
+		return nil
+	})
+	return total, err
 }
 
 // fileOf returns what Copy needs of a File or an *os.File.

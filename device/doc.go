@@ -29,7 +29,7 @@
 //   - [Mapped] (Map): a read-only memory map whose window is the whole file.
 //     Files whose size is not their content (/proc, /dev/zero, pipes) are
 //     read instead, up to [MaxReadSize]; a mapped file truncated meanwhile
-//     gives [ErrFileChanged], never a crash, on every read path and inside
+//     gives [core.ErrFileChanged], never a crash, on every read path and inside
 //     [Mapped.Guard].
 //
 // Buffer sizes follow fastio's one rule: NewOutFile(dev) takes the default

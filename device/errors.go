@@ -18,13 +18,6 @@ var (
 	ErrClosed = core.ErrClosed
 	// ErrIsDir is returned when a directory is opened as a file.
 	ErrIsDir = errors.New("device: is a directory")
-	// ErrFileChanged is wrapped by the error of a read of a mapped file
-	// that was truncated, grew or was rewritten while mapped.
-	ErrFileChanged = errors.New("device: file changed while mapped")
-	// ErrTooLarge is wrapped by the error of mapping a file too large for
-	// the address space, or reading more than MaxReadSize bytes of a file
-	// that cannot be mapped (such as the endless /dev/zero).
-	ErrTooLarge = errors.New("device: file too large")
 	// ErrSameFile is wrapped by the error of Copy when the source and the
 	// destination are the same file and the copy would read what it
 	// writes (it would never end); cat refuses the same case.
@@ -32,11 +25,16 @@ var (
 )
 
 // changedError says why a mapped file counts as changed; it wraps
-// ErrFileChanged.
+// core.ErrFileChanged.
 type changedError struct{ why error }
 
-func (e *changedError) Error() string { return ErrFileChanged.Error() + ": " + e.why.Error() }
-func (e *changedError) Unwrap() error { return ErrFileChanged }
+func (e *changedError) Error() string { return "device: file changed while mapped: " + e.why.Error() }
+func (e *changedError) Unwrap() error { return core.ErrFileChanged }
+
+// errTooLarge is wrapped by the error of mapping a file too large for the
+// address space, or reading more than MaxReadSize bytes of a file that
+// cannot be mapped (such as the endless /dev/zero); it is core.ErrTooLarge.
+var errTooLarge = fmt.Errorf("device: file too large: %w", core.ErrTooLarge)
 
 var errFault = errors.New("memory fault reading the mapping (truncated?)")
 

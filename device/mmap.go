@@ -19,7 +19,7 @@ import (
 // not mapped: files that are not regular (pipes, character devices such as
 // /dev/zero) and files of kernel pseudo file systems (/proc, /sys), at
 // most MaxReadSize bytes of them; a longer one is an error wrapping
-// ErrTooLarge.
+// core.ErrTooLarge.
 //
 // Mapped also implements io.ReaderAt, io.WriterTo and io.ByteReader.
 // After Close the memory is gone: slices from Window or Bytes must not be
@@ -27,10 +27,10 @@ import (
 //
 // A mapped file that another process truncates makes the memory past the
 // new end inaccessible. Read, ReadAt, ReadByte, WriteTo and Guard catch
-// that fault and return an error wrapping ErrFileChanged, never crash;
+// that fault and return an error wrapping core.ErrFileChanged, never crash;
 // and when they reach the end of the file they check that its size and
 // modification times are still those it was mapped with, so that a file
-// that changed in place, shrank or grew ends in ErrFileChanged instead of
+// that changed in place, shrank or grew ends in core.ErrFileChanged instead of
 // io.EOF. Window and Bytes hand out the memory itself, which no method can
 // guard: a scanner that parses it in place must run inside Guard (or set
 // runtime/debug.SetPanicOnFault itself) if the file may change.
@@ -87,7 +87,7 @@ func MapFile(f *File) (*Mapped, error) {
 		return m, nil
 	}
 	if int64(int(size)) != size || size < 0 {
-		return nil, f.err("mmap", ErrTooLarge)
+		return nil, f.err("mmap", errTooLarge)
 	}
 	m.data, m.mapped, err = mapHandle(&f.h, int(size))
 	if err != nil {
@@ -114,7 +114,7 @@ func (m *Mapped) readAll(f *File) error {
 				if n, _ := f.Read(one[:]); n == 0 {
 					break
 				}
-				return f.err("read", ErrTooLarge)
+				return f.err("read", errTooLarge)
 			}
 			buf = slices.Grow(buf, min(cap(buf), MaxReadSize-len(buf)))
 		}
@@ -147,7 +147,7 @@ func (m *Mapped) changedErr(op string, why error) error {
 	return &Error{Op: op, Path: m.name, Written: -1, Err: &changedError{why}}
 }
 
-// atEnd returns io.EOF, or an error wrapping ErrFileChanged when the
+// atEnd returns io.EOF, or an error wrapping core.ErrFileChanged when the
 // mapped file is no longer what was mapped.
 func (m *Mapped) atEnd() error {
 	if !m.watchd {
@@ -165,9 +165,9 @@ func (m *Mapped) atEnd() error {
 
 // Guard calls f with the window and returns what f returns. A memory
 // fault inside f, which reading a mapped file that was truncated causes,
-// ends f and makes Guard return an error wrapping ErrFileChanged instead
+// ends f and makes Guard return an error wrapping core.ErrFileChanged instead
 // of crashing the program; and when f returns nil, Guard checks that the
-// file is still what was mapped (an error wrapping ErrFileChanged if not).
+// file is still what was mapped (an error wrapping core.ErrFileChanged if not).
 // Use it around code that parses the window in place (Window, Bytes) when
 // the file may change while mapped. Guard runs f on the calling goroutine;
 // f must not keep the slice.
@@ -215,7 +215,7 @@ func (m *Mapped) Name() string { return m.name }
 func (m *Mapped) Window() []byte { return m.data[m.off:] }
 
 // Fill returns 0, io.EOF (the window already holds the whole file), an
-// error wrapping ErrFileChanged if the file changed since it was mapped,
+// error wrapping core.ErrFileChanged if the file changed since it was mapped,
 // or an error wrapping ErrClosed after Close.
 func (m *Mapped) Fill() (int, error) {
 	if m.closed {
@@ -289,7 +289,7 @@ func (m *Mapped) ReadAt(p []byte, off int64) (int, error) {
 
 // WriteTo writes the window to w and consumes what was written. The
 // write runs under the fault guard (w sees the mapped memory); a file
-// that changed gives an error wrapping ErrFileChanged.
+// that changed gives an error wrapping core.ErrFileChanged.
 func (m *Mapped) WriteTo(w io.Writer) (total int64, err error) {
 	if m.closed {
 		return 0, m.closedErr()

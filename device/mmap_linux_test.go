@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/fastio-go/fastio/core"
 )
 
 // TestMapSpecialFiles maps files whose reported size is not their
@@ -55,8 +57,8 @@ func TestMapSpecialFiles(t *testing.T) {
 	t.Run("/dev/zero", func(t *testing.T) {
 		start := time.Now()
 		m, err := Map("/dev/zero")
-		if !errors.Is(err, ErrTooLarge) || m != nil {
-			t.Fatalf("Map(/dev/zero) = %v, %v; want an error wrapping ErrTooLarge", m, err)
+		if !errors.Is(err, core.ErrTooLarge) || m != nil {
+			t.Fatalf("Map(/dev/zero) = %v, %v; want an error wrapping core.ErrTooLarge", m, err)
 		}
 		t.Logf("refusing /dev/zero after MaxReadSize bytes took %v", time.Since(start))
 	})
@@ -105,7 +107,7 @@ func writeTemp(t *testing.T, n int) (string, []byte) {
 var guardSink byte
 
 // TestMapTruncated truncates a file while it is mapped: every read path
-// gives an error wrapping ErrFileChanged, never a crash and never a
+// gives an error wrapping core.ErrFileChanged, never a crash and never a
 // wrong result.
 func TestMapTruncated(t *testing.T) {
 	size := changingFileSize()
@@ -186,8 +188,8 @@ func TestMapTruncated(t *testing.T) {
 					m.Consume(size)
 					_, err = m.ReadByte()
 				}
-				if !errors.Is(err, ErrFileChanged) {
-					t.Fatalf("%s after truncation %s: %v, want an error wrapping ErrFileChanged", r.name, cut.name, err)
+				if !errors.Is(err, core.ErrFileChanged) {
+					t.Fatalf("%s after truncation %s: %v, want an error wrapping core.ErrFileChanged", r.name, cut.name, err)
 				}
 			})
 		}
@@ -195,7 +197,7 @@ func TestMapTruncated(t *testing.T) {
 }
 
 // TestMapChanged changes a mapped file without truncating it: reading to
-// the end reports ErrFileChanged instead of io.EOF.
+// the end reports core.ErrFileChanged instead of io.EOF.
 func TestMapChanged(t *testing.T) {
 	changes := []struct {
 		name   string
@@ -234,8 +236,8 @@ func TestMapChanged(t *testing.T) {
 			if after, _ := os.Stat(path); c.name != "grown" && after.ModTime().Equal(before.ModTime()) {
 				t.Skip("the file system's modification times are too coarse to see the change")
 			}
-			if _, err := io.ReadAll(m); !errors.Is(err, ErrFileChanged) {
-				t.Fatalf("ReadAll = %v, want ErrFileChanged", err)
+			if _, err := io.ReadAll(m); !errors.Is(err, core.ErrFileChanged) {
+				t.Fatalf("ReadAll = %v, want core.ErrFileChanged", err)
 			}
 		})
 	}
@@ -255,7 +257,7 @@ func TestMapChanged(t *testing.T) {
 
 // TestMapTruncatedConcurrently truncates the file from another goroutine
 // while the reader runs: each read either succeeds with the file's bytes
-// or fails with ErrFileChanged.
+// or fails with core.ErrFileChanged.
 func TestMapTruncatedConcurrently(t *testing.T) {
 	size := changingFileSize()
 	rounds := 5
@@ -276,7 +278,7 @@ func TestMapTruncatedConcurrently(t *testing.T) {
 		}()
 		got, err := io.ReadAll(m)
 		<-done
-		if err != nil && !errors.Is(err, ErrFileChanged) {
+		if err != nil && !errors.Is(err, core.ErrFileChanged) {
 			t.Fatalf("round %d: %v", round, err)
 		}
 		if err == nil && !bytes.Equal(got, data) {

@@ -102,29 +102,10 @@ func (d *Null) ReadFrom(r io.Reader) (int64, error) {
 	if len(d.scratch) < 32<<10 {
 		d.scratch = make([]byte, 32<<10)
 	}
-	var total int64
-	empty := 0
-	for {
-		m, err := r.Read(d.scratch)
-		if m < 0 || m > len(d.scratch) {
-			return total, core.ErrInvalidCount
-		}
-		total += int64(m)
-		d.n += int64(m)
-		if err == io.EOF {
-			return total, nil
-		}
-		if err != nil {
-			return total, err
-		}
-		if m == 0 {
-			if empty++; empty >= core.MaxEmptyCalls {
-				return total, core.ErrNoProgress
-			}
-		} else {
-			empty = 0
-		}
-	}
+	return core.ReadEach(r, func() ([]byte, error) { return d.scratch, nil }, func(p []byte) error {
+		d.n += int64(len(p))
+		return nil
+	})
 }
 
 // Read returns 0, io.EOF, like reading /dev/null.

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/fastio-go/fastio/core"
-	"github.com/fastio-go/fastio/core/coretest"
+	"github.com/fastio-go/fastio/device/internal/cputime"
 )
 
 // BenchmarkNull measures what Null's own methods save against a
@@ -25,7 +25,7 @@ func BenchmarkNull(b *testing.B) {
 	} {
 		b.Run("Write/"+tc.name, func(b *testing.B) {
 			b.SetBytes(int64(len(line)))
-			t := coretest.StartCPU(b)
+			t := cputime.StartCPU(b)
 			for range b.N {
 				tc.w.Write(line)
 			}
@@ -33,7 +33,7 @@ func BenchmarkNull(b *testing.B) {
 		})
 		b.Run("Reserve+Commit/"+tc.name, func(b *testing.B) {
 			b.SetBytes(int64(len(line)))
-			t := coretest.StartCPU(b)
+			t := cputime.StartCPU(b)
 			for range b.N {
 				p := tc.w.Reserve(len(line))
 				tc.w.Commit(copy(p, line))

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/fastio-go/fastio/core"
 )
 
 // TestErrorVocabulary checks the error vocabulary core's package doc
@@ -54,7 +56,7 @@ func TestErrorVocabulary(t *testing.T) {
 			_, err := NewIOFile(rw{io.Discard, strings.NewReader("")}).Seek(0, io.SeekStart)
 			return err
 		}, errors.ErrUnsupported},
-		{"Map of /dev/zero", func() error { _, err := Map("/dev/zero"); return err }, ErrTooLarge},
+		{"Map of /dev/zero", func() error { _, err := Map("/dev/zero"); return err }, core.ErrTooLarge},
 		{"Map of a directory", func() error { _, err := Map(dir); return err }, ErrIsDir},
 		{"Copy onto itself", func() error {
 			dst, _ := Open(path, "r+")
@@ -72,7 +74,7 @@ func TestErrorVocabulary(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if tc.want == ErrTooLarge {
+			if tc.want == core.ErrTooLarge {
 				if _, err := os.Stat("/dev/zero"); err != nil {
 					t.Skip("no /dev/zero")
 				}
@@ -82,7 +84,7 @@ func TestErrorVocabulary(t *testing.T) {
 			}
 		})
 	}
-	for _, e := range []error{ErrBadMode, ErrClosed, ErrIsDir, ErrFileChanged, ErrTooLarge, ErrSameFile} {
+	for _, e := range []error{ErrBadMode, ErrClosed, ErrIsDir, core.ErrFileChanged, core.ErrTooLarge, ErrSameFile} {
 		if !strings.HasPrefix(e.Error(), "device: ") && !strings.HasPrefix(e.Error(), "core: ") {
 			t.Errorf("sentinel %q does not name its package", e)
 		}

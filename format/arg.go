@@ -83,7 +83,7 @@ const (
 // ('F' is never made: Upper leaves fixed notation alone).
 const floatModes = "gfexGFEX"
 
-// Arg is one argument of PrintArgs and PrintlnArgs: a value packed by V
+// Arg is one argument of PrintArgs and PrintLnArgs: a value packed by V
 // so that passing it does not allocate. The built-in types and this
 // package's manipulators are held in two words and a pointer; any other
 // value is kept in an interface and printed as Print prints it. The zero
@@ -318,22 +318,22 @@ func timeArg(t time.Time, frac int8) (Arg, bool) {
 // Print writes the same values, and allocates nothing. It is the variadic
 // form for hot paths:
 //
-//	format.PrintlnArgs(w, format.V("id="), format.V(id), format.V(" x="), format.V(x))
+//	format.PrintLnArgs(w, format.V("id="), format.V(id), format.V(" x="), format.V(x))
 func PrintArgs[W Writer](w W, args ...Arg) {
 	if cw, ok := any(w).(*core.Writer); ok {
-		printArgsTo(cw, args)
+		printArgsTo(cw.Engine(), args)
 		return
 	}
 	printArgsAny(w, args, false)
 }
 
-// printArgsAny is PrintArgs (and PrintlnArgs, with ln) for a writer that
+// printArgsAny is PrintArgs (and PrintLnArgs, with ln) for a writer that
 // is not a *core.Writer, held in w.
 func printArgsAny(w any, args []Arg, ln bool) {
 	if cw, ok := engine(w); ok {
 		printArgsTo(cw, args)
 		if ln {
-			cw.PutByte('\n')
+			cw.WriteByte('\n')
 		}
 		return
 	}
@@ -349,10 +349,11 @@ func printArgsAny(w any, args []Arg, ln bool) {
 	viaScratch(w.(Writer), func(b *core.Buffer) { printArgsAny(b, args, ln) })
 }
 
-// PrintlnArgs writes the arguments as PrintArgs does, then a newline.
-func PrintlnArgs[W Writer](w W, args ...Arg) {
+// PrintLnArgs writes the arguments as PrintArgs does, with no separator,
+// then a newline.
+func PrintLnArgs[W Writer](w W, args ...Arg) {
 	if cw, ok := any(w).(*core.Writer); ok {
-		printArgsTo(cw, args)
+		printArgsTo(cw.Engine(), args)
 		cw.PutByte('\n')
 		return
 	}
@@ -361,13 +362,13 @@ func PrintlnArgs[W Writer](w W, args ...Arg) {
 
 // printArgsTo is PrintArgs for the concrete writer, with the commonest
 // kinds written out so that the writer's methods inline.
-func printArgsTo(w *core.Writer, args []Arg) {
+func printArgsTo(w core.Engine, args []Arg) {
 	for i := range args {
 		a := &args[i]
 		switch argKind(a.hdr) {
 		case argString:
 			p, _ := a.x.(*byte)
-			w.PutString(unsafe.String(p, a.u))
+			w.WriteString(unsafe.String(p, a.u))
 		case argInt:
 			u, neg := split(int64(a.u))
 			p := w.Reserve(MaxIntLen)
@@ -377,9 +378,9 @@ func printArgsTo(w *core.Writer, args []Arg) {
 			w.Commit(len(appendShortest(p[:0], math.Float64frombits(a.u))))
 		case argBool:
 			if a.u != 0 {
-				w.PutString("true")
+				w.WriteString("true")
 			} else {
-				w.PutString("false")
+				w.WriteString("false")
 			}
 		default:
 			printArg(w, a)

@@ -240,11 +240,11 @@ func TestPrintArgsKnown(t *testing.T) {
 
 func TestPrintlnArgs(t *testing.T) {
 	var b core.Buffer
-	PrintlnArgs(&b, V("n="), V(3))
-	PrintlnArgs(&b)
+	PrintLnArgs(&b, V("n="), V(3))
+	PrintLnArgs(&b)
 	w := core.NewWriter(&b)
-	PrintlnArgs(w, V(2.5), V(Hex(10)))
-	PrintlnArgs(w)
+	PrintLnArgs(w, V(2.5), V(Hex(10)))
+	PrintLnArgs(w)
 	if err := w.Flush(); err != nil {
 		t.Fatal(err)
 	}
@@ -266,7 +266,7 @@ func TestPrintArgsShortWrites(t *testing.T) {
 	}
 	emit := func(w core.BufferedWriter) {
 		for range 3 {
-			PrintlnArgs(w, args...)
+			PrintLnArgs(w, args...)
 			PrintArgs(w, args...)
 		}
 	}
@@ -296,7 +296,7 @@ func TestPrintArgsErrorsSticky(t *testing.T) {
 	dev := &coretest.Writer{Faults: coretest.Faults{FailAt: 2}}
 	w := core.NewWriterSize(dev, core.MinBufferSize)
 	for i := range 1000 {
-		PrintlnArgs(w, V("n="), V(i))
+		PrintLnArgs(w, V("n="), V(i))
 	}
 	if err := w.Flush(); !errors.Is(err, coretest.ErrFault) {
 		t.Fatalf("Flush after a device fault = %v, want ErrFault", err)
@@ -341,10 +341,10 @@ func TestPrintArgsAllocs(t *testing.T) {
 			PrintArgs(w, V(Quote(s)), V(Pad(Plain(bs), 9).Left()), V(Char(rune(v%1000))))
 		}},
 		{"time manipulators", func(w core.BufferedWriter) {
-			PrintlnArgs(w, V(Time(when).Frac(3)), V(Dur(d)), V(Pad(Dur(d), 20)))
+			PrintLnArgs(w, V(Time(when).Frac(3)), V(Dur(d)), V(Pad(Dur(d), 20)))
 		}},
 		{"mixed line", func(w core.BufferedWriter) {
-			PrintlnArgs(w, V("id="), V(v), V(" x="), V(f), V(" name="), V(s), V(" ok="), V(v%3 == 0))
+			PrintLnArgs(w, V("id="), V(v), V(" x="), V(f), V(" name="), V(s), V(" ok="), V(v%3 == 0))
 		}},
 	}
 	for _, tt := range tests {
@@ -392,7 +392,7 @@ func TestPrintBoxedAllocs(t *testing.T) {
 	v := 123456789
 	args := []any{v, int64(v), uint8(v), 3.25, float32(1.5), "str", []byte("b"), true, nil,
 		when, time.Duration(v), errors.New("e"), Hex(v), Pad(Fixed(2.5, 2), 8), unsafe.Pointer(&v), &v}
-	if n := testing.AllocsPerRun(100, func() { Println(w, args...) }); n != 0 {
+	if n := testing.AllocsPerRun(100, func() { PrintLn(w, args...) }); n != 0 {
 		t.Errorf("%v allocations, want 0", n)
 	}
 }
@@ -434,7 +434,7 @@ func FuzzPrintArgs(f *testing.F) {
 		// Differential against the standard library where it defines the
 		// same output: one line of plain values.
 		var line core.Buffer
-		PrintlnArgs(&line, V(i), V(" "), V(u), V(" "), V(fl), V(" "), V(s), V(" "), V(b), V(" "), V(time.Duration(i)))
+		PrintLnArgs(&line, V(i), V(" "), V(u), V(" "), V(fl), V(" "), V(s), V(" "), V(b), V(" "), V(time.Duration(i)))
 		wantLine := fmt.Sprintln(i, u, strconv.FormatFloat(fl, 'g', -1, 64), s, b, time.Duration(i))
 		if line.String() != wantLine {
 			t.Fatalf("got %q, fmt gives %q", line.String(), wantLine)

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/fastio-go/fastio/core"
-	"github.com/fastio-go/fastio/core/coretest"
+	"github.com/fastio-go/fastio/format/internal/cputime"
 )
 
 // The float-reading benchmarks use two files of shortest forms, one a
@@ -90,7 +90,7 @@ func BenchmarkScanFloat64(b *testing.B) {
 			b.ReportAllocs()
 			r := core.NewReader(nil)
 			vals := data.vals
-			cpu := coretest.StartCPU(b)
+			cpu := cputime.StartCPU(b)
 			for b.Loop() {
 				r.Reset(bytes.NewReader(data.file))
 				s := NewScanner(r)
@@ -113,7 +113,7 @@ func BenchmarkScanFloat64(b *testing.B) {
 			b.SetBytes(int64(len(data.file)))
 			b.ReportAllocs()
 			vals := data.vals
-			cpu := coretest.StartCPU(b)
+			cpu := cputime.StartCPU(b)
 			for b.Loop() {
 				sc := bufio.NewScanner(bytes.NewReader(data.file))
 				for i := 0; sc.Scan(); i++ {
@@ -136,7 +136,7 @@ func BenchmarkParseFloat64(b *testing.B) {
 		b.SetBytes(int64(len(mixedFile())))
 		b.ReportAllocs()
 		var sum float64
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			for _, t := range toks {
 				v, _ := ParseFloat[float64](t)
@@ -150,7 +150,7 @@ func BenchmarkParseFloat64(b *testing.B) {
 		b.SetBytes(int64(len(mixedFile())))
 		b.ReportAllocs()
 		var sum float64
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			for _, t := range toks {
 				v, _ := strconv.ParseFloat(string(t), 64)

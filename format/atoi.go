@@ -29,6 +29,31 @@ func (c code) err() error {
 	return nil
 }
 
+// parseError is the error of ParseInt and ParseFloat: the function, the
+// input and the failure, as strconv.NumError says them.
+type parseError struct {
+	fn, num string
+	c       code
+}
+
+func numError(fn, num string, c code) error { return &parseError{fn, num, c} }
+
+func (e *parseError) Error() string {
+	why := "invalid syntax"
+	if e.c == rangeErr {
+		why = "value out of range"
+	}
+	return e.fn + ": parsing " + strconv.Quote(e.num) + ": " + why
+}
+
+// Unwrap returns this package's sentinel and strconv's.
+func (e *parseError) Unwrap() []error {
+	if e.c == rangeErr {
+		return []error{ErrRange, strconv.ErrRange}
+	}
+	return []error{ErrSyntax, strconv.ErrSyntax}
+}
+
 // digitVal maps a byte to its digit value in bases up to 36, or 255.
 var digitVal = func() (t [256]byte) {
 	for i := range t {
@@ -154,11 +179,17 @@ func intKind[T core.Integer]() (int, bool) {
 // ParseInt parses s, a string or byte slice, as an integer of type T in
 // base 2 to 36, or 0 for Go's prefixes and underscores, with the syntax
 // and results of strconv.ParseInt (signed T) or strconv.ParseUint
-// (unsigned T) at T's bit size. Errors are ErrSyntax and ErrRange; on
-// ErrRange the value is the bound exceeded. It does not allocate.
+// (unsigned T) at T's bit size. An error reads as strconv's do
+// (format.ParseInt: parsing "12a": invalid syntax) and matches ErrSyntax
+// or ErrRange, and strconv.ErrSyntax or strconv.ErrRange, with errors.Is;
+// on a range error the value is the bound exceeded. It allocates only for
+// the error.
 func ParseInt[T core.Integer, S core.Text](s S, base int) (T, error) {
 	v, c := parseIntT[T](asBytes(s), base)
-	return v, c.err()
+	if c != ok {
+		return v, numError("format.ParseInt", string(s), c)
+	}
+	return v, nil
 }
 
 func parseIntT[T core.Integer](s []byte, base int) (T, code) {

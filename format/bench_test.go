@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/fastio-go/fastio/core"
-	"github.com/fastio-go/fastio/core/coretest"
+	"github.com/fastio-go/fastio/format/internal/cputime"
 )
 
 // The benchmarks use these shapes: the integers
@@ -63,7 +63,7 @@ func BenchmarkWriteInts(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		w := core.NewWriter(io.Discard)
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			for i := range benchInts {
 				IntLn(w, i)
@@ -76,7 +76,7 @@ func BenchmarkWriteInts(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			for i := range benchInts {
 				IntLn(w, i)
@@ -90,7 +90,7 @@ func BenchmarkWriteInts(b *testing.B) {
 		b.ReportAllocs()
 		w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
 		var scratch []byte
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			for i := range benchInts {
 				scratch = strconv.AppendInt(scratch[:0], int64(i), 10)
@@ -105,7 +105,7 @@ func BenchmarkWriteInts(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			for i := range benchInts {
 				fmt.Fprintln(w, i)
@@ -128,7 +128,7 @@ func BenchmarkReadInts(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		b.ReportAllocs()
 		r := core.NewReader(nil)
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			r.Reset(bytes.NewReader(data))
 			s := NewScanner(r)
@@ -147,7 +147,7 @@ func BenchmarkReadInts(b *testing.B) {
 	b.Run("bufio_strconv", func(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		b.ReportAllocs()
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			sc := bufio.NewScanner(bytes.NewReader(data))
 			var sum int64
@@ -165,7 +165,7 @@ func BenchmarkReadInts(b *testing.B) {
 	b.Run("fmt", func(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		b.ReportAllocs()
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			r := bufio.NewReader(bytes.NewReader(data))
 			var sum int64
@@ -189,7 +189,7 @@ func BenchmarkWriteFloats(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		w := core.NewWriter(io.Discard)
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			for _, f := range vals {
 				FloatLn(w, f)
@@ -203,7 +203,7 @@ func BenchmarkWriteFloats(b *testing.B) {
 		b.ReportAllocs()
 		w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
 		var scratch []byte
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			for _, f := range vals {
 				scratch = strconv.AppendFloat(scratch[:0], f, 'g', -1, 64)
@@ -236,7 +236,7 @@ func BenchmarkWriteFixed(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		w := core.NewWriter(io.Discard)
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			for _, f := range vals {
 				Put(w, Fixed(f, 2))
@@ -258,7 +258,7 @@ func BenchmarkWriteSci(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		w := core.NewWriter(io.Discard)
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			for _, f := range vals {
 				Put(w, Sci(f, 6))
@@ -287,7 +287,7 @@ func benchPrecStrconv(b *testing.B, size int64, mode byte, prec int) {
 	b.ReportAllocs()
 	w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
 	var scratch []byte
-	cpu := coretest.StartCPU(b)
+	cpu := cputime.StartCPU(b)
 	for b.Loop() {
 		for _, f := range vals {
 			scratch = strconv.AppendFloat(scratch[:0], f, mode, prec, 64)
@@ -306,7 +306,7 @@ func BenchmarkReadFloats(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		b.ReportAllocs()
 		r := core.NewReader(nil)
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			r.Reset(bytes.NewReader(data))
 			s := NewScanner(r)
@@ -325,7 +325,7 @@ func BenchmarkReadFloats(b *testing.B) {
 	b.Run("bufio_strconv", func(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		b.ReportAllocs()
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			sc := bufio.NewScanner(bytes.NewReader(data))
 			for i := 0; sc.Scan(); i++ {
@@ -340,7 +340,7 @@ func BenchmarkReadFloats(b *testing.B) {
 }
 
 // BenchmarkPrintRecords prints 100,000 records of a string, an int and a
-// float through the variadic forms: Println and PrintlnArgs against
+// float through the variadic forms: PrintLn and PrintLnArgs against
 // fmt.Fprintln (which adds spaces between operands; the work is otherwise
 // the same).
 func BenchmarkPrintRecords(b *testing.B) {
@@ -348,17 +348,17 @@ func BenchmarkPrintRecords(b *testing.B) {
 	vals := floatVals()
 	var out core.Buffer
 	for i := range n {
-		Println(&out, "id=", i, " x=", vals[i])
+		PrintLn(&out, "id=", i, " x=", vals[i])
 	}
 	size := int64(out.Len())
 	b.Run("fastio", func(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		w := core.NewWriter(io.Discard)
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			for i := range n {
-				Println(w, "id=", i, " x=", vals[i])
+				PrintLn(w, "id=", i, " x=", vals[i])
 			}
 			w.Flush()
 		}
@@ -368,10 +368,10 @@ func BenchmarkPrintRecords(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		w := core.NewWriter(io.Discard)
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			for i := range n {
-				PrintlnArgs(w, V("id="), V(i), V(" x="), V(vals[i]))
+				PrintLnArgs(w, V("id="), V(i), V(" x="), V(vals[i]))
 			}
 			w.Flush()
 		}
@@ -381,7 +381,7 @@ func BenchmarkPrintRecords(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			for i := range n {
 				fmt.Fprintln(w, "id=", i, " x=", vals[i])
@@ -397,8 +397,8 @@ var mixedNames = [...]string{"alpha", "beta", "gamma", "delta", "epsilon"}
 
 // BenchmarkPrintMixed prints 100,000 records of an int, a float, a string
 // and a bool, "id=7 x=0.5 name=beta ok=true", through the allocation-free
-// variadic form PrintlnArgs, the typed functions, the boxing variadic
-// Println, fmt.Fprintf and the hand-written bufio + strconv code; all
+// variadic form PrintLnArgs, the typed functions, the boxing variadic
+// PrintLn, fmt.Fprintf and the hand-written bufio + strconv code; all
 // write the same bytes.
 func BenchmarkPrintMixed(b *testing.B) {
 	const n = 100_000
@@ -409,7 +409,7 @@ func BenchmarkPrintMixed(b *testing.B) {
 	}{
 		{"fastio_args", func(w core.BufferedWriter, _ *bufio.Writer) {
 			for i := range n {
-				PrintlnArgs(w, V("id="), V(i), V(" x="), V(vals[i]), V(" name="), V(mixedNames[i%5]), V(" ok="), V(i%3 == 0))
+				PrintLnArgs(w, V("id="), V(i), V(" x="), V(vals[i]), V(" name="), V(mixedNames[i%5]), V(" ok="), V(i%3 == 0))
 			}
 		}},
 		{"fastio_typed", func(w core.BufferedWriter, _ *bufio.Writer) {
@@ -432,7 +432,7 @@ func BenchmarkPrintMixed(b *testing.B) {
 		}},
 		{"fastio_any", func(w core.BufferedWriter, _ *bufio.Writer) {
 			for i := range n {
-				Println(w, "id=", i, " x=", vals[i], " name=", mixedNames[i%5], " ok=", i%3 == 0)
+				PrintLn(w, "id=", i, " x=", vals[i], " name=", mixedNames[i%5], " ok=", i%3 == 0)
 			}
 		}},
 		{"fmt", func(_ core.BufferedWriter, bw *bufio.Writer) {
@@ -474,7 +474,7 @@ func BenchmarkPrintMixed(b *testing.B) {
 			b.ReportAllocs()
 			w := core.NewWriter(io.Discard)
 			bw := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
-			cpu := coretest.StartCPU(b)
+			cpu := cputime.StartCPU(b)
 			for b.Loop() {
 				f.run(w, bw)
 				w.Flush()
@@ -514,7 +514,7 @@ func BenchmarkWriteHexFloat(b *testing.B) {
 			b.SetBytes(int64(want.Len()))
 			b.ReportAllocs()
 			w := core.NewWriter(io.Discard)
-			cpu := coretest.StartCPU(b)
+			cpu := cputime.StartCPU(b)
 			for b.Loop() {
 				for _, f := range vals {
 					Put(w, HexFloat(f, prec))
@@ -528,7 +528,7 @@ func BenchmarkWriteHexFloat(b *testing.B) {
 			b.SetBytes(int64(want.Len()))
 			b.ReportAllocs()
 			w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
-			cpu := coretest.StartCPU(b)
+			cpu := cputime.StartCPU(b)
 			for b.Loop() {
 				for _, f := range vals {
 					w.Write(strconv.AppendFloat(w.AvailableBuffer(), f, 'x', prec, 64))
@@ -568,7 +568,7 @@ func BenchmarkWriteIntSlice(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		w := core.NewWriter(io.Discard)
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			Ints(w, xs, "\n")
 			Ln(w)
@@ -580,7 +580,7 @@ func BenchmarkWriteIntSlice(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		w := core.NewWriter(io.Discard)
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			for _, v := range xs {
 				IntLn(w, v)
@@ -593,7 +593,7 @@ func BenchmarkWriteIntSlice(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
-		cpu := coretest.StartCPU(b)
+		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			for _, v := range xs {
 				p := strconv.AppendInt(w.AvailableBuffer(), int64(v), 10)
@@ -659,7 +659,7 @@ func BenchmarkPrintLogLine(b *testing.B) {
 			b.ReportAllocs()
 			w := core.NewWriter(io.Discard)
 			bw := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
-			cpu := coretest.StartCPU(b)
+			cpu := cputime.StartCPU(b)
 			for b.Loop() {
 				f.run(w, bw)
 				w.Flush()
@@ -709,7 +709,7 @@ func BenchmarkWriteDoubles(b *testing.B) {
 			b.SetBytes(size)
 			b.ReportAllocs()
 			w := core.NewWriter(io.Discard)
-			cpu := coretest.StartCPU(b)
+			cpu := cputime.StartCPU(b)
 			for b.Loop() {
 				if mode == 'g' {
 					for _, f := range vals {
@@ -729,7 +729,7 @@ func BenchmarkWriteDoubles(b *testing.B) {
 			b.SetBytes(size)
 			b.ReportAllocs()
 			w := bufio.NewWriterSize(io.Discard, core.DefaultBufferSize)
-			cpu := coretest.StartCPU(b)
+			cpu := cputime.StartCPU(b)
 			for b.Loop() {
 				for _, f := range vals {
 					p := strconv.AppendFloat(w.AvailableBuffer(), f, mode, -1, 64)

@@ -8,19 +8,19 @@
 // *bufio.Writer, or another writer with a Flush method. An *os.File is
 // wrapped once (core.NewWriter or bufio.NewWriter) and flushed by whoever
 // wrapped it; [Writer] says what each kind of writer gets. [Fprint] and
-// [Fprintln] write one call's output to any io.Writer at once.
+// [FprintLn] write one call's output to any io.Writer at once.
 //
 // Printing comes in four forms, after log/slog's precedent (Log takes
 // ...any and allocates, LogAttrs takes ...Attr and does not):
 //
-//   - [Print] and [Println] take any values, as fmt does, and write them one
+//   - [Print] and [PrintLn] take any values, as fmt does, and write them one
 //     after another with no separator. Go boxes each argument into an
 //     interface, and since Print calls user types' methods through those
 //     interfaces (Appender, Printer, error, fmt.Stringer), the compiler
 //     must assume every box escapes: each non-constant integer from 256
 //     up, float, string or struct costs the caller one allocation, as
 //     with fmt. Print allocates nothing else.
-//   - [PrintArgs] and [PrintlnArgs] take Args made by [V], which packs every
+//   - [PrintArgs] and [PrintLnArgs] take Args made by [V], which packs every
 //     built-in type and every manipulator of this package into plain
 //     fields without boxing: the variadic form for hot paths, with the
 //     same output as Print and no allocation. Only a user type is kept in
@@ -38,8 +38,8 @@
 //
 //	w := bufio.NewWriter(os.Stdout) // or core.NewWriter(os.Stdout)
 //	defer w.Flush()
-//	format.Println(w, "n = ", n, ", mean = ", mean)
-//	format.PrintlnArgs(w, format.V("id="), format.V(id), format.V(" x="), format.V(x))
+//	format.PrintLn(w, "n = ", n, ", mean = ", mean)
+//	format.PrintLnArgs(w, format.V("id="), format.V(id), format.V(" x="), format.V(x))
 //	for _, v := range values {
 //		format.IntLn(w, v)
 //	}

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/fastio-go/fastio/core"
-	"github.com/fastio-go/fastio/core/coretest"
+	"github.com/fastio-go/fastio/format/internal/cputime"
 )
 
 // upperSink is the transform behind an engineWriter: it upper-cases the
@@ -55,7 +55,7 @@ func newEngineWriter(size int) (*engineWriter, *upperSink) {
 	return &engineWriter{e: core.NewSinkWriter(s, size)}, s
 }
 
-func (w *engineWriter) Engine() *core.Writer { return w.e }
+func (w *engineWriter) Engine() core.Engine { return w.e.Engine() }
 
 func (w *engineWriter) Write(p []byte) (int, error) { w.calls++; return w.e.Write(p) }
 func (w *engineWriter) Reserve(n int) []byte        { w.calls++; return w.e.Reserve(n) }
@@ -123,7 +123,7 @@ func TestEngineWriterAllocs(t *testing.T) {
 		{"Put", func() { Put(w, Hex(0xbeef).Prefix()) }},
 		{"Ints", func() { Ints(w, xs, ",") }},
 		{"Line", func() { Line(w).Str("a=").Int(5).Quote("q").End() }},
-		{"PrintlnArgs", func() { PrintlnArgs(w, V("id="), V(12345), V(" x="), V(2.5)) }},
+		{"PrintLnArgs", func() { PrintLnArgs(w, V("id="), V(12345), V(" x="), V(2.5)) }},
 	}
 	for _, tt := range tests {
 		if n := testing.AllocsPerRun(200, func() { tt.f(); w.Flush(); sink.out.Reset() }); n != 0 {
@@ -154,7 +154,7 @@ func BenchmarkEngineWriter(b *testing.B) {
 		b.Run("ints/via="+kind.name, func(b *testing.B) {
 			b.SetBytes(int64(len(intFile())))
 			b.ReportAllocs()
-			cpu := coretest.StartCPU(b)
+			cpu := cputime.StartCPU(b)
 			for b.Loop() {
 				for i := range benchInts {
 					IntLn(w, i)
@@ -167,7 +167,7 @@ func BenchmarkEngineWriter(b *testing.B) {
 			b.SetBytes(int64(len(floatFile())))
 			b.ReportAllocs()
 			vals := floatVals()
-			cpu := coretest.StartCPU(b)
+			cpu := cputime.StartCPU(b)
 			for b.Loop() {
 				for _, f := range vals {
 					FloatLn(w, f)

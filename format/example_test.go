@@ -15,7 +15,7 @@ import (
 
 func Example() {
 	w := core.NewWriter(os.Stdout)
-	format.Println(w, "n = ", 42, ", pi = ", 3.14159, ", ok = ", true)
+	format.PrintLn(w, "n = ", 42, ", pi = ", 3.14159, ", ok = ", true)
 	for i := range 3 {
 		format.IntLn(w, i*1000)
 	}
@@ -29,17 +29,17 @@ func Example() {
 	// 2000
 }
 
-// PrintlnArgs is the variadic form for hot paths: V packs each value
+// PrintLnArgs is the variadic form for hot paths: V packs each value
 // without boxing it, so the loop allocates nothing, and the output is what
-// Println writes for the same values.
-func ExamplePrintlnArgs() {
+// PrintLn writes for the same values.
+func ExamplePrintLnArgs() {
 	w := core.NewWriter(os.Stdout)
 	names := []string{"alpha", "beta"}
 	start := time.Date(2024, 2, 29, 13, 4, 5, 0, time.UTC)
 	for i, name := range names {
 		id := 1000 + i
 		x := float64(i) + 0.25
-		format.PrintlnArgs(w, format.V("id="), format.V(id), format.V(" x="), format.V(x),
+		format.PrintLnArgs(w, format.V("id="), format.V(id), format.V(" x="), format.V(x),
 			format.V(" name="), format.V(format.Pad(format.Plain(name), 6).Left()), format.V("|"),
 			format.V(" hex="), format.V(format.Hex(id).Prefix()),
 			format.V(" at="), format.V(start.Add(time.Duration(i)*time.Second)))
@@ -54,7 +54,7 @@ func ExamplePrintlnArgs() {
 
 func ExampleHex() {
 	w := core.NewWriter(os.Stdout)
-	format.Println(w, format.Hex(3054).Prefix(), " ", format.Hex(-255).Upper(), " ",
+	format.PrintLn(w, format.Hex(3054).Prefix(), " ", format.Hex(-255).Upper(), " ",
 		format.Bin(5).Prefix().Zeros(8), " ", format.Hex(uint32(0xdeadbeef)).Group())
 	if err := w.Flush(); err != nil {
 		log.Fatal(err)
@@ -64,9 +64,9 @@ func ExampleHex() {
 
 func ExamplePad() {
 	w := core.NewWriter(os.Stdout)
-	format.Println(w, "[", format.Pad(format.Plain("left"), 8).Left(), "]")
-	format.Println(w, "[", format.Pad(format.Dec(42), 8), "]")
-	format.Println(w, "[", format.Pad(format.Plain("mid"), 9).Center().Fill('*'), "]")
+	format.PrintLn(w, "[", format.Pad(format.Plain("left"), 8).Left(), "]")
+	format.PrintLn(w, "[", format.Pad(format.Dec(42), 8), "]")
+	format.PrintLn(w, "[", format.Pad(format.Plain("mid"), 9).Center().Fill('*'), "]")
 	if err := w.Flush(); err != nil {
 		log.Fatal(err)
 	}
@@ -79,11 +79,11 @@ func ExamplePad() {
 func ExampleFixed() {
 	w := core.NewWriter(os.Stdout)
 	de := format.NewLocale(",", ".", 3)
-	format.Println(w, format.Fixed(1234567.891, 2), " ", format.Fixed(1234567.891, 2).Group(), " ",
+	format.PrintLn(w, format.Fixed(1234567.891, 2), " ", format.Fixed(1234567.891, 2).Group(), " ",
 		format.Fixed(1234567.891, 2).Group().In(de))
-	format.Println(w, format.Sci(6.02214076e23, 3), " ", format.General(1e-7, 3), " ", format.HexFloat(1.5, -1))
+	format.PrintLn(w, format.Sci(6.02214076e23, 3), " ", format.General(1e-7, 3), " ", format.HexFloat(1.5, -1))
 	a, b := 0.1, 0.2
-	format.Println(w, format.Shortest(a+b), " ", format.Fixed(2.5, 1).Plus())
+	format.PrintLn(w, format.Shortest(a+b), " ", format.Fixed(2.5, 1).Plus())
 	if err := w.Flush(); err != nil {
 		log.Fatal(err)
 	}
@@ -95,7 +95,7 @@ func ExampleFixed() {
 
 func ExampleQuote() {
 	w := core.NewWriter(os.Stdout)
-	format.Println(w, format.Quote("tab\there"), " ", format.Quote("é").ASCII(), " ", format.Char('x').Quote(), " ", format.Char(0x4e16))
+	format.PrintLn(w, format.Quote("tab\there"), " ", format.Quote("é").ASCII(), " ", format.Char('x').Quote(), " ", format.Char(0x4e16))
 	if err := w.Flush(); err != nil {
 		log.Fatal(err)
 	}
@@ -105,9 +105,9 @@ func ExampleQuote() {
 func ExampleTime() {
 	w := core.NewWriter(os.Stdout)
 	t := time.Date(2024, 2, 29, 13, 4, 5, 120000000, time.FixedZone("", -5*3600))
-	format.Println(w, format.Time(t))
-	format.Println(w, format.Time(t.UTC()).Frac(3))
-	format.Println(w, 90*time.Minute+1500*time.Millisecond)
+	format.PrintLn(w, format.Time(t))
+	format.PrintLn(w, format.Time(t.UTC()).Frac(3))
+	format.PrintLn(w, 90*time.Minute+1500*time.Millisecond)
 	if err := w.Flush(); err != nil {
 		log.Fatal(err)
 	}
@@ -130,7 +130,7 @@ func (p point) AppendFormat(dst []byte) []byte {
 
 func ExampleAppender() {
 	w := core.NewWriter(os.Stdout)
-	format.Println(w, "at ", point{3, -4})
+	format.PrintLn(w, "at ", point{3, -4})
 	format.Put(w, format.Pad(point{1, 2}, 10))
 	format.Ln(w)
 	if err := w.Flush(); err != nil {
@@ -196,7 +196,7 @@ func ExampleParseInt() {
 	fmt.Println(err)
 	// Output:
 	// -32767 <nil>
-	// format: value out of range
+	// format.ParseInt: parsing "200": value out of range
 }
 
 func ExampleParseFloat() {
@@ -209,9 +209,9 @@ func ExampleLocale() {
 	w := core.NewWriter(os.Stdout)
 	fr := format.NewLocale(",", "'", 3)
 	in := format.NewLocale(".", ",", 3)
-	format.Println(w, format.Fixed(1234567.5, 2).Group().In(fr))
-	format.Println(w, format.Dec(int64(9876543210)).Group().In(in))
-	format.Println(w, format.Fixed(0.25, 3).In(fr))
+	format.PrintLn(w, format.Fixed(1234567.5, 2).Group().In(fr))
+	format.PrintLn(w, format.Dec(int64(9876543210)).Group().In(in))
+	format.PrintLn(w, format.Fixed(0.25, 3).In(fr))
 	if err := w.Flush(); err != nil {
 		log.Fatal(err)
 	}
@@ -235,7 +235,7 @@ func ExampleScanFloat() {
 // not a Writer; wrap it once, as here.
 func ExampleWriter() {
 	w := bufio.NewWriter(os.Stdout)
-	format.Println(w, "n = ", 42, ", x = ", format.Fixed(3.14159, 2))
+	format.PrintLn(w, "n = ", 42, ", x = ", format.Fixed(3.14159, 2))
 	format.IntLn(w, -7)
 	format.Put(w, format.Dec(155).Group().Zeros(8))
 	format.Ln(w)
@@ -248,9 +248,9 @@ func ExampleWriter() {
 	// 0,000,155
 }
 
-func ExampleFprintln() {
+func ExampleFprintLn() {
 	// One call's output, written to an unbuffered writer at once.
-	if err := format.Fprintln(os.Stdout, "total: ", 1234, " items"); err != nil {
+	if err := format.FprintLn(os.Stdout, "total: ", 1234, " items"); err != nil {
 		panic(err)
 	}
 	// Output: total: 1234 items
@@ -285,4 +285,37 @@ func ExampleLine() {
 	// Output:
 	// level=info n=0 load=0.500 msg="started"
 	// level=info n=1 load=0.833 msg="said \"hi\""
+}
+
+// The loop a bufio.Scanner user writes as for s.Scan() { ... s.Text() ... }
+// and then s.Err() is a Line loop that stops at io.EOF; a line splits on a
+// delimiter (here a CSV comma) with strings.SplitSeq or bytes.SplitSeq, and
+// ParseInt and ParseFloat parse the fields in place.
+func ExampleScanner_Line() {
+	s := format.NewScanner(strings.NewReader("apples,3,0.5\npears,x,1.25\nplums,12,0.75\n"))
+	for {
+		line, err := s.Line()
+		if err == io.EOF {
+			break // the end of the input: bufio.Scanner's Scan returning false
+		}
+		if err != nil {
+			fmt.Println(err) // what s.Err() would report; the loop may go on
+			continue
+		}
+		var fields []string
+		for f := range strings.SplitSeq(string(line), ",") {
+			fields = append(fields, f)
+		}
+		n, err := format.ParseInt[int](fields[1], 10)
+		if err != nil {
+			fmt.Println(fields[0], err)
+			continue
+		}
+		price, _ := format.ParseFloat[float64](fields[2])
+		fmt.Println(fields[0], n, price*float64(n))
+	}
+	// Output:
+	// apples 3 1.5
+	// pears format.ParseInt: parsing "x": invalid syntax
+	// plums 12 9
 }

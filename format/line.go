@@ -11,7 +11,7 @@ import (
 //
 //	format.Line(w).Str("level=").Str(level).Str(" n=").Int(n).Str(" x=").Fixed(x, 3).Str(" msg=").Quote(msg).End()
 //
-// writes what Println(w, "level=", level, " n=", n, " x=", Fixed(x, 3), " msg=", Quote(msg))
+// writes what PrintLn(w, "level=", level, " n=", n, " x=", Fixed(x, 3), " msg=", Quote(msg))
 // writes, without boxing a value into an interface: each method calls the
 // typed function of its kind (Str, Int, Float, Put...), in place in w's
 // buffer, and nothing allocates. A LineBuilder is a value holding only w,
@@ -101,7 +101,7 @@ const maxQuoteGrowth = 4
 
 // quoteCore quotes s in place in w's buffer when its longest quoted form
 // fits the buffer, so that no string of that size allocates.
-func quoteCore(w *core.Writer, s string) {
+func quoteCore(w core.Engine, s string) {
 	if n := maxQuoteGrowth*len(s) + 2; n <= w.Size() {
 		p := w.Reserve(n)
 		w.Commit(len(strconv.AppendQuote(p[:0], s)))

@@ -19,27 +19,27 @@ type lineCase struct {
 }
 
 var lineCases = []lineCase{
-	{"empty", func(w Writer) { Line(w).End() }, func(w Writer) { Println(w) }},
+	{"empty", func(w Writer) { Line(w).End() }, func(w Writer) { PrintLn(w) }},
 	{"no End", func(w Writer) { Line(w).Str("a").Int(1) }, func(w Writer) { Print(w, "a", 1) }},
 	{"log line", func(w Writer) {
 		Line(w).Str("level=").Str("info").Str(" n=").Int(-42).Str(" x=").Fixed(math.Pi, 3).Str(" msg=").Quote("hé \"x\"\n").End()
 	}, func(w Writer) {
-		Println(w, "level=", "info", " n=", -42, " x=", Fixed(math.Pi, 3), " msg=", Quote("hé \"x\"\n"))
+		PrintLn(w, "level=", "info", " n=", -42, " x=", Fixed(math.Pi, 3), " msg=", Quote("hé \"x\"\n"))
 	}},
 	{"every kind", func(w Writer) {
 		Line(w).Int64(math.MinInt64).Str(" ").Uint64(math.MaxUint64).Str(" ").Float(0.1).Str(" ").
 			Bool(true).Bool(false).Bytes([]byte(" b ")).
 			Time(time.Date(2026, 12, 1, 11, 22, 33, 4500, time.UTC)).Put(Hex(255).Prefix()).End()
 	}, func(w Writer) {
-		Println(w, int64(math.MinInt64), " ", uint64(math.MaxUint64), " ", 0.1, " ", true, false, []byte(" b "),
+		PrintLn(w, int64(math.MinInt64), " ", uint64(math.MaxUint64), " ", 0.1, " ", true, false, []byte(" b "),
 			time.Date(2026, 12, 1, 11, 22, 33, 4500, time.UTC), Hex(255).Prefix())
 	}},
 	{"quote of bad UTF-8 and controls", func(w Writer) {
 		Line(w).Quote("\xff\x00\a\u2028\U0001F600").End()
-	}, func(w Writer) { Println(w, Quote("\xff\x00\a\u2028\U0001F600")) }},
+	}, func(w Writer) { PrintLn(w, Quote("\xff\x00\a\u2028\U0001F600")) }},
 	{"quote longer than the buffer", func(w Writer) {
 		Line(w).Quote(strings.Repeat("\x01", 200)).End()
-	}, func(w Writer) { Println(w, Quote(strings.Repeat("\x01", 200))) }},
+	}, func(w Writer) { PrintLn(w, Quote(strings.Repeat("\x01", 200))) }},
 	{"values beyond the buffer", func(w Writer) {
 		l := Line(w)
 		for i := range 100 {
@@ -50,7 +50,7 @@ var lineCases = []lineCase{
 		for i := range 100 {
 			Print(w, i*1e9, ",", Fixed(float64(i)/7, 2), ";")
 		}
-		Println(w)
+		PrintLn(w)
 	}},
 }
 

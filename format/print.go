@@ -25,8 +25,8 @@ import (
 //   - a *core.Writer (which device's OutFile is): the value is formatted
 //     in place in the buffer, through the writer's inlined fast paths;
 //   - a core.EngineWriter, a writer that puts a transform behind a
-//     *core.Writer (unicode's transcoders, compress's compressors,
-//     crypto's hashes): the same, in its engine's buffer;
+//     *core.Writer (unicode's transcoders, compress's compressors): the
+//     same, in its buffer through its core.Engine;
 //   - any other core.BufferedWriter (a *core.Buffer...): in place,
 //     through Reserve and Commit;
 //   - a *bufio.Writer: in place in bufio's free space (AvailableBuffer,
@@ -50,7 +50,7 @@ import (
 // A *bytes.Buffer or *strings.Builder is not a Writer either (it has no
 // Flush): print into a core.Buffer, the in-memory fastio writer.
 //
-// Fprint and Fprintln take any io.Writer for one-off output: they format
+// Fprint and FprintLn take any io.Writer for one-off output: they format
 // the whole call, write it at once and return the error.
 //
 // The print functions take the writer as a type parameter W constrained by
@@ -103,25 +103,27 @@ func release(b *core.Buffer) {
 	scratch.Put(b)
 }
 
-// engine returns the *core.Writer that w is, or that w fronts (a
-// core.EngineWriter: a transcoder, a compressor or a hash whose input is
-// buffered in a *core.Writer), so that the print functions format into it
-// through its inlined methods. (It takes an any: the print functions
+// engine returns the core.Engine of w when w is a *core.Writer or a
+// core.EngineWriter (a transcoder or a compressor whose input is buffered
+// in a *core.Writer), so that the print functions format into its buffer
+// through the Engine's inlined methods. (It takes an any: the print functions
 // convert their type parameter to any, which costs nothing, where a
 // conversion between two interface types would look the method table up.)
-func engine(w any) (*core.Writer, bool) {
+func engine(w any) (core.Engine, bool) {
 	switch w := w.(type) {
 	case *core.Writer:
+		return w.Engine(), true
+	case core.Engine:
 		return w, true
 	case core.EngineWriter:
 		return w.Engine(), true
 	}
-	return nil, false
+	return core.Engine{}, false
 }
 
-// buffered returns w as a core.BufferedWriter when it is one: the
-// *core.Writer it fronts when it has one (see engine), else w itself. The
-// functions given the result check for a *core.Writer first.
+// buffered returns w as a core.BufferedWriter when it is one: its
+// core.Engine when it has one (see engine), else w itself. The functions
+// given the result check for a core.Engine first.
 func buffered(w any) (core.BufferedWriter, bool) {
 	if cw, ok := engine(w); ok {
 		return cw, true
@@ -178,7 +180,7 @@ func intTo(w any, u uint64, neg bool) {
 
 // intB is Int for a core.BufferedWriter.
 func intB(w core.BufferedWriter, u uint64, neg bool) {
-	if cw, ok := w.(*core.Writer); ok {
+	if cw, ok := w.(core.Engine); ok {
 		p := cw.Reserve(MaxIntLen)
 		cw.Commit(putIntFast(p, u, neg))
 		return
@@ -283,7 +285,7 @@ func floatTo(w any, v float64, bitSize int, ln bool) {
 
 // floatB is floatTo for a core.BufferedWriter.
 func floatB(w core.BufferedWriter, v float64, bitSize int, ln bool) {
-	if cw, ok := w.(*core.Writer); ok {
+	if cw, ok := w.(core.Engine); ok {
 		p := cw.Reserve(maxFloatLen + 1)
 		q := appendFloatShortest(p[:0], v, bitSize)
 		if ln {
@@ -324,8 +326,8 @@ func strTo(w any, s string) {
 
 // strB is Str for a core.BufferedWriter.
 func strB(w core.BufferedWriter, s string) {
-	if cw, ok := w.(*core.Writer); ok {
-		cw.PutString(s)
+	if cw, ok := w.(core.Engine); ok {
+		cw.WriteString(s)
 		return
 	}
 	for len(s) > 0 {
@@ -356,7 +358,7 @@ func Rune[W Writer](w W, r rune) { runeTo(w, r) }
 // runeTo is Rune for any writer.
 func runeTo(w any, r rune) {
 	if bw, ok := buffered(w); ok {
-		if cw, ok := bw.(*core.Writer); ok {
+		if cw, ok := bw.(core.Engine); ok {
 			p := cw.Reserve(utf8.UTFMax)
 			cw.Commit(utf8.EncodeRune(p, r))
 			return
@@ -393,8 +395,8 @@ func lnTo(w any) {
 
 // lnB is Ln for a core.BufferedWriter.
 func lnB(w core.BufferedWriter) {
-	if cw, ok := w.(*core.Writer); ok {
-		cw.PutByte('\n')
+	if cw, ok := w.(core.Engine); ok {
+		cw.WriteByte('\n')
 		return
 	}
 	p := w.Reserve(1)
@@ -436,7 +438,7 @@ func putTo[A Appender](w any, a A) {
 
 // putB is Put for a core.BufferedWriter.
 func putB[A Appender](w core.BufferedWriter, a A) {
-	if cw, ok := w.(*core.Writer); ok {
+	if cw, ok := w.(core.Engine); ok {
 		p := cw.Reserve(64)
 		q := a.AppendFormat(p[:0])
 		if inPlace(p, q) {
@@ -444,7 +446,7 @@ func putB[A Appender](w core.BufferedWriter, a A) {
 			return
 		}
 		cw.Commit(0)
-		cw.Put(q)
+		cw.Write(q)
 		return
 	}
 	p := w.Reserve(64)
@@ -468,7 +470,8 @@ func inPlace(p, q []byte) bool {
 }
 
 // Print writes each argument in turn, with no separator, as fast_io's print
-// does. Built-in types are written as the typed functions write them:
+// does (fmt.Print puts a space between two operands that are not strings).
+// Built-in types are written as the typed functions write them:
 // integers in decimal, floats in shortest form, strings and byte slices as
 // they are, bools as true/false, a nil as "<nil>". A rune is an int32 and
 // so prints as a number; use Char to print it as a character. time.Time
@@ -494,8 +497,9 @@ func inPlace(p, q []byte) bool {
 func Print[W Writer](w W, args ...any) {
 	if cw, ok := any(w).(*core.Writer); ok {
 		// The commonest writer, without the interface assertion.
+		e := cw.Engine()
 		for _, a := range args {
-			printOne(cw, a)
+			printOne(e, a)
 		}
 		return
 	}
@@ -508,11 +512,15 @@ func Print[W Writer](w W, args ...any) {
 	viaScratch(w, func(b *core.Buffer) { Print(b, args...) })
 }
 
-// Println writes the arguments as Print does, then a newline.
-func Println[W Writer](w W, args ...any) {
+// PrintLn writes the arguments as Print does, concatenated with no
+// separator, then a newline: PrintLn(w, "a", 1) writes "a1\n", where
+// fmt.Println would write "a 1\n". Like IntLn and FloatLn, the name says
+// the value (here Print's) followed by a newline.
+func PrintLn[W Writer](w W, args ...any) {
 	if cw, ok := any(w).(*core.Writer); ok {
+		e := cw.Engine()
 		for _, a := range args {
-			printOne(cw, a)
+			printOne(e, a)
 		}
 		cw.PutByte('\n')
 		return
@@ -524,7 +532,7 @@ func Println[W Writer](w W, args ...any) {
 		lnB(bw)
 		return
 	}
-	viaScratch(w, func(b *core.Buffer) { Println(b, args...) })
+	viaScratch(w, func(b *core.Buffer) { PrintLn(b, args...) })
 }
 
 func printOne(w core.BufferedWriter, a any) {
@@ -618,20 +626,31 @@ func boolB(w core.BufferedWriter, b bool) {
 // Fprint is Print to any io.Writer, for one-off output to writers that are
 // not a Writer (an *os.File, a net.Conn): it formats the whole call in a
 // buffer of this package, hands it to w with one Write and returns the
-// error of that Write. It does not flush w.
+// error of that Write, or io.ErrShortWrite when w takes less without one.
+// It does not flush w.
 func Fprint(w io.Writer, args ...any) error {
 	b := scratch.Get().(*core.Buffer)
 	Print(b, args...)
-	_, err := w.Write(b.Bytes())
+	err := writeAll(w, b.Bytes())
 	release(b)
 	return err
 }
 
-// Fprintln is Println to any io.Writer, as Fprint.
-func Fprintln(w io.Writer, args ...any) error {
+// FprintLn is PrintLn to any io.Writer, as Fprint.
+func FprintLn(w io.Writer, args ...any) error {
 	b := scratch.Get().(*core.Buffer)
-	Println(b, args...)
-	_, err := w.Write(b.Bytes())
+	PrintLn(b, args...)
+	err := writeAll(w, b.Bytes())
 	release(b)
+	return err
+}
+
+// writeAll writes p to w with one Write; a write that stops short without
+// an error is io.ErrShortWrite, as in the standard library.
+func writeAll(w io.Writer, p []byte) error {
+	n, err := w.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
 	return err
 }

@@ -100,8 +100,8 @@ func (ip netIP) AppendText(b []byte) ([]byte, error) {
 
 func TestPrintln(t *testing.T) {
 	var b core.Buffer
-	Println(&b, "n=", 3)
-	Println(&b)
+	PrintLn(&b, "n=", 3)
+	PrintLn(&b)
 	if got, want := b.String(), "n=3\n\n"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
@@ -112,7 +112,7 @@ func TestFprint(t *testing.T) {
 	if err := Fprint(&bb, "a", 1); err != nil {
 		t.Fatal(err)
 	}
-	if err := Fprintln(&bb, 2.5); err != nil {
+	if err := FprintLn(&bb, 2.5); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := bb.String(), "a12.5\n"; got != want {

@@ -40,6 +40,12 @@ import (
 // newline) must be shorter than the buffer: core.NewReaderSize sets that
 // limit, and no scan allocates memory sized by its input.
 //
+// Lines: where a bufio.Scanner loop is for s.Scan() { use(s.Bytes()) }
+// followed by s.Err(), a Scanner's is a Line loop, which ends when Line
+// returns io.EOF and sees each error where it happens; a line splits on a
+// delimiter (a CSV comma) with bytes.SplitSeq, and ParseInt and ParseFloat
+// parse its fields (see the Line example).
+//
 // A Scanner is not safe for concurrent use. It consumes from the reader
 // lazily, in batches: to read the reader directly between scans, get it
 // with Reader, which first consumes everything scanned so far.

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/fastio-go/fastio/core"
-	"github.com/fastio-go/fastio/core/coretest"
+	"github.com/fastio-go/fastio/format/internal/cputime"
 )
 
 // flushWriter is a Writer that is neither a core.BufferedWriter nor a
@@ -41,9 +41,9 @@ func everyPrint(w Writer) {
 	Put(w, Hex(255).Prefix())
 	Put(w, Pad(Plain("x"), 70)) // more than Put's first reservation
 	Print(w, "print ", 1, " ", 2.5, " ", Dec(3).Zeros(3), " ", time.Duration(1500))
-	Println(w, " println", true, nil)
+	PrintLn(w, " println", true, nil)
 	PrintArgs(w, V("args "), V(5), V(Fixed(1.25, 1)))
-	PrintlnArgs(w, V(" argsln"), V(uint8(9)))
+	PrintLnArgs(w, V(" argsln"), V(uint8(9)))
 	Ints(w, []int{1, -2, 300}, ", ")
 	Ints(w, []int64{-1 << 63, 12345678, 0}, "\n")
 	Line(w).Str("line ").Int(12).Float(0.5).Quote("q\t").Fixed(1.25, 1).Bool(false).End()
@@ -88,8 +88,8 @@ func TestStandardWriters(t *testing.T) {
 // gets each call's output in one Write, however many values it holds.
 func TestOneWritePerCall(t *testing.T) {
 	var fw flushWriter
-	Println(&fw, 1, " ", 2.5, " ", "three", " ", Hex(4))
-	PrintlnArgs(&fw, V(1), V(" "), V(2.5))
+	PrintLn(&fw, 1, " ", 2.5, " ", "three", " ", Hex(4))
+	PrintLnArgs(&fw, V(1), V(" "), V(2.5))
 	IntLn(&fw, 12345)
 	if fw.writes != 3 {
 		t.Fatalf("%d Write calls for 3 print calls", fw.writes)
@@ -99,7 +99,7 @@ func TestOneWritePerCall(t *testing.T) {
 	bw := bufio.NewWriter(&dev)
 	for i := range 100 {
 		IntLn(bw, i)
-		Println(bw, i, " ", float64(i))
+		PrintLn(bw, i, " ", float64(i))
 	}
 	if dev.writes != 0 {
 		t.Fatalf("%d device writes before Flush", dev.writes)
@@ -128,7 +128,7 @@ func TestStandardWritersAllocs(t *testing.T) {
 			{"FloatLn", func() { FloatLn(w, 1e300) }},
 			{"Str", func() { Str(w, "abc") }},
 			{"Put", func() { Put(w, Hex(0xbeef).Prefix()) }},
-			{"PrintlnArgs", func() { PrintlnArgs(w, V("id="), V(12345), V(" x="), V(2.5)) }},
+			{"PrintLnArgs", func() { PrintLnArgs(w, V("id="), V(12345), V(" x="), V(2.5)) }},
 		}
 		for _, tt := range tests {
 			if n := testing.AllocsPerRun(200, func() { tt.f(); sink.Reset(); bw.Reset(&sink) }); n != 0 {
@@ -151,8 +151,8 @@ func TestUnbufferedNotAWriter(t *testing.T) {
 		}
 	}
 	var out strings.Builder
-	if err := Fprintln(&out, "a", 1); err != nil || out.String() != "a1\n" {
-		t.Fatalf("Fprintln: %q, %v", out.String(), err)
+	if err := FprintLn(&out, "a", 1); err != nil || out.String() != "a1\n" {
+		t.Fatalf("FprintLn: %q, %v", out.String(), err)
 	}
 }
 
@@ -205,7 +205,7 @@ func TestFastPathCost(t *testing.T) {
 		name string
 		f    func(int)
 	}{{"*core.Writer", concrete}, {"core.BufferedWriter", viaInterface}} {
-		a, b := coretest.CompareCPU(9, 1<<20, before, c.f)
+		a, b := cputime.CompareCPU(9, 1<<20, before, c.f)
 		t.Logf("IntLn given a %s / the core.BufferedWriter parameter it had = %.3f (CPU time, same run, loaded machine)", c.name, b/a)
 		if b > 1.10*a {
 			t.Errorf("IntLn given a %s costs %.1f%% more on the fast path", c.name, (b/a-1)*100)

@@ -16,6 +16,7 @@ import (
 
 	"github.com/fastio-go/fastio/core"
 	"github.com/fastio-go/fastio/core/coretest"
+	"github.com/fastio-go/fastio/unicode/internal/cputime"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/simplifiedchinese"
 	xunicode "golang.org/x/text/encoding/unicode"
@@ -83,20 +84,20 @@ func benchInput(b *testing.B, name string, e Encoding) []byte {
 }
 
 // cpuLoop runs f b.N times (b.Loop) on a locked OS thread and reports
-// cpu-MB/s, the throughput per CPU second of that thread (coretest.ThreadCPU:
+// cpu-MB/s, the throughput per CPU second of that thread (cputime.ThreadCPU:
 // the other jobs on a shared machine distort wall time far more).
 func cpuLoop(b *testing.B, n int, f func()) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	b.SetBytes(int64(n))
 	b.ReportAllocs()
-	t0 := coretest.ThreadCPU()
+	t0 := cputime.ThreadCPU()
 	iters := 0
 	for b.Loop() {
 		f()
 		iters++
 	}
-	if t1 := coretest.ThreadCPU(); t1 > t0 {
+	if t1 := cputime.ThreadCPU(); t1 > t0 {
 		b.ReportMetric(float64(n)*float64(iters)/(t1-t0).Seconds()/1e6, "cpu-MB/s")
 	}
 }

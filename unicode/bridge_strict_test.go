@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fastio-go/fastio/core/coretest"
+	"github.com/fastio-go/fastio/unicode/internal/cputime"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/japanese"
@@ -403,7 +403,7 @@ func TestBridgeStrictFigures(t *testing.T) {
 				}
 			}
 		}
-		x, s := coretest.CompareCPU(9, 50, run(tc.enc.NewDecoder()), run(mustNew(t, e, UTF8, Options{Strict: true}).NewTransformer()))
+		x, s := cputime.CompareCPU(9, 50, run(tc.enc.NewDecoder()), run(mustNew(t, e, UTF8, Options{Strict: true}).NewTransformer()))
 		t.Logf("%-12s x/text %8.0f ns/op, strict bridge %8.0f ns/op: %+.1f%%", tc.name, x, s, 100*(s/x-1))
 		if s > 1.10*x {
 			t.Errorf("%s: strict costs %+.1f%% over x/text", tc.name, 100*(s/x-1))

@@ -2,12 +2,11 @@ package unicode
 
 import "github.com/fastio-go/fastio/core"
 
-// Engine returns the core.Writer that buffers w's source text: its buffer
-// holds the bytes written and not yet converted, and every method of w is
-// that Writer's method, so writing to the engine is writing to w (see
-// core.EngineWriter). Formatters and encoders given w write through it with
-// the inlined fast paths of *core.Writer. The pointer stays valid for w's
-// lifetime, across Flush, Close and Reset.
-func (w *Writer) Engine() *core.Writer { return &w.eng }
+// Engine returns the writing side of the buffer that holds w's source
+// text not yet converted (see core.EngineWriter): writing to it is
+// writing to w, through the inlined fast paths formatters and encoders
+// use, and it cannot reset, redirect or close w. The Engine stays valid
+// for w's lifetime, across Flush, Close and Reset.
+func (w *Writer) Engine() core.Engine { return w.eng.Engine() }
 
 var _ core.EngineWriter = (*Writer)(nil)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"reflect"
 	"testing"
 
 	"github.com/fastio-go/fastio/core"
@@ -19,7 +20,7 @@ func runEngineScript(c Converter, size int, dev *coretest.Writer, script []strin
 	var log bytes.Buffer
 	for i, step := range script {
 		var t coretest.ScriptWriter = w
-		if via(i) {
+		if via(i) && step != "close" { // an Engine cannot close its writer
 			t = w.Engine()
 		}
 		n, err := coretest.Step(t, i, step)
@@ -84,4 +85,35 @@ func TestEngineConformance(t *testing.T) {
 		BadAt:     1000,
 		KeepsTail: 3,
 	})
+}
+
+// TestNoDoorPastTheConverter checks that no value reachable from a
+// Writer's exported methods and fields is the *core.Writer that buffers
+// its source text: that Writer's Reset would drop the conversion, and the
+// bytes written after it would reach the device unconverted with a nil
+// error.
+func TestNoDoorPastTheConverter(t *testing.T) {
+	for _, path := range coretest.Reach(reflect.TypeFor[*Writer](), "Writer", reflect.TypeFor[*core.Writer]()) {
+		t.Errorf("%s is the *core.Writer behind the converter", path)
+	}
+}
+
+// TestEngineKeepsTheConverter writes through Engine and checks that every
+// byte was converted.
+func TestEngineKeepsTheConverter(t *testing.T) {
+	c, err := New(UTF8, UTF16LE, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	w := c.NewWriter(&out)
+	e := w.Engine()
+	e.WriteString("hé")
+	e.Commit(copy(e.Reserve(2), "l!"))
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if want := "h\x00\xe9\x00l\x00!\x00"; out.String() != want {
+		t.Errorf("device has %q, want %q", out.String(), want)
+	}
 }

@@ -4,9 +4,9 @@ import (
 	"os"
 	"testing"
 
+	"github.com/fastio-go/fastio/bench/internal/cputime"
 	"github.com/fastio-go/fastio/codec/record"
 	"github.com/fastio-go/fastio/core"
-	"github.com/fastio-go/fastio/core/coretest"
 )
 
 // TestRatios measures the record codec against protowire in CPU time,
@@ -69,7 +69,7 @@ func TestRatios(t *testing.T) {
 		}},
 	}
 	for _, enc := range encoders {
-		a, b := coretest.CompareCPU(41, len(in), enc.f, protoEnc)
+		a, b := cputime.CompareCPU(41, len(in), enc.f, protoEnc)
 		t.Logf("encode %-13s %5.1f ns/record, protowire %5.1f: %.2fx%s", enc.name, a, b, b/a, below(b/a, 1.5))
 	}
 
@@ -108,7 +108,7 @@ func TestRatios(t *testing.T) {
 		}},
 	}
 	for _, dec := range decoders {
-		a, b := coretest.CompareCPU(41, len(in), dec.f, protoDec)
+		a, b := cputime.CompareCPU(41, len(in), dec.f, protoDec)
 		t.Logf("decode %-13s %5.1f ns/record, protowire %5.1f: %.2fx%s", dec.name, a, b, b/a, below(b/a, 1.5))
 	}
 }

@@ -4,7 +4,7 @@
 // device.OutFile is core's Writer and format and record take its inlined
 // fast path; and that formatting and encoding into a transform writer
 // (unicode's and compress's Writers, core.EngineWriters) costs the same as
-// into its engine, whose inlined *core.Writer paths format and record
+// into its core.Engine, whose inlined paths format and record
 // take. It holds tests and benchmarks only.
 //
 //	go test -run '^$' -bench . ./seamtest

@@ -6,16 +6,16 @@ import (
 	"os"
 	"testing"
 
+	"github.com/fastio-go/fastio/bench/internal/cputime"
 	"github.com/fastio-go/fastio/codec/record"
 	"github.com/fastio-go/fastio/compress"
 	"github.com/fastio-go/fastio/core"
-	"github.com/fastio-go/fastio/core/coretest"
 	"github.com/fastio-go/fastio/format"
 	"github.com/fastio-go/fastio/unicode"
 )
 
 // Transform writers are core.EngineWriters: format and record write into
-// their engine through the inlined *core.Writer paths.
+// their buffer through the inlined core.Engine paths.
 var (
 	_ core.EngineWriter = (*unicode.Writer)(nil)
 	_ core.EngineWriter = (*compress.Writer)(nil)
@@ -37,7 +37,7 @@ func transforms(tb testing.TB) []struct {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	zw, err := compress.NewWriter(io.Discard, compress.Deflate, 1)
+	zw, err := compress.NewWriter(io.Discard, compress.Deflate, 1, nil)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -48,6 +48,14 @@ func transforms(tb testing.TB) []struct {
 		{"unicode.UTF8-UTF8", validate.NewWriter(io.Discard)},
 		{"unicode.UTF8-UTF16LE", toUTF16.NewWriter(io.Discard)},
 		{"compress.Deflate1", zw},
+	}
+}
+
+// intLnEngine is intLn into an Engine, as a caller that formats many
+// values into a transform writer holds it.
+func intLnEngine(e core.Engine, n int) {
+	for i := range n {
+		format.IntLn(e, i&0xfffff)
 	}
 }
 
@@ -85,7 +93,7 @@ func TestEngineSameBytes(t *testing.T) {
 	var a, b bytes.Buffer
 	wa, wb := toUTF16.NewWriterSize(&a, 64), toUTF16.NewWriterSize(&b, 64)
 	intLn(wa, 1000)
-	intLnCore(wb.Engine(), 1000)
+	intLnEngine(wb.Engine(), 1000)
 	builderOut(record.NewWriter(wa), 100)
 	builderOut(record.NewWriter(wb.Engine()), 100)
 	if wa.Close() != nil || wb.Close() != nil || a.Len() == 0 || !bytes.Equal(a.Bytes(), b.Bytes()) {
@@ -98,22 +106,22 @@ func BenchmarkEngineIntLn(b *testing.B) {
 		b.Run(tr.name+"/writer", func(b *testing.B) {
 			b.SetBytes(7)
 			b.ReportAllocs()
-			t := coretest.StartCPU(b)
+			t := cputime.StartCPU(b)
 			intLn(tr.w, b.N)
 			t.Report()
 		})
 		b.Run(tr.name+"/typed", func(b *testing.B) {
 			b.SetBytes(7)
 			b.ReportAllocs()
-			t := coretest.StartCPU(b)
+			t := cputime.StartCPU(b)
 			intLnTyped(tr.w, b.N)
 			t.Report()
 		})
 		b.Run(tr.name+"/engine", func(b *testing.B) {
 			b.SetBytes(7)
 			b.ReportAllocs()
-			t := coretest.StartCPU(b)
-			intLnCore(tr.w.Engine(), b.N)
+			t := cputime.StartCPU(b)
+			intLnEngine(tr.w.Engine(), b.N)
 			t.Report()
 		})
 	}
@@ -125,14 +133,14 @@ func BenchmarkEngineBuilder(b *testing.B) {
 		b.Run(tr.name+"/writer", func(b *testing.B) {
 			b.SetBytes(20)
 			b.ReportAllocs()
-			t := coretest.StartCPU(b)
+			t := cputime.StartCPU(b)
 			builderOut(ew, b.N)
 			t.Report()
 		})
 		b.Run(tr.name+"/engine", func(b *testing.B) {
 			b.SetBytes(20)
 			b.ReportAllocs()
-			t := coretest.StartCPU(b)
+			t := cputime.StartCPU(b)
 			builderOut(ee, b.N)
 			t.Report()
 		})
@@ -164,12 +172,12 @@ func TestEngineRatios(t *testing.T) {
 			engine, writer func(int)
 			bound          float64
 		}{
-			{"format.IntLn", func(n int) { intLnCore(eng, n) }, func(n int) { intLnTyped(tr.w, n) }, 1.6},
-			{"format.IntLn/interface", func(n int) { intLnCore(eng, n) }, func(n int) { intLn(tr.w, n) }, 1.6},
+			{"format.IntLn", func(n int) { intLnEngine(eng, n) }, func(n int) { intLnTyped(tr.w, n) }, 1.6},
+			{"format.IntLn/interface", func(n int) { intLnEngine(eng, n) }, func(n int) { intLn(tr.w, n) }, 1.6},
 			{"record.Builder", func(n int) { builderOut(ee, n) }, func(n int) { builderOut(ew, n) }, 1.03},
 		}
 		for _, c := range cases {
-			engNS, wNS := coretest.CompareCPU(15, n, c.engine, c.writer)
+			engNS, wNS := cputime.CompareCPU(15, n, c.engine, c.writer)
 			ratio := wNS / engNS
 			t.Logf("%-22s %-16s engine %.2f cpu-ns/op, writer %.2f cpu-ns/op: writer/engine %.3f", tr.name, c.name, engNS, wNS, ratio)
 			if ratio > c.bound {

@@ -6,9 +6,9 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/fastio-go/fastio/bench/internal/cputime"
 	"github.com/fastio-go/fastio/codec/record"
 	"github.com/fastio-go/fastio/core"
-	"github.com/fastio-go/fastio/core/coretest"
 	"github.com/fastio-go/fastio/device"
 	"github.com/fastio-go/fastio/format"
 )
@@ -92,14 +92,14 @@ func BenchmarkIntLn(b *testing.B) {
 	b.Run("OutFile", func(b *testing.B) {
 		b.SetBytes(7)
 		b.ReportAllocs()
-		t := coretest.StartCPU(b)
+		t := cputime.StartCPU(b)
 		intLnOut(out, b.N)
 		t.Report()
 	})
 	b.Run("core.Writer", func(b *testing.B) {
 		b.SetBytes(7)
 		b.ReportAllocs()
-		t := coretest.StartCPU(b)
+		t := cputime.StartCPU(b)
 		intLnCore(cw, b.N)
 		t.Report()
 	})
@@ -111,14 +111,14 @@ func BenchmarkBuilder(b *testing.B) {
 	b.Run("OutFile", func(b *testing.B) {
 		b.SetBytes(20)
 		b.ReportAllocs()
-		t := coretest.StartCPU(b)
+		t := cputime.StartCPU(b)
 		builderOut(eo, b.N)
 		t.Report()
 	})
 	b.Run("core.Writer", func(b *testing.B) {
 		b.SetBytes(20)
 		b.ReportAllocs()
-		t := coretest.StartCPU(b)
+		t := cputime.StartCPU(b)
 		builderOut(ec, b.N)
 		t.Report()
 	})
@@ -144,7 +144,7 @@ func TestRatios(t *testing.T) {
 		{"record.Builder", func(n int) { builderOut(ec, n) }, func(n int) { builderOut(eo, n) }},
 	}
 	for _, c := range cases {
-		coreNS, fileNS := coretest.CompareCPU(15, n, c.core, c.file)
+		coreNS, fileNS := cputime.CompareCPU(15, n, c.core, c.file)
 		ratio := fileNS / coreNS
 		t.Logf("%-24s core.Writer %.2f cpu-ns/op, OutFile %.2f cpu-ns/op: OutFile/core %.3f", c.name, coreNS, fileNS, ratio)
 		if ratio > 1.03 {

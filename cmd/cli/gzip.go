@@ -928,7 +928,7 @@ func (g *gzipRun) deflateStream(in io.Reader, h compress.Header, dst io.Writer) 
 	if g.zw == nil {
 		// -p N: N goroutines compress blocks primed with the 32 KiB before
 		// them, written in order as one standard stream.
-		zw, err := compress.NewWriterOptions(dst, g.sf.format, g.level, &compress.WriterOptions{Concurrency: g.o.procs})
+		zw, err := compress.NewWriter(dst, g.sf.format, g.level, &compress.WriterOptions{Concurrency: g.o.procs})
 		if err != nil {
 			return err
 		}
@@ -1183,7 +1183,7 @@ func (g *gzipRun) inflateErr(err error, name, outName string) bool {
 		} else {
 			g.failData("%s: invalid compressed data--crc error", name)
 		}
-	case errors.Is(err, compress.ErrTooLarge):
+	case errors.Is(err, core.ErrTooLarge):
 		g.fail("%s: decompressed size exceeds the --max limit of %d bytes", name, g.maxSize)
 	default:
 		g.failData("%s: invalid compressed data--format violated", name)
@@ -1194,7 +1194,7 @@ func (g *gzipRun) inflateErr(err error, name, outName string) bool {
 // isFormatErr reports whether err is one of compress's input sentinels.
 func isFormatErr(err error) bool {
 	for _, s := range []error{compress.ErrHeader, compress.ErrCorrupt, compress.ErrTruncated,
-		compress.ErrChecksum, compress.ErrTrailingData, compress.ErrDictionary, compress.ErrTooLarge, compress.ErrRatio} {
+		compress.ErrChecksum, compress.ErrTrailingData, compress.ErrDictionary, core.ErrTooLarge, compress.ErrRatio} {
 		if errors.Is(err, s) {
 			return true
 		}

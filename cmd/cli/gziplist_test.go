@@ -81,7 +81,7 @@ func FuzzParseGzipHeader(f *testing.F) {
 			return
 		}
 		var buf bytes.Buffer
-		zw, err := compress.NewWriter(&buf, compress.Gzip, 1)
+		zw, err := compress.NewWriter(&buf, compress.Gzip, 1, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -207,7 +207,7 @@ func TestVerboseLines(t *testing.T) {
 		hdr    int64
 	}{{"gzip", compress.Gzip, ".gz", 18}, {"zlib", compress.Zlib, ".zz", 6}, {"deflate", compress.Deflate, ".deflate", 0}} {
 		var z bytes.Buffer
-		zw, err := compress.NewWriter(&z, tc.format, 6)
+		zw, err := compress.NewWriter(&z, tc.format, 6, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

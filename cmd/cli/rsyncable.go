@@ -71,7 +71,7 @@ func (g *gzipRun) deflateRsyncable(in io.Reader, h compress.Header, dst io.Write
 		return err
 	}
 	if g.rw == nil {
-		rw, err := compress.NewWriter(out, compress.Deflate, g.level)
+		rw, err := compress.NewWriter(out, compress.Deflate, g.level, nil)
 		if err != nil {
 			return err
 		}

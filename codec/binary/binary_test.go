@@ -265,35 +265,35 @@ func TestContainerBadInput(t *testing.T) {
 			_, _, err := DecodeSlice[uint8](bytes.Repeat([]byte{0x80}, 11), LittleEndian, 0)
 			return err
 		}, varint.ErrTooLong, 0},
-		{"slice count beyond input", func() error { _, _, err := DecodeSlice[uint32]([]byte{3, 1, 2, 3, 4}, LittleEndian, 0); return err }, ErrTooLarge, 0},
+		{"slice count beyond input", func() error { _, _, err := DecodeSlice[uint32]([]byte{3, 1, 2, 3, 4}, LittleEndian, 0); return err }, core.ErrTooLarge, 0},
 		{"slice huge count", func() error {
 			_, _, err := DecodeSlice[uint64](varint.AppendUint(nil, 1<<62), LittleEndian, 0)
 			return err
-		}, ErrTooLarge, 0},
-		{"slice beyond limit", func() error { _, _, err := DecodeSlice[uint8]([]byte{3, 1, 2, 3}, LittleEndian, 2); return err }, ErrTooLarge, 0},
+		}, core.ErrTooLarge, 0},
+		{"slice beyond limit", func() error { _, _, err := DecodeSlice[uint8]([]byte{3, 1, 2, 3}, LittleEndian, 2); return err }, core.ErrTooLarge, 0},
 		{"zero-size count beyond input", func() error {
 			_, _, err := DecodeSlice[struct{}](varint.AppendUint(nil, 1<<40), LittleEndian, 0)
 			return err
-		}, ErrTooLarge, 0},
-		{"string beyond input", func() error { _, _, err := DecodeString([]byte{5, 'a'}, 0); return err }, ErrTooLarge, 0},
-		{"string beyond limit", func() error { _, _, err := DecodeString([]byte{3, 'a', 'b', 'c'}, 2); return err }, ErrTooLarge, 0},
+		}, core.ErrTooLarge, 0},
+		{"string beyond input", func() error { _, _, err := DecodeString([]byte{5, 'a'}, 0); return err }, core.ErrTooLarge, 0},
+		{"string beyond limit", func() error { _, _, err := DecodeString([]byte{3, 'a', 'b', 'c'}, 2); return err }, core.ErrTooLarge, 0},
 		{"string overlong length", func() error { _, _, err := DecodeString([]byte{0x81, 0x00, 'a'}, 0); return err }, varint.ErrOverlong, 0},
 		{"second string truncated", func() error {
 			_, _, err := DecodeSlice[string]([]byte{2, 1, 'a', 3, 'b'}, LittleEndian, 0)
 			return err
-		}, ErrTooLarge, 3},
+		}, core.ErrTooLarge, 3},
 		{"map value short", func() error {
 			_, _, err := DecodeMap[uint8, uint32]([]byte{1, 7, 1, 2}, LittleEndian, 0)
 			return err
-		}, ErrTooLarge, 0},
+		}, core.ErrTooLarge, 0},
 		{"map second value short", func() error {
 			_, _, err := DecodeMap[uint8, uint16]([]byte{2, 1, 0, 0, 2, 0}, LittleEndian, 0)
 			return err
-		}, ErrTooLarge, 0},
+		}, core.ErrTooLarge, 0},
 		{"map string value short", func() error {
 			_, _, err := DecodeMap[uint8, string]([]byte{2, 1, 0, 2, 3, 'x'}, LittleEndian, 0)
 			return err
-		}, ErrTooLarge, 4},
+		}, core.ErrTooLarge, 4},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

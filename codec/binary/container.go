@@ -97,7 +97,7 @@ func AppendString[S core.Text](dst []byte, s S) []byte {
 
 // DecodeBytes decodes a length-prefixed byte string from the start of p
 // and returns it as a sub-slice of p (no copy) with the bytes used. A
-// length above limit (when limit > 0) or beyond p fails with ErrTooLarge.
+// length above limit (when limit > 0) or beyond p fails with core.ErrTooLarge.
 func DecodeBytes(p []byte, limit int) ([]byte, int, error) {
 	size, n, err := varint.Uint(p)
 	if err != nil {

@@ -34,7 +34,7 @@
 // string's encoding 1 byte).
 //
 // Every decoder reports errors as *[Error] with the offset of the value at
-// fault; errors.Is matches [ErrShort], [ErrTooLarge], [ErrBool], [ErrDuplicateKey]
+// fault; errors.Is matches [ErrShort], [core.ErrTooLarge], [ErrBool], [ErrDuplicateKey]
 // and the errors of codec/varint. Input that ends too soon (ErrShort, a
 // length beyond the rest of the input, a truncated varint) also matches
 // io.ErrUnexpectedEOF.

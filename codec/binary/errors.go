@@ -2,20 +2,18 @@ package binary
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/fastio-go/fastio/core"
 )
 
 var (
 	// ErrShort means the input ends inside a value. It matches
 	// io.ErrUnexpectedEOF with errors.Is.
 	ErrShort error = &truncated{"binary: input ends inside a value"}
-	// ErrTooLarge means a length prefix claims more than the caller's limit
-	// or more than the rest of the input can hold. In the second case the
-	// error also matches io.ErrUnexpectedEOF (the input may have been cut
-	// short), in the first it does not.
-	ErrTooLarge = errors.New("binary: length beyond the limit or the input")
 	// ErrBool means a bool is encoded as a byte other than 0 and 1.
 	ErrBool = errors.New("binary: bool byte is neither 0 nor 1")
 	// ErrDuplicateKey means a map holds a key twice.
@@ -47,13 +45,17 @@ type truncated struct{ msg string }
 func (e *truncated) Error() string        { return e.msg }
 func (e *truncated) Is(target error) bool { return target == io.ErrUnexpectedEOF }
 
-// errBeyondInput is ErrTooLarge for a length beyond the rest of the input,
-// which also matches io.ErrUnexpectedEOF.
+// errTooLarge means a length prefix claims more than the caller's limit;
+// it is core.ErrTooLarge. errBeyondInput is the same for a length beyond
+// the rest of the input, which also matches io.ErrUnexpectedEOF (the input
+// may have been cut short).
+var errTooLarge = fmt.Errorf("binary: length beyond the limit: %w", core.ErrTooLarge)
+
 var errBeyondInput error = beyondInput{}
 
 type beyondInput struct{}
 
 func (beyondInput) Error() string { return "binary: length beyond the input" }
 func (beyondInput) Is(target error) bool {
-	return target == ErrTooLarge || target == io.ErrUnexpectedEOF
+	return target == core.ErrTooLarge || target == io.ErrUnexpectedEOF
 }

@@ -319,7 +319,7 @@ func (c Codec[T]) flat(k int) (run, bool) {
 // appending the elements to dst[:0] (so that a dst with enough capacity
 // makes decoding allocation-free), and returns it with the bytes used. A
 // count above limit (when limit > 0), or above what the rest of p could
-// hold, fails with ErrTooLarge before anything is allocated.
+// hold, fails with core.ErrTooLarge before anything is allocated.
 func (c Codec[T]) DecodeSlice(p []byte, dst []T, limit int) ([]T, int, error) {
 	count, n, err := varint.Uint(p)
 	if err != nil {
@@ -391,7 +391,7 @@ func (c Codec[T]) decodeGrowing(p []byte, dst []T, n, k int) ([]T, int, error) {
 // so that a count of zero-size elements cannot exceed the input length).
 func checkCount(count uint64, limit, left, minSize int) error {
 	if limit > 0 && count > uint64(limit) {
-		return ErrTooLarge
+		return errTooLarge
 	}
 	if count > uint64(left)/uint64(max(minSize, 1)) {
 		return errBeyondInput

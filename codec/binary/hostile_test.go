@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/fastio-go/fastio/codec/varint"
+
+	"github.com/fastio-go/fastio/core"
 )
 
 // allocated returns the bytes f allocates on the heap (the TotalAlloc
@@ -45,7 +47,7 @@ func TestHostileCountsAllocation(t *testing.T) {
 		{"map[string]string duplicate key at once", hostile(size, 2, []byte{1, 'k', 0}),
 			func(p []byte) error { _, _, err := DecodeMap[string, string](p, LittleEndian, 0); return err }, ErrDuplicateKey},
 		{"map[string]string truncated after two", hostile(size, 2, []byte{0})[:10],
-			func(p []byte) error { _, _, err := DecodeMap[string, string](p, LittleEndian, 0); return err }, ErrTooLarge},
+			func(p []byte) error { _, _, err := DecodeMap[string, string](p, LittleEndian, 0); return err }, core.ErrTooLarge},
 		{"[]string bad length at once", hostile(size, 1, []byte{0xff}),
 			func(p []byte) error { _, _, err := DecodeSlice[string](p, LittleEndian, 0); return err }, varint.ErrTooLong},
 		{"[][]byte overlong at once", hostile(size, 1, []byte{0x80, 0x00}),

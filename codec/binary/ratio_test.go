@@ -6,11 +6,11 @@ import (
 	"os"
 	"testing"
 
-	"github.com/fastio-go/fastio/core/coretest"
+	"github.com/fastio-go/fastio/codec/internal/cputime"
 )
 
 // TestRatios measures Codec against encoding/binary in process CPU time,
-// alternately in the same run (see coretest.CompareCPU), after checking
+// alternately in the same run (see cputime.CompareCPU), after checking
 // that both produce the same bytes. It only runs with FASTIO_RATIOS set.
 func TestRatios(t *testing.T) {
 	if os.Getenv("FASTIO_RATIOS") == "" {
@@ -65,7 +65,7 @@ func TestRatios(t *testing.T) {
 			}},
 		}
 		for _, c := range cases {
-			a, b := coretest.CompareCPU(21, 50, c.ours, c.pr)
+			a, b := cputime.CompareCPU(21, 50, c.ours, c.pr)
 			if !bytes.Equal(buf, buf2) {
 				t.Fatalf("%s %v: outputs differ", c.name, order)
 			}
@@ -115,7 +115,7 @@ func TestRatios(t *testing.T) {
 			}},
 		}
 		for _, c := range dec {
-			a, b := coretest.CompareCPU(21, 50, c.ours, c.pr)
+			a, b := cputime.CompareCPU(21, 50, c.ours, c.pr)
 			t.Logf("%-28s %-13v fastio %8.1f ns, encoding/binary %8.1f ns: %.2fx", c.name, order, a, b, b/a)
 		}
 		if hv != hv2 || !slicesEqual(intoU, intoU2) || !slicesEqual(intoP, intoP2) {

@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/fastio-go/fastio/codec/varint"
+	"github.com/fastio-go/fastio/core"
 )
 
 // Builder is a record under construction, held by value: the fast way to
@@ -103,7 +104,7 @@ func (e *Writer) Start(size int) Builder {
 		// The slice is not kept in e.buf (three words and a write
 		// barrier per record): only where it starts, for Finish's check.
 		var p []byte
-		if cw := e.cw; cw != nil {
+		if cw := e.cw; cw != (core.Engine{}) {
 			p = cw.Reserve(need)
 		} else if cb := e.cb; cb != nil {
 			p = cb.Reserve(need)
@@ -131,7 +132,7 @@ func (e *Writer) startIn(size int) Builder {
 // buffered writer's output, which its own Flush writes to the device, and
 // the buffered writer may be written to directly before the next Start.
 // (With a *core.Writer, a core.EngineWriter or a *core.Buffer under the
-// Writer, the commit is the inlined fast path of the *core.Writer or
+// Writer, the commit is the inlined fast path of the core.Engine or
 // *core.Buffer; with any other buffered writer, a call through the
 // core.BufferedWriter interface.)
 //
@@ -154,7 +155,7 @@ func (e *Writer) Finish(r Builder) error {
 		r.b[0] = byte(n - 1)
 		e.n, e.lim, e.frameAt = 0, 0, 0
 		// e.commit, written out: the concrete types' Commit inlines.
-		if cw := e.cw; cw != nil {
+		if cw := e.cw; cw != (core.Engine{}) {
 			cw.Commit(n)
 		} else if cb := e.cb; cb != nil {
 			cb.Commit(n)
@@ -194,7 +195,7 @@ func (e *Writer) Next(r Builder, size int) (Builder, error) {
 		size = min(max(size, 0), badIDBit>>1)
 		need := 1 + size + MaxHeaderLen
 		var p []byte
-		if cw := e.cw; cw != nil {
+		if cw := e.cw; cw != (core.Engine{}) {
 			cw.Commit(n)
 			p = cw.Reserve(need)
 		} else if cb := e.cb; cb != nil {

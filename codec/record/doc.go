@@ -98,9 +98,10 @@
 //
 // The bytes are those of the Writer's methods, and Finish commits the
 // record to the buffered writer as EndRecord does (through the inlined
-// fast paths of *core.Writer and *core.Buffer when the Writer writes to
-// one of them, or to a core.EngineWriter, whose engine is a *core.Writer). [Writer.Next] finishes a
-// record and starts the next in one call, for loops over many records.
+// fast paths of a core.Engine when the Writer writes to a *core.Writer or
+// another core.EngineWriter, and of a *core.Buffer). [Writer.Next]
+// finishes a record and starts the next in one call, for loops over many
+// records.
 // Builder.Time writes a timestamp (a blob of two varints, seconds and
 // nanoseconds) in place, and the generic function Array a byte array of 1
 // to 32 bytes with a copy the compiler writes in line;

@@ -20,7 +20,7 @@ func (f *engineFront) Write(p []byte) (int, error) { return f.eng.Write(p) }
 func (f *engineFront) Reserve(n int) []byte        { f.reserves++; return f.eng.Reserve(n) }
 func (f *engineFront) Commit(n int)                { f.commit++; f.eng.Commit(n) }
 func (f *engineFront) Flush() error                { return f.eng.Flush() }
-func (f *engineFront) Engine() *core.Writer        { return f.eng }
+func (f *engineFront) Engine() core.Engine         { return f.eng.Engine() }
 
 var _ core.EngineWriter = (*engineFront)(nil)
 

@@ -2,9 +2,12 @@ package record
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/fastio-go/fastio/core"
 )
 
 var (
@@ -18,8 +21,6 @@ var (
 	ErrReservedID = errors.New("record: reserved identifier 0")
 	// ErrTruncatedRecord means the stream ends inside a frame's body.
 	ErrTruncatedRecord error = &truncated{"record: truncated record"}
-	// ErrTooLarge means a frame's length is beyond the reader's MaxRecord.
-	ErrTooLarge = errors.New("record: record longer than the limit")
 	// ErrBadID is returned by a Writer given an identifier outside 1..MaxID.
 	ErrBadID = errors.New("record: identifier outside 1..32767")
 	// ErrNesting is returned by a Writer whose End calls do not match its
@@ -43,6 +44,10 @@ var (
 	// map (see Marshal).
 	ErrUnsupported = errors.New("record: unsupported type")
 )
+
+// errTooLarge means a frame's length is beyond the reader's MaxRecord; it
+// is core.ErrTooLarge.
+var errTooLarge = fmt.Errorf("record: record longer than the limit: %w", core.ErrTooLarge)
 
 // truncated is an error of input that ends too soon: it matches
 // io.ErrUnexpectedEOF, the vocabulary of truncated input.

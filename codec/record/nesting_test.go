@@ -7,9 +7,9 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/fastio-go/fastio/codec/internal/cputime"
 	"github.com/fastio-go/fastio/codec/varint"
 	"github.com/fastio-go/fastio/core"
-	"github.com/fastio-go/fastio/core/coretest"
 )
 
 // tree is a random record body: fields, some of them nested records.
@@ -167,7 +167,7 @@ func TestNestingLinear(t *testing.T) {
 			}
 		}
 	}
-	one, deep := coretest.CompareCPU(7, 20, write(1), write(MaxDepth))
+	one, deep := cputime.CompareCPU(7, 20, write(1), write(MaxDepth))
 	if deep > 4*one {
 		t.Fatalf("%d levels take %.1fx the CPU time of one (%.0f ns, %.0f ns)", MaxDepth, deep/one, deep, one)
 	}

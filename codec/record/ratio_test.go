@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fastio-go/fastio/codec/internal/cputime"
 	"github.com/fastio-go/fastio/core"
-	"github.com/fastio-go/fastio/core/coretest"
 )
 
 // floorDecode is the least a decoder of the file-listing record can do: the
@@ -50,7 +50,7 @@ func floorDecode(p []byte, s *seedTyped) int {
 type ifaceWriter struct{ *core.Buffer }
 
 // TestSeedRatios measures the record codec against its peers in CPU time
-// of the process (see coretest.CompareCPU: wall-clock benchmarks swing
+// of the process (see cputime.CompareCPU: wall-clock benchmarks swing
 // several times on a shared machine, CPU time much less), A and B
 // alternately in the same run. It checks the target this codec meets,
 // Schema decoding at least 1.5 times faster than hand-written
@@ -202,12 +202,12 @@ func TestSeedRatios(t *testing.T) {
 		t.Logf("%d records: %.1f bytes/record framed, %.1f as text", n,
 			float64(len(rec))/float64(n), float64(len(text))/float64(n))
 		for _, name := range []string{"Builder", "Builder.Next", "Builder.interface", "Builder.scratch", "Schema.Write", "record", "Schema", "text"} {
-			a, b := coretest.CompareCPU(rounds, n, reset(encoders[name]), reset(encoders["binary"]))
+			a, b := cputime.CompareCPU(rounds, n, reset(encoders[name]), reset(encoders["binary"]))
 			t.Logf("encode %-9s %6.1f ns/record (%5.2f M records/s), binary %6.1f: %.2fx%s", name, a, 1e3/a, b, b/a,
 				below(name != "text" && b/a < 1.2, "1.2x"))
 		}
 		for _, name := range []string{"record", "Schema", "floor", "text"} {
-			a, b := coretest.CompareCPU(rounds, n, decoders[name], decoders["binary"])
+			a, b := cputime.CompareCPU(rounds, n, decoders[name], decoders["binary"])
 			t.Logf("decode %-9s %6.1f ns/record (%5.2f M records/s), binary %6.1f: %.2fx%s", name, a, 1e3/a, b, b/a,
 				below((name == "record" || name == "Schema") && b/a < 1.5, "1.5x"))
 			if name == "Schema" && n < 1e5 && b/a < 1.5 {

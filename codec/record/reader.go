@@ -34,7 +34,7 @@ const DefaultMaxRecord = 1 << 20
 // reader directly.
 type Reader struct {
 	// MaxRecord is the largest record body accepted, in bytes; a frame
-	// claiming more stops the Reader with ErrTooLarge. Zero or negative
+	// claiming more stops the Reader with core.ErrTooLarge. Zero or negative
 	// means DefaultMaxRecord.
 	MaxRecord int
 
@@ -138,7 +138,7 @@ func (d *Reader) next() bool {
 		limit = DefaultMaxRecord
 	}
 	if size > uint64(limit) {
-		return d.fail("read frame length", start, ErrTooLarge)
+		return d.fail("read frame length", start, errTooLarge)
 	}
 	n := int(size)
 	d.recOff = d.off

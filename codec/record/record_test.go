@@ -261,9 +261,9 @@ func TestReaderBadInput(t *testing.T) {
 		{"11-byte length", append(good, bytes.Repeat([]byte{0x80}, 11)...), 0, 1, varint.ErrTooLong, 4},
 		{"overlong length", append(good, 0x81, 0x00), 0, 1, varint.ErrOverlong, 4},
 		{"truncated record", append(good, 0x05, 0x00, 0x01), 0, 1, ErrTruncatedRecord, 4},
-		{"beyond limit", append(good, 0x05, 0x00, 0x01, 0x01, 0x00, 0x02), 4, 1, ErrTooLarge, 4},
+		{"beyond limit", append(good, 0x05, 0x00, 0x01, 0x01, 0x00, 0x02), 4, 1, core.ErrTooLarge, 4},
 		{"at limit", append(good, 0x03, 0x00, 0x01, 0x01), 3, 2, nil, 0},
-		{"huge claimed length", append(good, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f), 0, 1, ErrTooLarge, 4},
+		{"huge claimed length", append(good, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f), 0, 1, core.ErrTooLarge, 4},
 	}
 	for _, tt := range tests {
 		for _, src := range readerKinds(tt.in) {
@@ -379,7 +379,7 @@ func TestLargeRecord(t *testing.T) {
 	}
 	r := NewReader(core.NewSpanReader(stream))
 	r.MaxRecord = len(big)
-	if r.Next() || !errors.Is(r.Err(), ErrTooLarge) {
+	if r.Next() || !errors.Is(r.Err(), core.ErrTooLarge) {
 		t.Fatalf("record above MaxRecord: %v", r.Err())
 	}
 }

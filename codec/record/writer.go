@@ -54,13 +54,13 @@ type Writer struct {
 	// frameAt (buf is not set by Start when no record is open, and
 	// frameAt is only compared, never turned back into a pointer).
 	frameAt uintptr
-	// cw is w when it is a *core.Writer, or its engine when it is a
+	// cw is the core.Engine of w when w is a *core.Writer or a
 	// core.EngineWriter (a transcoder, a compressor); cb is w when it is
 	// a *core.Buffer; both nil otherwise. The Builder's Start, Finish and
 	// Next reserve and commit through them, where the fast paths of
 	// Reserve and Commit inline, instead of two calls through the
 	// interface per record.
-	cw *core.Writer
+	cw core.Engine
 	cb *core.Buffer
 
 	// nest lists, in the order of their Begin calls (so by offset), the
@@ -108,10 +108,8 @@ func NewWriterSize(w io.Writer, size int) *Writer {
 // setDevice makes e write to w.
 func (e *Writer) setDevice(w io.Writer) {
 	e.w = core.WrapWriter(w)
-	e.cw, e.cb = nil, nil
-	if cw, ok := e.w.(*core.Writer); ok {
-		e.cw = cw
-	} else if ew, ok := e.w.(core.EngineWriter); ok {
+	e.cw, e.cb = core.Engine{}, nil
+	if ew, ok := e.w.(core.EngineWriter); ok { // a *core.Writer is one too
 		e.cw = ew.Engine()
 	} else {
 		e.cb, _ = e.w.(*core.Buffer)
@@ -134,7 +132,7 @@ func (e *Writer) Discard() {
 
 // commit is e.w.Commit(n), through the concrete type when there is one.
 func (e *Writer) commit(n int) {
-	if cw := e.cw; cw != nil {
+	if cw := e.cw; cw != (core.Engine{}) {
 		cw.Commit(n)
 	} else if cb := e.cb; cb != nil {
 		cb.Commit(n)
@@ -388,7 +386,7 @@ func (e *Writer) EndRecord() error {
 // returns nil for a buffered writer that cannot tell (one that does not
 // implement core.ErrReporter), whose errors only its Flush reports.
 func (e *Writer) Err() error {
-	if cw := e.cw; cw != nil {
+	if cw := e.cw; cw != (core.Engine{}) {
 		return cw.Err()
 	}
 	if r, ok := e.w.(core.ErrReporter); ok {

@@ -5,12 +5,12 @@ import (
 	"os"
 	"testing"
 
-	"github.com/fastio-go/fastio/core/coretest"
+	"github.com/fastio-go/fastio/codec/internal/cputime"
 )
 
 // TestRatios measures AppendUint and Decode against encoding/binary
 // on the benchmark data sets in process CPU time, alternately in the same
-// run (see coretest.CompareCPU). It checks that both sides produce the
+// run (see cputime.CompareCPU). It checks that both sides produce the
 // same bytes and values, and only runs with FASTIO_RATIOS set.
 func TestRatios(t *testing.T) {
 	if os.Getenv("FASTIO_RATIOS") == "" {
@@ -35,7 +35,7 @@ func TestRatios(t *testing.T) {
 				}
 			}
 		}
-		a, b := coretest.CompareCPU(21, 20, appendOurs, appendStd)
+		a, b := cputime.CompareCPU(21, 20, appendOurs, appendStd)
 		if string(buf) != string(buf2) {
 			t.Fatalf("%s: AppendUint and AppendUvarint differ", d.name)
 		}
@@ -58,7 +58,7 @@ func TestRatios(t *testing.T) {
 				}
 			}
 		}
-		c, e := coretest.CompareCPU(21, 20, decodeOurs, decodeStd)
+		c, e := cputime.CompareCPU(21, 20, decodeOurs, decodeStd)
 		if sumOurs != sumStd {
 			t.Fatalf("%s: Uint and Uvarint decode different values", d.name)
 		}

@@ -2,21 +2,26 @@
 
 package inflate
 
-import "unsafe"
+import (
+	"unsafe"
 
-// fastState is what decodeFast reads and writes; the offsets are those of
-// fast_amd64.s.
+	"golang.org/x/sys/cpu"
+)
+
+// fastState is what decodeFast reads and writes; fast_amd64.s takes the
+// field offsets from go_asm.h (fastState_in...), which the toolchain
+// generates from this declaration.
 type fastState struct {
-	in       unsafe.Pointer // 0: next input byte
-	inLimit  unsafe.Pointer // 8: the last input position an iteration may start at
-	out      unsafe.Pointer // 16: next output byte
-	outLimit unsafe.Pointer // 24: the output position where the loop stops
-	outBase  unsafe.Pointer // 32: start of the output buffer
-	bits     uint64         // 40
-	nbits    uint64         // 48: only the low byte counts
-	lit      *uint32        // 56
-	dist     *uint32        // 64
-	status   uint64         // 72: 0 bounds reached, 1 end of block, 2 corrupt
+	in       unsafe.Pointer // next input byte
+	inLimit  unsafe.Pointer // the last input position an iteration may start at
+	out      unsafe.Pointer // next output byte
+	outLimit unsafe.Pointer // the output position where the loop stops
+	outBase  unsafe.Pointer // start of the output buffer
+	bits     uint64
+	nbits    uint64 // only the low byte counts
+	lit      *uint32
+	dist     *uint32
+	status   uint64 // 0 bounds reached, 1 end of block, 2 corrupt
 }
 
 // decodeFast runs fastGeneric's loop, in assembly, from s and back into
@@ -25,11 +30,9 @@ type fastState struct {
 //go:noescape
 func decodeFast(s *fastState)
 
-func hasBMI2() bool
-
 // useAsm selects decodeFast, which needs BMI2; the tests turn it off to
 // compare the two loops.
-var useAsm = hasBMI2()
+var useAsm = cpu.X86.HasBMI2
 
 // fast decodes symbols while the input window and the output buffer have
 // room (see fastGeneric), in assembly when the CPU has BMI2.

@@ -1,5 +1,6 @@
 //go:build !purego
 
+#include "go_asm.h"
 #include "textflag.h"
 
 // The fast loop of fast.go in amd64 assembly with BMI2 shifts (SHRX, SHLX,
@@ -55,15 +56,15 @@
 // the chain from one table lookup to the next.
 TEXT ·decodeFast(SB), NOSPLIT, $0-8
 	MOVQ s+0(FP), SI
-	MOVQ 0(SI), R8
-	MOVQ 8(SI), R9
-	MOVQ 16(SI), R10
-	MOVQ 24(SI), R11
-	MOVQ 32(SI), DI
-	MOVQ 40(SI), BX
-	MOVQ 48(SI), CX
-	MOVQ 56(SI), R12
-	MOVQ 64(SI), R13
+	MOVQ fastState_in(SI), R8
+	MOVQ fastState_inLimit(SI), R9
+	MOVQ fastState_out(SI), R10
+	MOVQ fastState_outLimit(SI), R11
+	MOVQ fastState_outBase(SI), DI
+	MOVQ fastState_bits(SI), BX
+	MOVQ fastState_nbits(SI), CX
+	MOVQ fastState_lit(SI), R12
+	MOVQ fastState_dist(SI), R13
 
 	// The caller left room for this refill and a whole iteration.
 	REFILL
@@ -305,26 +306,9 @@ corrupt:
 
 exit:
 	MOVQ s+0(FP), SI
-	MOVQ R8, 0(SI)
-	MOVQ R10, 16(SI)
-	MOVQ BX, 40(SI)
-	MOVQ CX, 48(SI)
-	MOVQ R15, 72(SI)
-	RET
-
-// func hasBMI2() bool
-TEXT ·hasBMI2(SB), NOSPLIT, $0-1
-	MOVL  $0, AX
-	CPUID
-	CMPL  AX, $7
-	JB    no
-	MOVL  $7, AX
-	MOVL  $0, CX
-	CPUID
-	SHRL  $8, BX
-	ANDL  $1, BX
-	MOVB  BX, ret+0(FP)
-	RET
-no:
-	MOVB  $0, ret+0(FP)
+	MOVQ R8, fastState_in(SI)
+	MOVQ R10, fastState_out(SI)
+	MOVQ BX, fastState_bits(SI)
+	MOVQ CX, fastState_nbits(SI)
+	MOVQ R15, fastState_status(SI)
 	RET

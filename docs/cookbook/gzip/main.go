@@ -12,6 +12,7 @@ import (
 	"log"
 
 	"github.com/fastio-go/fastio/compress"
+	"github.com/fastio-go/fastio/core"
 	"github.com/fastio-go/fastio/format"
 )
 
@@ -19,12 +20,12 @@ func main() {
 	// Compress: the gzip Writer is a buffered writer, so formatters write
 	// into it in place.
 	var gz bytes.Buffer
-	w, err := compress.NewWriter(&gz, compress.Gzip, compress.DefaultCompression)
+	w, err := compress.NewWriter(&gz, compress.Gzip, compress.DefaultCompression, nil)
 	if err != nil {
 		log.Fatal(err)
 	}
 	for i := range 100_000 {
-		format.Println(w, "line ", i, " of a very repetitive log")
+		format.PrintLn(w, "line ", i, " of a very repetitive log")
 	}
 	if err := w.Close(); err != nil { // writes the trailer
 		log.Fatal(err)
@@ -47,6 +48,6 @@ func main() {
 		log.Fatal(err)
 	}
 	n, err = io.Copy(io.Discard, r)
-	fmt.Println("inflated", n, "bytes, too large:", errors.Is(err, compress.ErrTooLarge))
+	fmt.Println("inflated", n, "bytes, too large:", errors.Is(err, core.ErrTooLarge))
 	fmt.Println(err)
 }

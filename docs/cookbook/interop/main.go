@@ -22,7 +22,7 @@ func main() {
 	// bufio: WrapWriter formats into the bufio.Writer's own buffer.
 	bw := bufio.NewWriter(os.Stdout)
 	w := core.WrapWriter(bw)
-	format.Println(w, "through bufio: ", 42, " ", 2.5)
+	format.PrintLn(w, "through bufio: ", 42, " ", 2.5)
 	if err := bw.Flush(); err != nil {
 		log.Fatal(err)
 	}
@@ -53,7 +53,7 @@ func main() {
 		log.Fatal(err)
 	}
 	fw := core.NewWriter(f)
-	format.Println(fw, "fastio line")
+	format.PrintLn(fw, "fastio line")
 	fmt.Fprintf(fw, "fmt line %d\n", 2) // a core.Writer is an io.Writer
 	if err := fw.Flush(); err != nil {
 		log.Fatal(err)

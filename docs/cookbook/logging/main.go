@@ -1,6 +1,6 @@
 // Program logging writes log lines: a timestamp, a padded level, a message
 // and fields, through one buffered writer shared by goroutines. Locked
-// keeps every line whole; PrintlnArgs formats without allocating.
+// keeps every line whole; PrintLnArgs formats without allocating.
 package main
 
 import (
@@ -21,7 +21,7 @@ type logger struct {
 func (l *logger) log(t time.Time, level, msg string, id int, took time.Duration) {
 	w := l.out.Lock() // the whole line is written under the lock
 	defer l.out.Unlock()
-	format.PrintlnArgs(w,
+	format.PrintLnArgs(w,
 		format.V(t), format.V(" "),
 		format.V(format.Pad(format.Plain(level), 5).Left()), format.V(" "),
 		format.V(msg), format.V(" id="), format.V(id),

@@ -91,7 +91,7 @@ var (
 		if err != nil {
 			return "", err
 		}
-		zw, err := compress.NewWriter(out, compress.Gzip, level)
+		zw, err := compress.NewWriter(out, compress.Gzip, level, nil)
 		if err != nil {
 			out.Close()
 			return "", err
@@ -175,7 +175,7 @@ var (
 		if err != nil {
 			return "", err
 		}
-		zw, err := compress.NewWriter(out, compress.Gzip, 1)
+		zw, err := compress.NewWriter(out, compress.Gzip, 1, nil)
 		if err != nil {
 			out.Close()
 			return "", err

@@ -13,7 +13,7 @@ import (
 
 func main() {
 	var z bytes.Buffer
-	w, err := compress.NewWriter(&z, compress.Zlib, compress.DefaultCompression)
+	w, err := compress.NewWriter(&z, compress.Zlib, compress.DefaultCompression, nil)
 	if err != nil {
 		fmt.Println(err)
 		os.Exit(1)

@@ -33,7 +33,7 @@ func formatted() {
 func formattedBufio(name string) {
 	w := bufio.NewWriter(os.Stdout) // want `w \(\*bufio.Writer\) is not flushed`
 	format.Str(w, "hello, ")
-	format.Println(w, name)
+	format.PrintLn(w, name)
 }
 
 func crossPackage() {

@@ -10,7 +10,7 @@ import (
 )
 
 func main() {
-	zw, err := compress.NewWriter(os.Stdout, compress.Gzip, 6)
+	zw, err := compress.NewWriter(os.Stdout, compress.Gzip, 6, nil)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 
 func main() {
 	out := device.Stdout()
-	zw, err := compress.NewWriter(out, compress.Gzip, 6)
+	zw, err := compress.NewWriter(out, compress.Gzip, 6, nil)
 	if err != nil {
 		log.Fatal(err)
 	}

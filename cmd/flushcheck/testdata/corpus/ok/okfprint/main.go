@@ -1,4 +1,4 @@
-// Command okfprint uses format.Fprintln, which writes each call at once, on the unbuffered os.Stdout.
+// Command okfprint uses format.FprintLn, which writes each call at once, on the unbuffered os.Stdout.
 package main
 
 import (
@@ -10,7 +10,7 @@ import (
 
 func main() {
 	for i := range 3 {
-		if err := format.Fprintln(os.Stdout, "n = ", i); err != nil {
+		if err := format.FprintLn(os.Stdout, "n = ", i); err != nil {
 			log.Fatal(err)
 		}
 	}

@@ -11,4 +11,4 @@ type Writer interface {
 
 func IntLn[W Writer](w W, v int)         { w.Write([]byte{byte('0' + v%10), '\n'}) }
 func Str[W Writer](w W, s string)        { io.WriteString(w, s) }
-func Println[W Writer](w W, args ...any) { w.Write([]byte("\n")) }
+func PrintLn[W Writer](w W, args ...any) { w.Write([]byte("\n")) }

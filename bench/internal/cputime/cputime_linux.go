@@ -1,4 +1,4 @@
-package coretest
+package cputime
 
 import (
 	"syscall"

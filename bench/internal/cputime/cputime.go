@@ -1,4 +1,8 @@
-package coretest
+// Package cputime measures benchmarks in CPU time, beside the wall time
+// testing reports. Its source is core/internal/cputime; every other module
+// whose benchmarks use it holds a copy in its own internal/cputime, which
+// the release module's tests keep identical.
+package cputime
 
 import (
 	"runtime"
@@ -28,7 +32,7 @@ func ThreadCPU() time.Duration { return threadCPU() }
 // metric "cpu-ns/op". Start it after the set-up, then call Report when the
 // timed loop ends:
 //
-//	t := coretest.StartCPU(b)
+//	t := cputime.StartCPU(b)
 //	for b.Loop() { ... }
 //	t.Report()
 type CPUTimer struct {

@@ -1,6 +1,6 @@
 //go:build unix && !linux
 
-package coretest
+package cputime
 
 import (
 	"syscall"

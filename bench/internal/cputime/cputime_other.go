@@ -1,6 +1,6 @@
 //go:build !unix
 
-package coretest
+package cputime
 
 import "time"
 

@@ -1,11 +1,11 @@
-package coretest_test
+package cputime_test
 
 import (
 	"runtime"
 	"testing"
 	"time"
 
-	"github.com/fastio-go/fastio/core/coretest"
+	"github.com/fastio-go/fastio/core/internal/cputime"
 )
 
 // spin burns CPU on the calling thread until the wall clock has moved d.
@@ -23,8 +23,8 @@ func TestCPUClocksAdvance(t *testing.T) {
 		name  string
 		clock func() time.Duration
 	}{
-		{"ProcessCPU", coretest.ProcessCPU},
-		{"ThreadCPU", coretest.ThreadCPU},
+		{"ProcessCPU", cputime.ProcessCPU},
+		{"ThreadCPU", cputime.ThreadCPU},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			// A subtest runs on a goroutine of its own: the thread clock
@@ -53,7 +53,7 @@ func TestCompareCPU(t *testing.T) {
 			x += uint64(i) * x
 		}
 	}
-	a, b := coretest.CompareCPU(3, 100, unit, func(n int) { unit(64 * n) })
+	a, b := cputime.CompareCPU(3, 100, unit, func(n int) { unit(64 * n) })
 	if a <= 0 || b <= a {
 		t.Fatalf("CompareCPU gave %v and %v ns/op for 1 and 64 units of work", a, b)
 	}
@@ -61,7 +61,7 @@ func TestCompareCPU(t *testing.T) {
 }
 
 func BenchmarkCPUTimerReport(b *testing.B) {
-	t := coretest.StartCPU(b)
+	t := cputime.StartCPU(b)
 	var x uint64
 	for b.Loop() {
 		x += spin(0)

@@ -251,7 +251,7 @@ func run(o *options, stdout, stderr io.Writer, lookPath func(string) (string, er
 	fmt.Fprintf(stderr, "seedbench: %d tables, %d scenarios, %s size, %d rounds, data in %s\n", len(run), total, o.size.name, o.rounds, dir)
 	n := 0
 	for _, t := range run {
-		rt := Table{ID: t.id, Title: t.title, Goal: t.goal, Counts: t.counts(o.size), Unit: "s", Notes: t.notes}
+		rt := Table{ID: t.id, Title: o.size.expand(t.title), Goal: o.size.expand(t.goal), Counts: t.counts(o.size), Unit: "s", Notes: t.notes}
 		for _, c := range t.columns {
 			rt.Columns = append(rt.Columns, c.name)
 		}
@@ -265,7 +265,7 @@ func run(o *options, stdout, stderr io.Writer, lookPath func(string) (string, er
 			if err := t.build(e, &rt); err != nil {
 				return fmt.Errorf("%s: %w", t.id, err)
 			}
-			fmt.Fprintf(stderr, "seedbench: [%d/%d] %s: done\n", n, total, t.title)
+			fmt.Fprintf(stderr, "seedbench: [%d/%d] %s: done\n", n, total, rt.Title)
 		}
 		for i := range t.columns {
 			n++
@@ -329,6 +329,19 @@ func (s *sizes) statement() string {
 		"-full uses the seed's counts.", count(s.Ints), count(s.Doubles), count(s.Hello), count(s.Emoji), mib(s.SHA))
 }
 
+// expand replaces the placeholders of a table's title or goal with the
+// counts of s: {ints}, {doubles}, {hello}, {emoji}, {records}, {chain}
+// (counts: 10M, 500k), {sha}, {large}, {mixed}, {gzip} (sizes: 1 GiB,
+// 32 MiB). Every table states its counts this way, so that a run at the
+// default size does not carry the full size's titles.
+func (s *sizes) expand(text string) string {
+	return strings.NewReplacer(
+		"{ints}", count(s.Ints), "{doubles}", count(s.Doubles), "{hello}", count(s.Hello),
+		"{emoji}", count(s.Emoji), "{records}", count(s.Records), "{chain}", count(s.Chain),
+		"{sha}", mib(s.SHA), "{large}", mib(s.Large), "{mixed}", mib(int64(s.Mixed)), "{gzip}", mib(int64(s.Gzip)),
+	).Replace(text)
+}
+
 // count writes n as 10M, 1M, 100k or the digits.
 func count(n int) string {
 	switch {
@@ -359,7 +372,7 @@ func list(e *env, all []table, w io.Writer) error {
 	}
 	fmt.Fprintf(w, "C/C++ references: %s\n", cp)
 	for _, t := range all {
-		fmt.Fprintf(w, "%s\t%s\n", t.id, t.title)
+		fmt.Fprintf(w, "%s\t%s\n", t.id, e.size.expand(t.title))
 		if t.build != nil {
 			fmt.Fprintf(w, "\t(binary sizes, built at run time)\n")
 		}

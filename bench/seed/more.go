@@ -48,7 +48,7 @@ func moreTables() []table {
 			{name: "fastio core.Reader.Read", kind: kindFastio, child: "read.core", args: readArgs(size), comment: "256 KiB buffer over *os.File"},
 			{name: "os.File.Read", kind: kindGo, child: "read.os", args: readArgs(size), comment: "one read(2) per call"},
 			{name: "bufio.Reader.Read", kind: kindGo, child: "read.bufio", args: readArgs(size), comment: "4 KiB buffer"},
-			{name: "C read(2)", kind: kindC, cpeer: "rawread", args: readArgs(size), comment: "the floor"},
+			{name: "C read(2)", kind: kindC, cpeer: "rawread", args: readArgs(size), comment: "a floor: read(2) into one buffer, no pass over the bytes"},
 		}
 	}
 	largeWork := func(e *env) (float64, string) { return float64(e.size.Large) / 1e6, "MB/s" }
@@ -129,7 +129,7 @@ func moreTables() []table {
 		}
 		stdName := "crypto/" + map[string]string{"1": "sha1", "256": "sha256", "512": "sha512"}[alg.n]
 		out = append(out, table{
-			id: alg.id, title: alg.name + " of 1 GiB and of short messages",
+			id: alg.id, title: alg.name + " of {sha} and of short messages",
 			goal: fmt.Sprintf("Hash a file (on tmpfs) with %s, and hash many 64-byte and 1 KiB messages one by one, folding the digests.", alg.name),
 			counts: func(s *sizes) string {
 				return fmt.Sprintf("%s file; %s messages of 64 B, %s of 1 KiB", mib(s.SHA), count(s.Msgs64), count(s.Msgs1K))

@@ -94,7 +94,7 @@ func numberTables() []table {
 		{name: "bufio.Writer.WriteString", kind: kindGo, child: "hello.bufio", args: countArgs(hello), comment: "4 KiB buffer"},
 		{name: "fmt.Fprint (bufio)", kind: kindGo, child: "hello.fmt", args: countArgs(hello)},
 		{name: "C stdio fwrite", kind: kindC, cpeer: "stdio", args: countArgs(hello, "hello"), comment: "glibc, default FILE buffer"},
-		{name: "C memcpy + write(2)", kind: kindC, cpeer: "table", args: countArgs(hello, "hello"), comment: "1 MiB buffer; the plain C floor"},
+		{name: "C memcpy + write(2)", kind: kindC, cpeer: "table", args: countArgs(hello, "hello"), comment: "1 MiB buffer; a floor: the final bytes copied and written, nothing else"},
 	}
 	mb := func(n func(*sizes) int, per float64) func(*env) (float64, string) {
 		return func(e *env) (float64, string) { return float64(n(e.size)) * per / 1e6, "MB/s" }
@@ -104,7 +104,7 @@ func numberTables() []table {
 	}
 	return []table{
 		{
-			id: "ints", title: "I/O 10M integers",
+			id: "ints", title: "I/O {ints} integers",
 			goal:   "Print the integers 0 to N-1, one a line, to a file (and to /dev/null: the formatting alone); then reopen the file, scan every integer back and sum them.",
 			counts: func(s *sizes) string { return count(s.Ints) + " integers" },
 			notes:  []string{"Output is checked byte for byte against the expected text; input by the count and the sum. The /dev/null column runs the same programs."},
@@ -120,7 +120,7 @@ func numberTables() []table {
 			},
 		},
 		{
-			id: "doubles", title: "I/O 10M doubles (shortest round trip)",
+			id: "doubles", title: "I/O {doubles} doubles (shortest round trip)",
 			goal: "Print N doubles (random mantissas over 30 orders of magnitude, both signs) in the shortest form that reads back exactly, one a line; then scan the file back bit-exactly.",
 			counts: func(s *sizes) string {
 				return count(s.Doubles) + " doubles"
@@ -136,7 +136,7 @@ func numberTables() []table {
 			},
 		},
 		{
-			id: "hello", title: `Raw output: 100M × "Hello World\n"`,
+			id: "hello", title: `Raw output: {hello} × "Hello World\n"`,
 			goal:   `Write "Hello World\n" N times to a file (and to /dev/null).`,
 			counts: func(s *sizes) string { return count(s.Hello) + " lines" },
 			columns: []column{

@@ -65,7 +65,9 @@ type column struct {
 	methods []method
 }
 
-// table is one of the seed's tables.
+// table is one of the seed's tables. Its title and goal name counts
+// through placeholders ({ints}, {sha}, ...: see sizes.expand), so that
+// they state the counts of the run, whatever its size.
 type table struct {
 	id, title, goal string
 	counts          func(s *sizes) string

@@ -237,7 +237,7 @@ func TestList(t *testing.T) {
 		t.Fatalf("exit %d", code)
 	}
 	for _, tb := range tables() {
-		if !strings.Contains(stdout.String(), tb.id+"\t"+tb.title) {
+		if !strings.Contains(stdout.String(), tb.id+"\t"+defaultSize.expand(tb.title)) {
 			t.Errorf("-list does not name %s", tb.id)
 		}
 		for _, c := range tb.columns {

@@ -7,12 +7,14 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/fastio-go/fastio/bench/seed/internal/scen"
 	"github.com/fastio-go/fastio/compress"
+	"github.com/fastio-go/fastio/core"
 	"github.com/fastio-go/fastio/core/coretest"
 	kgzip "github.com/klauspost/compress/gzip"
 )
@@ -259,5 +261,51 @@ func TestMachineModel(t *testing.T) {
 		if got := (Machine{CPU: tt.cpu}).Model(); got != tt.want {
 			t.Errorf("Model of %q = %q, want %q", tt.cpu, got, tt.want)
 		}
+	}
+}
+
+// TestBufsizeTable checks the buffer-size table: core.Writer at every
+// size from 64 KiB to 1 MiB with the default first (the reference of the
+// ratios), and device.OutFile, to a file and to /dev/null, for lines and
+// for integers.
+func TestBufsizeTable(t *testing.T) {
+	var tb *table
+	for _, x := range tables() {
+		if x.id == "bufsize" {
+			tb = &x
+		}
+	}
+	if tb == nil {
+		t.Fatal("no bufsize table")
+	}
+	e := &env{size: &tinySize, dir: "/tmp/x", pin: 1}
+	null := map[bool]int{}
+	for _, c := range tb.columns {
+		null[c.null]++
+		var sizes []int
+		for i, m := range c.methods {
+			a := m.args(e, "out")
+			if !strings.HasPrefix(m.child, "bufsize.") {
+				continue
+			}
+			size, err := strconv.Atoi(a[0])
+			if err != nil {
+				t.Fatalf("%s / %s: %q", c.name, m.name, a)
+			}
+			if i == 0 && size != core.DefaultBufferSize {
+				t.Errorf("%s: the first row is %d bytes, want the default %d", c.name, size, core.DefaultBufferSize)
+			}
+			sizes = append(sizes, size)
+		}
+		slices.Sort(sizes)
+		if want := []int{64 << 10, 128 << 10, 256 << 10, 512 << 10, 1 << 20}; !slices.Equal(sizes, want) || !slices.Contains(sizes, core.DefaultBufferSize) {
+			t.Errorf("%s: sizes %v, want %v with the default among them", c.name, sizes, want)
+		}
+		if last := c.methods[len(c.methods)-1]; last.child != "hello.outfile" && last.child != "ints.write.outfile" {
+			t.Errorf("%s: no device.OutFile row", c.name)
+		}
+	}
+	if null[true] != 2 || null[false] != 2 {
+		t.Errorf("columns to /dev/null and to a file: %v, want 2 each", null)
 	}
 }

@@ -147,7 +147,7 @@ func numberTables() []table {
 var helloPrograms = []struct{ name, kind, pkg, comment string }{
 	{"fastio format.Str (device.Stdout)", kindFastio, "./seed/internal/hello/fastio", "core, device, format linked"},
 	{"fmt.Println", kindGo, "./seed/internal/hello/fmtprint", ""},
-	{"os.Stdout.WriteString", kindGo, "./seed/internal/hello/writestring", "the smallest a Go program gets"},
+	{"os.Stdout.WriteString", kindGo, "./seed/internal/hello/writestring", "os alone, no fmt"},
 }
 
 // buildSizes fills the binary-size table: each program built, run (it

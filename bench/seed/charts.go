@@ -30,7 +30,7 @@ func WriteCharts(r *Results, dir string) ([]string, error) {
 	var paths []string
 	for i := range r.Tables {
 		t := &r.Tables[i]
-		p, err := chart(t)
+		p, err := chart(t, r.Machine.Model())
 		if err != nil {
 			return paths, fmt.Errorf("seed: chart %s: %w", t.ID, err)
 		}
@@ -61,8 +61,9 @@ func chartMethods(t *Table) []string {
 	return out
 }
 
-// chart builds the plot of one table, or nil when it has no rows.
-func chart(t *Table) (*plot.Plot, error) {
+// chart builds the plot of one table, or nil when it has no rows; cpu
+// names the processor the times were measured on.
+func chart(t *Table, cpu string) (*plot.Plot, error) {
 	methods := chartMethods(t)
 	if len(methods) == 0 {
 		return nil, nil
@@ -76,7 +77,7 @@ func chart(t *Table) (*plot.Plot, error) {
 	}
 	p := plot.New()
 	p.Title.Text = t.Title
-	p.X.Label.Text = "median CPU time (s), lower is faster"
+	p.X.Label.Text = "median CPU time (s) on " + cpu + ", lower is faster"
 	if t.Unit == "bytes" {
 		p.X.Label.Text = "stripped binary size (KiB), lower is smaller"
 	}

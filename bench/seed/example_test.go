@@ -14,7 +14,7 @@ func ExampleMain() {
 	code := seed.Main([]string{"-rows", "ints,teleport"}, os.Stdout, os.Stdout)
 	fmt.Println("exit code", code)
 	// Output:
-	// seedbench: -rows: unknown table "teleport" (have ints, doubles, hello, size, utf16, utf32, gb18030, utf16-small, records, read, sha1, sha256, sha512, gzip-text, gzip-binary, chain)
+	// seedbench: -rows: unknown table "teleport" (have ints, doubles, hello, size, utf16, utf32, gb18030, utf16-small, records, read, sha1, sha256, sha512, gzip-text, gzip-binary, gzip-cores, chain, bufsize)
 	// exit code 2
 }
 

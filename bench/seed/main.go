@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -207,7 +208,7 @@ func run(o *options, stdout, stderr io.Writer, lookPath func(string) (string, er
 		}
 	}()
 	e := &env{size: o.size, rounds: o.rounds, dir: dir, child: self, stderr: stderr,
-		files: map[string]bool{}, lookPath: lookPath, root: repoRoot()}
+		files: map[string]bool{}, lookPath: lookPath, root: repoRoot(), cpus: runtime.NumCPU()}
 	all := tables()
 	if o.list {
 		return list(e, all, stdout)
@@ -234,7 +235,11 @@ func run(o *options, stdout, stderr io.Writer, lookPath func(string) (string, er
 	res := &Results{Date: time.Now().UTC().Truncate(time.Second), Machine: m, Size: o.size.name, Rounds: o.rounds, Commit: commit(e)}
 	res.Notes = append(res.Notes, o.size.statement())
 	if e.launcher == "" {
-		res.Notes = append(res.Notes, "Peak RSS includes this program's own: the launcher (cpeers/launch.c) was not built, and Linux carries the peak RSS across execve.")
+		res.Notes = append(res.Notes, "Peak RSS includes this program's own: the launcher (cpeers/launch.c) was not built, and Linux carries the peak RSS across execve. "+
+			"Without it the processes were not pinned to their tables' CPUs either.")
+	} else {
+		res.Notes = append(res.Notes, fmt.Sprintf("Every process ran pinned to one CPU, except in the multi-core table (all %d CPUs the run may use); "+
+			"a method that takes a thread count was given one thread per CPU it was pinned to.", e.cpus))
 	}
 	res.Notes = append(res.Notes, childNote)
 	res.Notes = append(res.Notes, o.notes...)
@@ -251,9 +256,21 @@ func run(o *options, stdout, stderr io.Writer, lookPath func(string) (string, er
 	fmt.Fprintf(stderr, "seedbench: %d tables, %d scenarios, %s size, %d rounds, data in %s\n", len(run), total, o.size.name, o.rounds, dir)
 	n := 0
 	for _, t := range run {
-		rt := Table{ID: t.id, Title: t.title, Goal: t.goal, Counts: t.counts(o.size), Unit: "s", Notes: t.notes}
+		rt := Table{ID: t.id, Title: o.size.expand(t.title), Goal: o.size.expand(t.goal), Counts: t.counts(o.size), Unit: "s", Notes: slices.Clone(t.notes)}
 		for _, c := range t.columns {
 			rt.Columns = append(rt.Columns, c.name)
+		}
+		e.pin = t.cpusFor(e.cpus)
+		if t.cpus == allCPUs {
+			if e.cpus < 2 {
+				// A multi-core table on one CPU would repeat the one-CPU
+				// tables: its rows say why they did not run.
+				skipAll(&rt, t, fmt.Sprintf("needs 2 CPUs or more; this run may use %d", e.cpus))
+				n += len(t.columns)
+				res.Tables = append(res.Tables, rt)
+				continue
+			}
+			rt.Notes = append(rt.Notes, fmt.Sprintf("This run: %d CPUs, so %d threads for each method.", e.pin, e.pin))
 		}
 		if t.prepare != nil {
 			if err := t.prepare(e); err != nil {
@@ -265,7 +282,7 @@ func run(o *options, stdout, stderr io.Writer, lookPath func(string) (string, er
 			if err := t.build(e, &rt); err != nil {
 				return fmt.Errorf("%s: %w", t.id, err)
 			}
-			fmt.Fprintf(stderr, "seedbench: [%d/%d] %s: done\n", n, total, t.title)
+			fmt.Fprintf(stderr, "seedbench: [%d/%d] %s: done\n", n, total, rt.Title)
 		}
 		for i := range t.columns {
 			n++
@@ -314,6 +331,15 @@ func run(o *options, stdout, stderr io.Writer, lookPath func(string) (string, er
 	return nil
 }
 
+// skipAll fills rt with t's rows, every one skipped for why.
+func skipAll(rt *Table, t *table, why string) {
+	for _, c := range t.columns {
+		for _, m := range c.methods {
+			rt.Rows = append(rt.Rows, Row{Method: m.name, Column: c.name, Kind: m.kind, Comment: m.comment, Skipped: why})
+		}
+	}
+}
+
 // statement says which counts a run used.
 func (s *sizes) statement() string {
 	switch s.name {
@@ -327,6 +353,19 @@ func (s *sizes) statement() string {
 	return fmt.Sprintf("Default size: counts scaled down from the seed's so that the run takes a few minutes "+
 		"(%s integers instead of 10M, %s doubles instead of 10M, %s lines instead of 100M, %s emoji instead of 100M, %s hashed instead of 1 GiB); "+
 		"-full uses the seed's counts.", count(s.Ints), count(s.Doubles), count(s.Hello), count(s.Emoji), mib(s.SHA))
+}
+
+// expand replaces the placeholders of a table's title or goal with the
+// counts of s: {ints}, {doubles}, {hello}, {emoji}, {records}, {chain}
+// (counts: 10M, 500k), {sha}, {large}, {mixed}, {gzip} (sizes: 1 GiB,
+// 32 MiB). Every table states its counts this way, so that a run at the
+// default size does not carry the full size's titles.
+func (s *sizes) expand(text string) string {
+	return strings.NewReplacer(
+		"{ints}", count(s.Ints), "{doubles}", count(s.Doubles), "{hello}", count(s.Hello),
+		"{emoji}", count(s.Emoji), "{records}", count(s.Records), "{chain}", count(s.Chain),
+		"{sha}", mib(s.SHA), "{large}", mib(s.Large), "{mixed}", mib(int64(s.Mixed)), "{gzip}", mib(int64(s.Gzip)),
+	).Replace(text)
 }
 
 // count writes n as 10M, 1M, 100k or the digits.
@@ -359,7 +398,7 @@ func list(e *env, all []table, w io.Writer) error {
 	}
 	fmt.Fprintf(w, "C/C++ references: %s\n", cp)
 	for _, t := range all {
-		fmt.Fprintf(w, "%s\t%s\n", t.id, t.title)
+		fmt.Fprintf(w, "%s\t%s\n", t.id, e.size.expand(t.title))
 		if t.build != nil {
 			fmt.Fprintf(w, "\t(binary sizes, built at run time)\n")
 		}

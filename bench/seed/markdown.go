@@ -2,6 +2,7 @@ package seed
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -36,14 +37,15 @@ func (r *Results) Markdown() string {
 	for _, n := range r.Notes {
 		fmt.Fprintf(&b, "- %s\n", n)
 	}
-	b.WriteString("\nTime is the median CPU time (user+sys) of the whole child process, start-up included. " +
+	fmt.Fprintf(&b, "\nEvery figure below was measured on %s; other CPUs give other figures and other ratios. ", m.Model())
+	b.WriteString("Time is the median CPU time (user+sys) of the whole child process, start-up included. " +
 		"Ratio is the method's CPU time divided by fastio's in the same round, median (smallest–largest): " +
 		"above 1 fastio is faster. Every cell's output was first checked against fastio's.\n\n")
 	for i, t := range r.Tables {
-		writeTable(&b, i+1, &t)
+		writeTable(&b, i+1, &t, m.Model())
 	}
 	behind := r.Behind()
-	b.WriteString("## Where fastio is not the fastest\n\n")
+	fmt.Fprintf(&b, "## Where fastio is not the fastest (on %s)\n\n", m.Model())
 	if len(behind) == 0 {
 		b.WriteString("Nowhere: fastio is the fastest method in every cell of this run.\n")
 	}
@@ -78,11 +80,17 @@ func (r *Results) Behind() []string {
 	return out
 }
 
-// writeTable renders one table.
-func writeTable(b *strings.Builder, n int, t *Table) {
+// writeTable renders one table; cpu names the processor the times were
+// measured on.
+func writeTable(b *strings.Builder, n int, t *Table, cpu string) {
 	fmt.Fprintf(b, "## %d. %s\n\n%s\n\n", n, t.Title, t.Goal)
-	if t.Counts != "" {
+	switch {
+	case t.Unit == "bytes" && t.Counts != "":
 		fmt.Fprintf(b, "Counts: %s.\n\n", t.Counts)
+	case t.Unit != "bytes" && t.Counts != "":
+		fmt.Fprintf(b, "Counts: %s. Measured on %s.\n\n", t.Counts, cpu)
+	case t.Unit != "bytes":
+		fmt.Fprintf(b, "Measured on %s.\n\n", cpu)
 	}
 	for _, note := range t.Notes {
 		fmt.Fprintf(b, "%s\n\n", note)
@@ -95,7 +103,16 @@ func writeTable(b *strings.Builder, n int, t *Table) {
 		row := &t.Rows[i]
 		k := key{row.Method, row.Column}
 		if _, seen := comments[row.Method]; !seen {
-			methods = append(methods, row.Method)
+			// A method first seen in a later column goes after the one
+			// before it in that column (klauspost at a second level after
+			// klauspost), not at the end.
+			at := len(methods)
+			if i > 0 && t.Rows[i-1].Column == row.Column {
+				if j := slices.Index(methods, t.Rows[i-1].Method); j >= 0 {
+					at = j + 1
+				}
+			}
+			methods = slices.Insert(methods, at, row.Method)
 			comments[row.Method] = row.Comment
 		}
 		if row.Skipped != "" && comments[row.Method] == row.Comment {

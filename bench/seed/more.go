@@ -2,7 +2,6 @@ package seed
 
 import (
 	"fmt"
-	"os"
 	"regexp"
 	"strconv"
 
@@ -48,7 +47,7 @@ func moreTables() []table {
 			{name: "fastio core.Reader.Read", kind: kindFastio, child: "read.core", args: readArgs(size), comment: "256 KiB buffer over *os.File"},
 			{name: "os.File.Read", kind: kindGo, child: "read.os", args: readArgs(size), comment: "one read(2) per call"},
 			{name: "bufio.Reader.Read", kind: kindGo, child: "read.bufio", args: readArgs(size), comment: "4 KiB buffer"},
-			{name: "C read(2)", kind: kindC, cpeer: "rawread", args: readArgs(size), comment: "the floor"},
+			{name: "C read(2)", kind: kindC, cpeer: "rawread", args: readArgs(size), comment: "a floor: read(2) into one buffer, no pass over the bytes"},
 		}
 	}
 	largeWork := func(e *env) (float64, string) { return float64(e.size.Large) / 1e6, "MB/s" }
@@ -129,7 +128,7 @@ func moreTables() []table {
 		}
 		stdName := "crypto/" + map[string]string{"1": "sha1", "256": "sha256", "512": "sha512"}[alg.n]
 		out = append(out, table{
-			id: alg.id, title: alg.name + " of 1 GiB and of short messages",
+			id: alg.id, title: alg.name + " of {sha} and of short messages",
 			goal: fmt.Sprintf("Hash a file (on tmpfs) with %s, and hash many 64-byte and 1 KiB messages one by one, folding the digests.", alg.name),
 			counts: func(s *sizes) string {
 				return fmt.Sprintf("%s file; %s messages of 64 B, %s of 1 KiB", mib(s.SHA), count(s.Msgs64), count(s.Msgs1K))
@@ -156,79 +155,7 @@ func moreTables() []table {
 			},
 		})
 	}
-	for _, corp := range []struct{ id, title, desc string }{
-		{"gzip-text", "gzip of a text corpus", "generated English-like prose"},
-		{"gzip-binary", "gzip of a binary corpus", "generated binary records (counters, timestamps, short names, random bytes)"},
-	} {
-		corp := corp
-		src := func(e *env) string { return e.path(corp.id + ".corpus") }
-		gz := func(e *env) string { return e.path(corp.id + ".gz") }
-		work := func(e *env) (float64, string) { return float64(e.size.Gzip) / 1e6, "MB/s" }
-		wantText := func(e *env) (string, error) { return scen.DigestFile(src(e)) }
-		compressCol := func(level int) column {
-			lv := strconv.Itoa(level)
-			igz := lv
-			igzNote := ""
-			if level > 3 {
-				igz = "3"
-				igzNote = "; igzip's levels stop at 3: -3"
-			}
-			cli := func(tool string, args ...string) method {
-				return method{name: tool, kind: kindCLI, tool: tool, toStdout: true, stdin: src,
-					args: func(*env, string) []string { return args }}
-			}
-			ms := []method{
-				{name: "fastio compress", kind: kindFastio, child: "gzip.fastio", args: func(e *env, out string) []string { return []string{lv, src(e), out} }, comment: "compress.Writer (klauspost's deflate) / compress.Reader (fastio's inflate)"},
-				{name: "compress/gzip", kind: kindGo, child: "gzip.go", args: func(e *env, out string) []string { return []string{"std", lv, src(e), out} }},
-				{name: "klauspost/compress/gzip", kind: kindGo, child: "gzip.go", args: func(e *env, out string) []string { return []string{"klauspost", lv, src(e), out} }, comment: "used directly"},
-				cli("gzip", "-c", "-"+lv),
-				cli("pigz", "-c", "-"+lv),
-				cli("libdeflate-gzip", "-c", "-"+lv),
-				cli("igzip", "-c", "-"+igz),
-			}
-			ms[4].comment = "2 threads (all cores)"
-			ms[6].comment = "ISA-L" + igzNote
-			ms = append(ms,
-				method{name: "fastio gzip command", kind: kindCmd, toStdout: true, stdin: src, comment: "gzip's flags",
-					args: func(*env, string) []string { return []string{"gzip", "-c", "-" + lv} }},
-				method{name: "fastio gzip -p 2 command", kind: kindCmd, toStdout: true, stdin: src, comment: "2 cores, one standard stream",
-					args: func(*env, string) []string { return []string{"gzip", "-c", "-" + lv, "-p", "2"} }})
-			return column{name: "Compress -" + lv, finger: gunzipped, want: wantText, work: work, methods: ms}
-		}
-		dcli := func(tool string) method {
-			return method{name: tool, kind: kindCLI, tool: tool, toStdout: true, stdin: gz,
-				args: func(*env, string) []string { return []string{"-d", "-c"} }}
-		}
-		out = append(out, table{
-			id: corp.id, title: "Compression: " + corp.title,
-			goal:   fmt.Sprintf("Compress a file of %s to gzip at levels 1 and 6, and inflate a gzip file (made by compress/gzip -6) back, file to file.", corp.desc),
-			counts: func(s *sizes) string { return mib(int64(s.Gzip)) + " corpus" },
-			notes:  []string{"Every compressed output is inflated (by compress/gzip) and must give the corpus back; the output column of the details is the compressed size. Command-line peers read standard input and write standard output."},
-			prepare: func(e *env) error {
-				if _, err := e.once(corp.id+".corpus", func(p string) error {
-					if corp.id == "gzip-text" {
-						return os.WriteFile(p, scen.Corpus(e.size.Gzip, 0), 0o644)
-					}
-					return os.WriteFile(p, scen.BinaryCorpus(e.size.Gzip), 0o644)
-				}); err != nil {
-					return err
-				}
-				_, err := e.once(corp.id+".gz", func(p string) error { return scen.GzipFile(src(e), p, 6) })
-				return err
-			},
-			columns: []column{
-				compressCol(1),
-				compressCol(6),
-				{name: "Inflate", want: wantText, work: work, methods: []method{
-					{name: "fastio compress", kind: kindFastio, child: "gunzip.fastio", args: func(e *env, out string) []string { return []string{gz(e), out} }},
-					{name: "compress/gzip", kind: kindGo, child: "gunzip.go", args: func(e *env, out string) []string { return []string{"std", gz(e), out} }},
-					{name: "klauspost/compress/gzip", kind: kindGo, child: "gunzip.go", args: func(e *env, out string) []string { return []string{"klauspost", gz(e), out} }},
-					dcli("gzip"), dcli("pigz"), dcli("libdeflate-gzip"), dcli("igzip"),
-					{name: "fastio gzip command", kind: kindCmd, toStdout: true, stdin: gz, args: func(*env, string) []string { return []string{"gzip", "-d", "-c"} }},
-				}},
-			},
-		})
-	}
+	out = append(out, gzipTables()...)
 	chain := func(s *sizes) int { return s.Chain }
 	out = append(out, table{
 		id: "chain", title: "The chain: print → gzip → file → inflate → scan",

@@ -1,8 +1,6 @@
 package seed
 
 import (
-	"bytes"
-	"crypto/sha256"
 	"fmt"
 	"os"
 	"os/exec"
@@ -78,16 +76,7 @@ func numberTables() []table {
 		{name: "C++ std::to_chars / from_chars", kind: kindC, cpeer: "charconv", args: inArgs("doubles.txt", "doubles-read"), comment: "std::from_chars"},
 		{name: "C++ fast_float::from_chars", kind: kindC, cpeer: "charconv", args: inArgs("doubles.txt", "fastfloat-read"), comment: "Lemire's fast_float (Debian libfast-float-dev)"},
 	}
-	helloWant := func(e *env) (string, error) {
-		h := sha256.New()
-		chunk := bytes.Repeat([]byte("Hello World\n"), 1<<12)
-		n := e.size.Hello
-		for ; n >= 1<<12; n -= 1 << 12 {
-			h.Write(chunk)
-		}
-		h.Write(chunk[:12*n])
-		return scen.DigestOf(h.Sum(nil), 12*int64(e.size.Hello)), nil
-	}
+	helloWant := func(e *env) (string, error) { return scen.WantLines(e.size.Hello), nil }
 	mHello := []method{
 		{name: "fastio PutString (device.OutFile)", kind: kindFastio, child: "hello.outfile", args: countArgs(hello), comment: "1 MiB buffer"},
 		{name: "fastio PutString (core.Writer)", kind: kindFastio, child: "hello.core", args: countArgs(hello), comment: "256 KiB buffer"},
@@ -95,7 +84,7 @@ func numberTables() []table {
 		{name: "bufio.Writer.WriteString", kind: kindGo, child: "hello.bufio", args: countArgs(hello), comment: "4 KiB buffer"},
 		{name: "fmt.Fprint (bufio)", kind: kindGo, child: "hello.fmt", args: countArgs(hello)},
 		{name: "C stdio fwrite", kind: kindC, cpeer: "stdio", args: countArgs(hello, "hello"), comment: "glibc, default FILE buffer"},
-		{name: "C memcpy + write(2)", kind: kindC, cpeer: "table", args: countArgs(hello, "hello"), comment: "1 MiB buffer; the plain C floor"},
+		{name: "C memcpy + write(2)", kind: kindC, cpeer: "table", args: countArgs(hello, "hello"), comment: "1 MiB buffer; a floor: the final bytes copied and written, nothing else"},
 	}
 	mb := func(n func(*sizes) int, per float64) func(*env) (float64, string) {
 		return func(e *env) (float64, string) { return float64(n(e.size)) * per / 1e6, "MB/s" }
@@ -105,7 +94,7 @@ func numberTables() []table {
 	}
 	return []table{
 		{
-			id: "ints", title: "I/O 10M integers",
+			id: "ints", title: "I/O {ints} integers",
 			goal:   "Print the integers 0 to N-1, one a line, to a file (and to /dev/null: the formatting alone); then reopen the file, scan every integer back and sum them.",
 			counts: func(s *sizes) string { return count(s.Ints) + " integers" },
 			notes:  []string{"Output is checked byte for byte against the expected text; input by the count and the sum. The /dev/null column runs the same programs."},
@@ -121,7 +110,7 @@ func numberTables() []table {
 			},
 		},
 		{
-			id: "doubles", title: "I/O 10M doubles (shortest round trip)",
+			id: "doubles", title: "I/O {doubles} doubles (shortest round trip)",
 			goal: "Print N doubles (random mantissas over 30 orders of magnitude, both signs) in the shortest form that reads back exactly, one a line; then scan the file back bit-exactly.",
 			counts: func(s *sizes) string {
 				return count(s.Doubles) + " doubles"
@@ -137,7 +126,7 @@ func numberTables() []table {
 			},
 		},
 		{
-			id: "hello", title: `Raw output: 100M × "Hello World\n"`,
+			id: "hello", title: `Raw output: {hello} × "Hello World\n"`,
 			goal:   `Write "Hello World\n" N times to a file (and to /dev/null).`,
 			counts: func(s *sizes) string { return count(s.Hello) + " lines" },
 			columns: []column{
@@ -159,7 +148,7 @@ func numberTables() []table {
 var helloPrograms = []struct{ name, kind, pkg, comment string }{
 	{"fastio format.Str (device.Stdout)", kindFastio, "./seed/internal/hello/fastio", "core, device, format linked"},
 	{"fmt.Println", kindGo, "./seed/internal/hello/fmtprint", ""},
-	{"os.Stdout.WriteString", kindGo, "./seed/internal/hello/writestring", "the smallest a Go program gets"},
+	{"os.Stdout.WriteString", kindGo, "./seed/internal/hello/writestring", "os alone, no fmt"},
 }
 
 // buildSizes fills the binary-size table: each program built, run (it

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 )
 
@@ -54,6 +55,20 @@ type Machine struct {
 	Tools map[string]string `json:"tools,omitempty"`
 	// TempDir is where the generated data lived (tmpfs when /dev/shm exists).
 	TempDir string `json:"temp_dir"`
+}
+
+// Model returns the processor's model name without the feature flags
+// that CPU lists after it: the name figures are quoted with.
+func (m Machine) Model() string {
+	if strings.HasSuffix(m.CPU, ")") {
+		if i := strings.LastIndex(m.CPU, " ("); i > 0 {
+			return m.CPU[:i]
+		}
+	}
+	if m.CPU == "" {
+		return "an unknown CPU"
+	}
+	return m.CPU
 }
 
 // Table is one of the seed's tables: a method per row, a measured column

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -65,7 +66,9 @@ type column struct {
 	methods []method
 }
 
-// table is one of the seed's tables.
+// table is one of the seed's tables. Its title and goal name counts
+// through placeholders ({ints}, {sha}, ...: see sizes.expand), so that
+// they state the counts of the run, whatever its size.
 type table struct {
 	id, title, goal string
 	counts          func(s *sizes) string
@@ -74,6 +77,21 @@ type table struct {
 	columns         []column
 	// build, when set, replaces the timed columns: the binary-size table.
 	build func(e *env, t *Table) error
+	// cpus is how many CPUs each process of the table may use, pinned to
+	// them: 0 for one (the one-CPU tables), allCPUs for every CPU the run
+	// may use. A method that takes a thread count gets env.threads().
+	cpus int
+}
+
+// allCPUs is table.cpus of the multi-core table.
+const allCPUs = -1
+
+// cpusFor returns how many CPUs t's processes get when the run may use n.
+func (t *table) cpusFor(n int) int {
+	if t.cpus == allCPUs {
+		return n
+	}
+	return max(t.cpus, 1)
 }
 
 // env is what a run shares: sizes, the temporary directory, the programs.
@@ -86,10 +104,14 @@ type env struct {
 	cpeerNote string // why there are none
 	root      string // the repository's root ("" if unknown)
 	// launcher starts every measured program (cpeers/launch.c), so that
-	// its peak RSS is its own; "" runs them straight from this process.
+	// its peak RSS is its own, pinned to pin CPUs; "" runs them straight
+	// from this process, unpinned.
 	launcher string
-	stderr   io.Writer
-	files    map[string]bool // prepared inputs
+	// cpus is how many CPUs the run may use; pin how many the current
+	// table's processes get.
+	cpus, pin int
+	stderr    io.Writer
+	files     map[string]bool // prepared inputs
 	// fastio is the fastio command built from the checkout's cmd module,
 	// or why there is none; built the first time a row needs it.
 	fastio, fastioSkip string
@@ -97,6 +119,10 @@ type env struct {
 	// lookPath finds command-line peers (exec.LookPath; tests replace it).
 	lookPath func(string) (string, error)
 }
+
+// threads is the thread count of a method that takes one: the CPUs its
+// table's processes are pinned to.
+func (e *env) threads() int { return max(e.pin, 1) }
 
 // path returns the path of a file in the run's temporary directory.
 func (e *env) path(name string) string { return filepath.Join(e.dir, name) }
@@ -178,7 +204,7 @@ func (e *env) exec(m method, prog, out string, check bool) (sample, error) {
 	cmd := exec.Command(prog, args...)
 	var report *os.File
 	if e.launcher != "" {
-		cmd = exec.Command(e.launcher, append([]string{prog}, args...)...)
+		cmd = exec.Command(e.launcher, append([]string{"-cpus", strconv.Itoa(e.threads()), prog}, args...)...)
 		r, w, err := os.Pipe()
 		if err != nil {
 			return sample{}, err

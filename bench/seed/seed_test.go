@@ -237,7 +237,7 @@ func TestList(t *testing.T) {
 		t.Fatalf("exit %d", code)
 	}
 	for _, tb := range tables() {
-		if !strings.Contains(stdout.String(), tb.id+"\t"+tb.title) {
+		if !strings.Contains(stdout.String(), tb.id+"\t"+defaultSize.expand(tb.title)) {
 			t.Errorf("-list does not name %s", tb.id)
 		}
 		for _, c := range tb.columns {
@@ -312,6 +312,7 @@ func sampleResults() *Results {
 				{Method: "C table", Column: "Output time", Kind: kindC, CPU: 0.04, Wall: 0.05, Ratio: 0.8, RatioMin: 0.7, RatioMax: 0.9, Rounds: 3, Comment: "the floor"},
 				{Method: "fmt", Column: "Output time", Kind: kindGo, CPU: 0.2, Wall: 0.2, Ratio: 4, RatioMin: 3.5, RatioMax: 4.5, Rounds: 3},
 				{Method: "fastio", Column: "Input time", Kind: kindFastio, CPU: 0.06, Wall: 0.06, Ratio: 1, RatioMin: 1, RatioMax: 1, Rounds: 3},
+				{Method: "C table, 2", Column: "Input time", Kind: kindC, CPU: 0.07, Wall: 0.07, Ratio: 1.1, RatioMin: 1.1, RatioMax: 1.2, Rounds: 3},
 				{Method: "sha256sum", Column: "Input time", Kind: kindCLI, Skipped: "sha256sum not installed (apt-get install coreutils)"},
 			},
 		}},
@@ -319,8 +320,9 @@ func sampleResults() *Results {
 }
 
 // TestMarkdown checks the seed's layout: a time and a ratio per column,
-// Meaningless where a method has no cell, skipped peers, and the list of
-// cells where fastio is not the fastest.
+// Meaningless where a method has no cell, skipped peers, the CPU named
+// beside the figures, and the list of cells where fastio is not the
+// fastest.
 func TestMarkdown(t *testing.T) {
 	md := sampleResults().Markdown()
 	for _, want := range []string{
@@ -328,8 +330,13 @@ func TestMarkdown(t *testing.T) {
 		"| fastio | 0.0500 s | 1.00 | 0.0600 s | 1.00 |  |",
 		"| C table | 0.0400 s | 0.80 (0.70–0.90) | Meaningless | | the floor |",
 		"| sha256sum | Meaningless | | skipped | | skipped: sha256sum not installed (apt-get install coreutils) |",
+		// A method first seen in the second column follows the one
+		// before it there.
+		"| fastio | 0.0500 s | 1.00 | 0.0600 s | 1.00 |  |\n| C table, 2 | Meaningless | | 0.0700 s | 1.10 (1.10–1.20) |  |\n",
 		"I/O integers / Output time: C table is faster, ratio 0.80 (fastio takes 1.25x)",
-		"Counts: 20k integers.",
+		"Counts: 20k integers. Measured on Test CPU.",
+		"Every figure below was measured on Test CPU;",
+		"## Where fastio is not the fastest (on Test CPU)",
 		"- a note",
 	} {
 		if !strings.Contains(md, want) {
@@ -431,7 +438,7 @@ func TestWriteCharts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"<svg", "I/O integers", "C table", "Output time", "Input time"} {
+	for _, want := range []string{"<svg", "I/O integers", "C table", "Output time", "Input time", "on Test CPU"} {
 		if !bytes.Contains(b, []byte(want)) {
 			t.Errorf("chart lacks %q", want)
 		}

@@ -7,5 +7,6 @@ func tables() []table {
 	all = append(all, textTables()...)
 	all = append(all, smallTable())
 	all = append(all, moreTables()...)
+	all = append(all, bufsizeTable())
 	return all
 }

@@ -45,7 +45,7 @@ func textTables() []table {
 		t := table{
 			id: target.id, title: "Code conversion: UTF-8 ↔ " + target.enc,
 			goal: fmt.Sprintf("Convert a file of UTF-8 text into %s, and a file of %s back into UTF-8, file to file in 1 MiB reads "+
-				"(100M × U+1F684 HIGH-SPEED TRAIN, then generated text mixing Latin, Cyrillic, Greek, Chinese, Japanese, Korean and emoji).", target.enc, target.enc),
+				"({emoji} × U+1F684 HIGH-SPEED TRAIN, then generated text mixing Latin, Cyrillic, Greek, Chinese, Japanese, Korean and emoji).", target.enc, target.enc),
 			counts: func(s *sizes) string {
 				return fmt.Sprintf("%s emoji (%s of UTF-8); %s of mixed-script text", count(s.Emoji), mib(int64(4*s.Emoji)), mib(int64(s.Mixed)))
 			},

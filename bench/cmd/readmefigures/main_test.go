@@ -89,3 +89,21 @@ func TestMissingRow(t *testing.T) {
 		t.Errorf("render: %q, %v", out, err)
 	}
 }
+
+// TestFooterNamesTheCPU checks that every table says which processor its
+// ratios were measured on, by its model name without the feature flags,
+// and does not copy the commit the results name (a README outlives it).
+func TestFooterNamesTheCPU(t *testing.T) {
+	r := &seed.Results{Rounds: 3, Commit: "528655d", Machine: seed.Machine{CPU: "AMD EPYC 7B13 64-Core Processor (avx2 bmi2 sha_ni)", Cores: 2, OS: "linux", Arch: "amd64"},
+		Tables: []seed.Table{{ID: "ints", Rows: []seed.Row{{Method: "fastio a", Column: "c", CPU: 1, Ratio: 1}}}}}
+	out, err := render(r, spec{readme: "x/README.md", rows: []pair{{"ints", "c", "fastio a", "fastio a", "self"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "run on AMD EPYC 7B13 64-Core Processor (2 logical CPUs, linux/amd64); other CPUs give other ratios."; !strings.Contains(out, want) {
+		t.Errorf("render:\n%s\nwant it to say %q", out, want)
+	}
+	if strings.Contains(out, r.Commit) {
+		t.Errorf("render copies the commit %s:\n%s", r.Commit, out)
+	}
+}

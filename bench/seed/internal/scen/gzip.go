@@ -81,7 +81,16 @@ func gzipArgs(a []string) (int, *os.File, error) {
 }
 
 var (
+	// gzip.fastio LEVEL IN OUT [CONCURRENCY]
 	_ = register("gzip.fastio", func(a []string) (string, error) {
+		var opts compress.WriterOptions
+		if len(a) > 3 {
+			n, err := strconv.Atoi(a[3])
+			if err != nil {
+				return "", err
+			}
+			opts.Concurrency = n
+		}
 		level, in, err := gzipArgs(a)
 		if err != nil {
 			return "", err
@@ -91,7 +100,7 @@ var (
 		if err != nil {
 			return "", err
 		}
-		zw, err := compress.NewWriter(out, compress.Gzip, level, nil)
+		zw, err := compress.NewWriter(out, compress.Gzip, level, &opts)
 		if err != nil {
 			out.Close()
 			return "", err

@@ -1,0 +1,152 @@
+package seed
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+
+	"github.com/fastio-go/fastio/bench/seed/internal/scen"
+)
+
+// klauspostSameSize returns the klauspost/compress level that runs the
+// engine compress.Writer runs at level: the outputs have the same size.
+// compress.Writer maps level 6 (and DefaultCompression) to klauspost's
+// level 7, whose output is closer to zlib's level 6 than klauspost's own
+// level 6; every other level is klauspost's. TestKlauspostLevelPairing
+// checks the pairing against the two libraries.
+func klauspostSameSize(level int) int {
+	if level == 6 {
+		return 7
+	}
+	return level
+}
+
+// gzipNotes are the notes of the compression tables.
+var gzipNotes = []string{
+	"Every compressed output is inflated (by compress/gzip) and must give the corpus back; the output column of the details is the compressed size. Command-line peers read standard input and write standard output.",
+	"fastio's level 6 runs klauspost's level 7 (the output closest in size to zlib's level 6). The -6 column shows klauspost at both levels: level 6 is what the same number gives a user of klauspost/compress, level 7 the same engine and the same output size, so that the speed is compared at equal size and the cost of fastio's layer shows.",
+}
+
+// gzipTables are the compression tables: one per corpus on one CPU, each
+// method single-threaded, and one on every CPU the run may use, for the
+// methods that compress on several threads.
+func gzipTables() []table {
+	var out []table
+	for _, corp := range []struct{ id, title, desc string }{
+		{"gzip-text", "gzip of a text corpus", "generated English-like prose"},
+		{"gzip-binary", "gzip of a binary corpus", "generated binary records (counters, timestamps, short names, random bytes)"},
+	} {
+		src := func(e *env) string { return e.path(corp.id + ".corpus") }
+		gz := func(e *env) string { return e.path(corp.id + ".gz") }
+		work := func(e *env) (float64, string) { return float64(e.size.Gzip) / 1e6, "MB/s" }
+		wantText := func(e *env) (string, error) { return scen.DigestFile(src(e)) }
+		compressCol := func(level int) column {
+			lv := strconv.Itoa(level)
+			igz := lv
+			igzNote := ""
+			if level > 3 {
+				igz = "3"
+				igzNote = "; igzip's levels stop at 3: -3"
+			}
+			cli := func(tool string, args ...string) method {
+				return method{name: tool, kind: kindCLI, tool: tool, toStdout: true, stdin: src,
+					args: func(*env, string) []string { return args }}
+			}
+			klauspost := func(level int) method {
+				return method{name: "klauspost/compress/gzip", kind: kindGo, child: "gzip.go", comment: "used directly",
+					args: func(e *env, out string) []string { return []string{"klauspost", strconv.Itoa(level), src(e), out} }}
+			}
+			ms := []method{
+				{name: "fastio compress", kind: kindFastio, child: "gzip.fastio", args: func(e *env, out string) []string { return []string{lv, src(e), out} },
+					comment: fmt.Sprintf("compress.Writer (klauspost's deflate, at -6 its level %d) / compress.Reader (fastio's inflate)", klauspostSameSize(6))},
+				{name: "compress/gzip", kind: kindGo, child: "gzip.go", args: func(e *env, out string) []string { return []string{"std", lv, src(e), out} }},
+				klauspost(level),
+			}
+			if same := klauspostSameSize(level); same != level {
+				k := klauspost(same)
+				k.name = fmt.Sprintf("klauspost/compress/gzip, level %d", same)
+				k.comment = "used directly, at the level fastio's engine runs: the same output size"
+				ms = append(ms, k)
+			}
+			pigz := method{name: "pigz", kind: kindCLI, tool: "pigz", toStdout: true, stdin: src, comment: "-p 1: one thread on the table's one CPU",
+				args: func(e *env, _ string) []string { return []string{"-c", "-p", strconv.Itoa(e.threads()), "-" + lv} }}
+			ms = append(ms, cli("gzip", "-c", "-"+lv), pigz, cli("libdeflate-gzip", "-c", "-"+lv), cli("igzip", "-c", "-"+igz),
+				method{name: "fastio gzip command", kind: kindCmd, toStdout: true, stdin: src, comment: "gzip's flags",
+					args: func(*env, string) []string { return []string{"gzip", "-c", "-" + lv} }})
+			ms[len(ms)-2].comment = "ISA-L" + igzNote
+			return column{name: "Compress -" + lv, finger: gunzipped, want: wantText, work: work, methods: ms}
+		}
+		dcli := func(tool string, args ...string) method {
+			return method{name: tool, kind: kindCLI, tool: tool, toStdout: true, stdin: gz,
+				args: func(*env, string) []string { return append([]string{"-d", "-c"}, args...) }}
+		}
+		out = append(out, table{
+			id: corp.id, title: "Compression: " + corp.title,
+			goal:   fmt.Sprintf("Compress a file of %s to gzip at levels 1 and 6, and inflate a gzip file (made by compress/gzip -6) back, file to file, each process on one CPU.", corp.desc),
+			counts: func(s *sizes) string { return mib(int64(s.Gzip)) + " corpus" },
+			notes:  gzipNotes,
+			prepare: func(e *env) error {
+				if _, err := e.once(corp.id+".corpus", func(p string) error {
+					if corp.id == "gzip-text" {
+						return os.WriteFile(p, scen.Corpus(e.size.Gzip, 0), 0o644)
+					}
+					return os.WriteFile(p, scen.BinaryCorpus(e.size.Gzip), 0o644)
+				}); err != nil {
+					return err
+				}
+				_, err := e.once(corp.id+".gz", func(p string) error { return scen.GzipFile(src(e), p, 6) })
+				return err
+			},
+			columns: []column{
+				compressCol(1),
+				compressCol(6),
+				{name: "Inflate", want: wantText, work: work, methods: []method{
+					{name: "fastio compress", kind: kindFastio, child: "gunzip.fastio", args: func(e *env, out string) []string { return []string{gz(e), out} }},
+					{name: "compress/gzip", kind: kindGo, child: "gunzip.go", args: func(e *env, out string) []string { return []string{"std", gz(e), out} }},
+					{name: "klauspost/compress/gzip", kind: kindGo, child: "gunzip.go", args: func(e *env, out string) []string { return []string{"klauspost", gz(e), out} }},
+					// pigz inflates with helper threads (reading, writing,
+					// the check) unless it has one process.
+					dcli("gzip"), dcli("pigz", "-p", "1"), dcli("libdeflate-gzip"), dcli("igzip"),
+					{name: "fastio gzip command", kind: kindCmd, toStdout: true, stdin: gz, args: func(*env, string) []string { return []string{"gzip", "-d", "-c"} }},
+				}},
+			},
+		})
+	}
+	return append(out, coresTable())
+}
+
+// coresTable is the multi-core compression table: the text corpus
+// compressed by the methods that take a thread count, each given as many
+// threads as the CPUs the run may use, every process pinned to those CPUs.
+func coresTable() table {
+	src := func(e *env) string { return e.path("gzip-text.corpus") }
+	work := func(e *env) (float64, string) { return float64(e.size.Gzip) / 1e6, "MB/s" }
+	col := func(level int) column {
+		lv := strconv.Itoa(level)
+		return column{name: "Compress -" + lv, finger: gunzipped, work: work,
+			want: func(e *env) (string, error) { return scen.DigestFile(src(e)) },
+			methods: []method{
+				{name: "fastio compress, concurrent", kind: kindFastio, child: "gzip.fastio", comment: "compress.Writer with WriterOptions.Concurrency = the CPUs: one standard stream",
+					args: func(e *env, out string) []string { return []string{lv, src(e), out, strconv.Itoa(e.threads())} }},
+				{name: "pigz", kind: kindCLI, tool: "pigz", toStdout: true, stdin: src, comment: "-p N, N the CPUs",
+					args: func(e *env, _ string) []string { return []string{"-c", "-p", strconv.Itoa(e.threads()), "-" + lv} }},
+				{name: "fastio gzip -p N command", kind: kindCmd, toStdout: true, stdin: src, comment: "-p N, N the CPUs",
+					args: func(e *env, _ string) []string {
+						return []string{"gzip", "-c", "-" + lv, "-p", strconv.Itoa(e.threads())}
+					}},
+			}}
+	}
+	return table{
+		id: "gzip-cores", title: "Compression on every CPU: gzip of a text corpus", cpus: allCPUs,
+		goal: "Compress the text corpus of the one-CPU table to gzip at levels 1 and 6 with the methods that compress on several threads, " +
+			"each given one thread per CPU the run may use and pinned to those CPUs. The peers without threads are in the one-CPU tables.",
+		counts: func(s *sizes) string { return mib(int64(s.Gzip)) + " corpus" },
+		notes: []string{"Time and ratio are CPU time, the cost of the work summed over the threads; the wall time of the details is the time to wait. " +
+			"The output must inflate to the corpus, as in the one-CPU table."},
+		prepare: func(e *env) error {
+			_, err := e.once("gzip-text.corpus", func(p string) error { return os.WriteFile(p, scen.Corpus(e.size.Gzip, 0), 0o644) })
+			return err
+		},
+		columns: []column{col(1), col(6)},
+	}
+}

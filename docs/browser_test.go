@@ -294,20 +294,34 @@ func TestSiteInBrowser(t *testing.T) {
 			return {URL: location.href, H1: h ? h.textContent : '', Root: m ? m.content : 'none'};
 		})()`, chromedp.EvalAwaitPromise))
 	}
+	// at waits for a click's navigation to reach the page whose address
+	// ends in suffix (the click returns before the new page loads), within
+	// the step budget, and returns where the browser is.
+	at := func(what, suffix string) where {
+		t.Helper()
+		deadline := time.Now().Add(budget)
+		for {
+			w := here(what)
+			if strings.HasSuffix(w.URL, suffix) || time.Now().After(deadline) {
+				return w
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
 	run(browser, "open the landing page from a file", chromedp.Navigate(fileURL))
 	if w := here("landing from a file"); w.Root == "none" || !strings.HasSuffix(w.URL, "/index.html") {
 		t.Errorf("landing page from a file: %+v", w)
 	}
 	run(browser, "click API", chromedp.Click(chromedp.CSS(`header nav a[href$="api/index.html"]`)))
-	if w := here("API index from a file"); !strings.HasSuffix(w.URL, "/api/index.html") || w.H1 != "API reference" {
+	if w := at("API index from a file", "/api/index.html"); !strings.HasSuffix(w.URL, "/api/index.html") || w.H1 != "API reference" {
 		t.Errorf("the API link from a file opened %+v", w)
 	}
 	run(browser, "click format", chromedp.Click(chromedp.CSS(`table.pkgs a[href$="api/format/index.html"]`)))
-	if w := here("package page from a file"); !strings.HasSuffix(w.URL, "/api/format/index.html") || w.H1 != "package format" {
+	if w := at("package page from a file", "/api/format/index.html"); !strings.HasSuffix(w.URL, "/api/format/index.html") || w.H1 != "package format" {
 		t.Errorf("the format link from a file opened %+v", w)
 	}
 	run(browser, "click the module's guide", chromedp.Click(chromedp.CSS(`p.meta a[href$="guide/format/index.html"]`)))
-	if w := here("guide from a file"); !strings.HasSuffix(w.URL, "/guide/format/index.html") {
+	if w := at("guide from a file", "/guide/format/index.html"); !strings.HasSuffix(w.URL, "/guide/format/index.html") {
 		t.Errorf("the guide link from a file opened %+v", w)
 	}
 	results := func(what string) []string {
@@ -320,7 +334,7 @@ func TestSiteInBrowser(t *testing.T) {
 		t.Errorf("search from a file: first results %v", first(hrefs, 3))
 	} else {
 		run(browser, "follow a search result from a file", chromedp.Click(chromedp.CSS("#search-results a")))
-		if w := here("search result from a file"); !strings.HasSuffix(w.URL, "/api/core/index.html#NewWriter") || w.H1 != "package core" {
+		if w := at("search result from a file", "/api/core/index.html#NewWriter"); !strings.HasSuffix(w.URL, "/api/core/index.html#NewWriter") || w.H1 != "package core" {
 			t.Errorf("the search result opened %+v", w)
 		}
 	}

@@ -23,7 +23,7 @@ import (
 type convOptions struct {
 	from, to, output       string
 	list, omit, bom, quiet bool
-	silent, version        bool
+	silent, version, usage bool
 }
 
 func newConvCommand() *cobra.Command {
@@ -81,6 +81,7 @@ appended to, "conv u >> u") is refused, as cat refuses it.`,
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "no progress bar")
 	f.BoolVar(&o.bom, "bom", false, "write a byte-order mark first")
 	f.BoolVarP(&o.version, "version", "V", false, "print program version")
+	f.BoolVar(&o.usage, "usage", false, "print a short usage message")
 	return c
 }
 
@@ -226,6 +227,14 @@ func runConv(c *cobra.Command, o *convOptions, args []string) error {
 	if o.version {
 		// iconv exits 0 even when the line cannot be written.
 		fmt.Fprintf(c.OutOrStdout(), "%s (fastio) %s\n", prog, Version())
+		return nil
+	}
+	if o.usage {
+		// argp's --usage, as iconv prints it, with the invoked name.
+		pad := strings.Repeat(" ", len("Usage: ")+len(prog))
+		fmt.Fprintf(c.OutOrStdout(), "Usage: %s [-lcs?V] [-f NAME] [-t NAME] [-o FILE] [--from-code=NAME]\n"+
+			"%s[--to-code=NAME] [--list] [--output=FILE] [--silent] [--verbose]\n"+
+			"%s[--help] [--usage] [--version] [FILE...]\n", prog, pad, pad)
 		return nil
 	}
 	if o.list {

@@ -91,10 +91,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		if c.Name() != "conv" {
-			err = getoptError(err)
-		}
-		return &usageError{code: usageCode(c), err: err}
+		return &usageError{code: usageCode(c), err: getoptError(err)}
 	})
 	// Help goes out in one write whose error is the exit status, as the C
 	// tools exit 1 when --help cannot be written (a full disk).

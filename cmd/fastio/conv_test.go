@@ -194,7 +194,7 @@ func TestConvCharsets(t *testing.T) {
 		{[]string{"-f", "UTF-8", "-t", "NOPE", "one"}, 1, "conversion to `NOPE' unsupported"},
 		{[]string{"-f", "A", "-t", "B", "one"}, 1, "conversions from `A' and to `B' are not supported"},
 		{[]string{"-f", "UTF-8", "-t", "ASCII//TRANSLIT", "one"}, 1, "//TRANSLIT unsupported"},
-		{[]string{"-f", "UTF-8", "-t", "UTF-16LE", "--bogus"}, 64, "unknown flag"},
+		{[]string{"-f", "UTF-8", "-t", "UTF-16LE", "--bogus"}, 64, "unrecognized option '--bogus'"},
 	}
 	for _, tc := range tests {
 		r := run(t, dataDir, nil, fastio, append([]string{"conv"}, tc.args...)...)
@@ -380,6 +380,30 @@ func TestConvOmitOneMark(t *testing.T) {
 				peer := run(t, dir, nil, "iconv", args...)
 				same(t, ours, peer, "fastio conv", "iconv")
 			}
+		}
+	}
+}
+
+// TestConvUsageLikeIconv: through a link named iconv, --usage and a
+// mistaken option print what glibc's iconv prints (argp's words, the hint
+// naming --help and --usage), with its exit status.
+func TestConvUsageLikeIconv(t *testing.T) {
+	coretest.Peer(t, "iconv", "libc-bin")
+	coretest.Peer(t, "sh", "dash")
+	bin := t.TempDir()
+	if err := os.Symlink(fastio, filepath.Join(bin, "iconv")); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{
+		"iconv --usage",
+		"iconv -f UTF-8 -t UTF-16LE --bogus",
+		"iconv -f UTF-8 -t UTF-16LE -Q",
+	} {
+		ours := runWithEnv(t, dataDir, []string{"PATH=" + bin + ":" + os.Getenv("PATH")}, nil, "sh", "-c", line)
+		peer := runWithEnv(t, dataDir, nil, nil, "sh", "-c", line)
+		if ours.code != peer.code || !bytes.Equal(ours.stdout, peer.stdout) || !bytes.Equal(ours.stderr, peer.stderr) {
+			t.Errorf("%s:\nours: exit %d, stdout %q, stderr %q\niconv: exit %d, stdout %q, stderr %q",
+				line, ours.code, ours.stdout, ours.stderr, peer.code, peer.stdout, peer.stderr)
 		}
 	}
 }

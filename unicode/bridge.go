@@ -93,7 +93,9 @@ func Register(name string, enc encoding.Encoding) (Encoding, error) {
 func (c Converter) bridgeChain() transform.Transformer {
 	var stages []transform.Transformer
 	if b := bridged(c.from); b != nil {
-		if c.opt.Strict {
+		if sd, ok := b.enc.(strictDecoding); ok && c.opt.Strict {
+			stages = append(stages, &exactDecoder{d: sd.NewStrictDecoder(), enc: c.from})
+		} else if c.opt.Strict {
 			stages = append(stages, newStrictDecoder(c.from, b))
 		} else {
 			stages = append(stages, b.enc.NewDecoder())
@@ -249,6 +251,54 @@ func isStateful(name string, enc encoding.Encoding) bool {
 		}
 	}
 	return false
+}
+
+// strictDecoding is implemented by an encoding whose decoder can find bad
+// input itself (those of package charset): the Transform of the decoder
+// NewStrictDecoder returns stops at an ill-formed sequence, having
+// consumed the bytes before it, with an *Error whose Bytes and N hold the
+// whole sequence (the bytes that skipping it drops) and whose Err is
+// ErrInvalid, or ErrTruncated for a sequence the end of the input cuts
+// short.
+type strictDecoding interface {
+	NewStrictDecoder() transform.Transformer
+}
+
+// exactDecoder is the Strict decoding stage of an encoding with a
+// strictDecoding: it gives the decoder's errors their encoding and source
+// offset, and after an ErrInvalid, a Transform given the source again from
+// the bad sequence drops that sequence and goes on in the decoder's state,
+// as strictDecoder does.
+type exactDecoder struct {
+	d    transform.Transformer
+	enc  Encoding
+	off  int64 // source bytes consumed since the start
+	skip int   // bytes of the bad sequence the next call drops
+}
+
+func (x *exactDecoder) Reset() {
+	x.d.Reset()
+	x.off, x.skip = 0, 0
+}
+
+func (x *exactDecoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	if x.skip > 0 {
+		nSrc = min(x.skip, len(src))
+		x.skip -= nSrc
+		x.off += int64(nSrc)
+		if x.skip > 0 {
+			return 0, nSrc, transform.ErrShortSrc
+		}
+	}
+	nd, ns, err := x.d.Transform(dst, src[nSrc:], atEOF)
+	x.off += int64(ns)
+	if e, ok := err.(*Error); ok {
+		e.Encoding, e.Offset = x.enc, x.off
+		if e.Err == ErrInvalid {
+			x.skip = max(e.N, 1)
+		}
+	}
+	return nd, nSrc + ns, err
 }
 
 // strictFast is how many source bytes the strict decoder gives its x/text

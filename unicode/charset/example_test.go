@@ -22,7 +22,10 @@ func ExampleLookup() {
 	fmt.Println(e, e.Native())
 	e, _ = charset.Lookup("UTF-16")
 	fmt.Println(e, e.Native())
+	e, err := charset.Lookup("ISO-2022-CN")
+	fmt.Println(e, err)
 	// Output:
-	// windows-1252 false
+	// ISO-8859-1 false
 	// UTF-16 true
+	// Encoding(0) charset: unsupported encoding "ISO-2022-CN": its CNS 11643 planes have no table here
 }

@@ -1,10 +1,12 @@
 package charset
 
 import (
-	"fmt"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/fastio-go/fastio/unicode"
+	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/htmlindex"
 	"golang.org/x/text/encoding/ianaindex"
 )
@@ -17,7 +19,7 @@ import (
 // looked for.
 var natives = map[string]unicode.Encoding{
 	"utf-8": unicode.UTF8, "utf8": unicode.UTF8, "unicode-1-1-utf-8": unicode.UTF8, "unicode11utf8": unicode.UTF8,
-	"unicode20utf8": unicode.UTF8, "x-unicode20utf8": unicode.UTF8,
+	"unicode20utf8": unicode.UTF8, "x-unicode20utf8": unicode.UTF8, "iso-10646/utf8": unicode.UTF8, "iso-10646/utf-8": unicode.UTF8,
 	"utf-16": unicode.UTF16, "utf16": unicode.UTF16, "unicode": unicode.UTF16, "csutf16": unicode.UTF16,
 	"utf-32": unicode.UTF32, "utf32": unicode.UTF32, "csutf32": unicode.UTF32,
 	"utf-16le": unicode.UTF16LE, "utf16le": unicode.UTF16LE, "csutf16le": unicode.UTF16LE, "unicodefeff": unicode.UTF16LE,
@@ -29,17 +31,136 @@ var natives = map[string]unicode.Encoding{
 	"gb18030": unicode.GB18030, "csgb18030": unicode.GB18030,
 }
 
+// refused are the labels of encodings that glibc's iconv converts and
+// this package does not, with the reason.
+var refused = map[string]string{
+	"iso-2022-cn":     "its CNS 11643 planes have no table here",
+	"csiso2022cn":     "its CNS 11643 planes have no table here",
+	"iso2022cn":       "its CNS 11643 planes have no table here",
+	"iso-2022-cn-ext": "its CNS 11643 planes and ISO-IR-165 have no table here",
+	"iso2022cnext":    "its CNS 11643 planes and ISO-IR-165 have no table here",
+}
+
+// ErrUnsupported is wrapped by the error of Lookup for a label that names
+// an encoding this package does not convert (ISO-2022-CN, and the WHATWG
+// "replacement" encoding's other labels). It satisfies
+// errors.Is(err, unicode.ErrUnknownEncoding) too.
+var ErrUnsupported error = unsupported{}
+
+type unsupported struct{}
+
+func (unsupported) Error() string        { return "unsupported encoding" }
+func (unsupported) Is(target error) bool { return target == unicode.ErrUnknownEncoding }
+
+// lookupError is the error of Lookup: "charset: unknown encoding "NOPE"".
+type lookupError struct {
+	label, reason string
+	err           error // unicode.ErrUnknownEncoding or ErrUnsupported
+}
+
+func (e *lookupError) Error() string {
+	what := "unknown encoding"
+	if e.err == ErrUnsupported {
+		what = "unsupported encoding"
+	}
+	s := "charset: " + what + " " + quote(e.label)
+	if e.reason != "" {
+		s += ": " + e.reason
+	}
+	return s
+}
+
+func (e *lookupError) Unwrap() error { return e.err }
+
+func quote(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		if r == '"' || r == '\\' {
+			b.WriteByte('\\')
+		}
+		if r < 0x20 || r == 0x7F {
+			b.WriteString("\\x")
+			b.WriteByte("0123456789abcdef"[r>>4])
+			b.WriteByte("0123456789abcdef"[r&15])
+			continue
+		}
+		b.WriteRune(r)
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+var (
+	glibcOnce   sync.Once
+	glibcByName map[string]*glibcCharset // upper-case name or alias
+)
+
+// glibcLookup returns the glibc charset a name or alias names.
+func glibcLookup(label string) *glibcCharset {
+	glibcOnce.Do(func() {
+		glibcByName = map[string]*glibcCharset{}
+		for i := range glibcCharsets {
+			c := &glibcCharsets[i]
+			glibcByName[c.name] = c
+			for _, a := range c.aliases {
+				glibcByName[a] = c
+			}
+		}
+	})
+	return glibcByName[strings.ToUpper(label)]
+}
+
+var (
+	textMu    sync.Mutex
+	textByEnc = map[unicode.Encoding]encoding.Encoding{}
+)
+
 // Lookup returns the Encoding named by label, compared without regard to
-// case or surrounding white space. An unknown label gives an error wrapping
-// unicode.ErrUnknownEncoding.
+// case or surrounding white space. A name or alias of one of the charsets
+// that glibc's iconv converts and this package carries tables of (see the
+// package documentation) means what it means to iconv, and converts with
+// iconv's bytes; any other label is looked up in golang.org/x/text's
+// WHATWG index (htmlindex) and then its IANA index. An unknown label gives
+// an error wrapping unicode.ErrUnknownEncoding, and a label of an encoding
+// this package does not convert one wrapping ErrUnsupported: no label
+// decodes to the WHATWG's "replacement" encoding, which turns any text into
+// a single U+FFFD.
 func Lookup(label string) (unicode.Encoding, error) {
+	e, _, err := lookup(label)
+	return e, err
+}
+
+// TextEncoding returns the encoding named by label (as Lookup finds it) in
+// the form of a golang.org/x/text encoding.Encoding, so that it can sit in
+// a transform.Chain; it returns nil and no error for the native encodings,
+// which Lookup's Encoding converts directly.
+func TextEncoding(label string) (encoding.Encoding, error) {
+	_, x, err := lookup(label)
+	return x, err
+}
+
+func lookup(label string) (unicode.Encoding, encoding.Encoding, error) {
 	l := strings.ToLower(strings.TrimSpace(label))
 	if e, ok := natives[l]; ok {
-		return e, nil
+		return e, nil, nil
+	}
+	if reason, ok := refused[l]; ok {
+		return 0, nil, &lookupError{label, reason, ErrUnsupported}
+	}
+	if c := glibcLookup(l); c != nil {
+		return registerGlibc(c)
+	}
+	if l == "hz-gb-2312" || l == "hz" || l == "hz-gb2312" {
+		t, err := loadTable("EUC-CN")
+		if err != nil {
+			return 0, nil, err
+		}
+		return register("HZ-GB-2312", hzEncoding{t})
 	}
 	enc, err := htmlindex.Get(l)
 	name := ""
-	if err == nil && enc != nil {
+	if err == nil && enc != nil && enc != encoding.Replacement {
 		name, err = htmlindex.Name(enc)
 	} else {
 		enc, err = ianaindex.IANA.Encoding(l)
@@ -47,16 +168,59 @@ func Lookup(label string) (unicode.Encoding, error) {
 			name, err = ianaindex.IANA.Name(enc)
 		}
 	}
+	if enc == encoding.Replacement {
+		return 0, nil, &lookupError{label, "", ErrUnsupported}
+	}
 	if enc == nil {
-		return 0, fmt.Errorf("charset: %w: %q", unicode.ErrUnknownEncoding, label)
+		return 0, nil, &lookupError{label, "", unicode.ErrUnknownEncoding}
 	}
 	if err != nil || name == "" {
 		name = l
 	}
 	if e, ok := natives[strings.ToLower(name)]; ok {
-		return e, nil
+		return e, nil, nil
 	}
-	return unicode.Register(name, enc)
+	e, err := unicode.Register(name, enc)
+	return e, enc, err
+}
+
+// registerGlibc registers a glibc charset under its module name.
+func registerGlibc(c *glibcCharset) (unicode.Encoding, encoding.Encoding, error) {
+	var x encoding.Encoding
+	switch c.kind {
+	case kind2022JP, kind2022KR:
+		base := "EUC-JP"
+		if c.kind == kind2022KR {
+			base = "EUC-KR"
+		}
+		t, err := loadTable(base)
+		if err != nil {
+			return 0, nil, err
+		}
+		x = iso2022Encoding{name: c.name, kr: c.kind == kind2022KR, t: t}
+	default:
+		t, err := loadTable(c.name)
+		if err != nil {
+			return 0, nil, err
+		}
+		x = tableEncoding{t}
+	}
+	return register(c.name, x)
+}
+
+// register registers one of this package's encodings.
+func register(name string, x encoding.Encoding) (unicode.Encoding, encoding.Encoding, error) {
+	textMu.Lock()
+	defer textMu.Unlock()
+	e, err := unicode.Register(name, x)
+	if err != nil {
+		return 0, nil, err
+	}
+	if prev, ok := textByEnc[e]; ok {
+		return e, prev, nil
+	}
+	textByEnc[e] = x
+	return e, x, nil
 }
 
 // Convert converts src between the encodings named by two labels with the
@@ -72,4 +236,24 @@ func Convert(dst, src []byte, fromLabel, toLabel string) ([]byte, error) {
 		return dst, err
 	}
 	return unicode.Convert(dst, src, from, to)
+}
+
+var (
+	namesOnce sync.Once
+	names     []string
+)
+
+// Names returns, sorted, the names and aliases of the charsets that
+// Lookup converts with glibc's tables, in upper case as iconv -l spells
+// them. The slice is shared: do not change it.
+func Names() []string {
+	namesOnce.Do(func() {
+		for _, c := range glibcCharsets {
+			names = append(names, c.name)
+			names = append(names, c.aliases...)
+		}
+		slices.Sort(names)
+		names = slices.Compact(names)
+	})
+	return names
 }

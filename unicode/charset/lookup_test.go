@@ -28,13 +28,20 @@ func TestLookup(t *testing.T) {
 		{"utf-16be", unicode.UTF16BE, "UTF-16BE"},
 		{"UTF-32BE", unicode.UTF32BE, "UTF-32BE"},
 		{"GB18030", unicode.GB18030, "GB18030"},
-		{"Shift_JIS", 0, "shift_jis"},
-		{"sjis", 0, "shift_jis"},
-		{"windows-1252", 0, "windows-1252"},
-		{"latin1", 0, "windows-1252"},
-		{"euc-kr", 0, "euc-kr"},
-		{"gbk", 0, "gbk"},
+		{"Shift_JIS", 0, "SJIS"},
+		{"sjis", 0, "SJIS"},
+		{"windows-1252", 0, "CP1252"},
+		{"latin1", 0, "ISO-8859-1"},
+		{"euc-kr", 0, "EUC-KR"},
+		{"gbk", 0, "GBK"},
 		{"IBM437", 0, "IBM437"},
+		{"437", 0, "IBM437"},
+		{"ISO-2022-KR", 0, "ISO-2022-KR"},
+		{"csISO2022KR", 0, "ISO-2022-KR"},
+		{"ISO-2022-JP", 0, "ISO-2022-JP"},
+		{"HZ-GB-2312", 0, "HZ-GB-2312"},
+		{"x-user-defined", 0, "x-user-defined"},
+		{"windows-874", 0, "IBM874"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.label, func(t *testing.T) {
@@ -58,9 +65,60 @@ func TestLookup(t *testing.T) {
 		})
 	}
 	for _, bad := range []string{"", "no-such-charset", "utf-9"} {
-		if _, err := Lookup(bad); !errors.Is(err, unicode.ErrUnknownEncoding) {
+		_, err := Lookup(bad)
+		if !errors.Is(err, unicode.ErrUnknownEncoding) || errors.Is(err, ErrUnsupported) {
 			t.Errorf("Lookup(%q) error %v", bad, err)
 		}
+		if want := `charset: unknown encoding "` + bad + `"`; err == nil || err.Error() != want {
+			t.Errorf("Lookup(%q) error %q, want %q", bad, err, want)
+		}
+	}
+	// No label resolves to the WHATWG's "replacement" encoding.
+	for _, label := range []string{"ISO-2022-CN", "csISO2022CN", "ISO-2022-CN-EXT", "iso2022cnext"} {
+		_, err := Lookup(label)
+		if !errors.Is(err, ErrUnsupported) || !errors.Is(err, unicode.ErrUnknownEncoding) {
+			t.Errorf("Lookup(%q) error %v, want one wrapping ErrUnsupported", label, err)
+		}
+		if _, err := Convert(nil, []byte("hello"), label, "UTF-8"); !errors.Is(err, ErrUnsupported) {
+			t.Errorf("Convert from %q: %v", label, err)
+		}
+	}
+	if _, err := Lookup("ISO-2022-CN"); err == nil || err.Error() != `charset: unsupported encoding "ISO-2022-CN": its CNS 11643 planes have no table here` {
+		t.Errorf("ISO-2022-CN: %v", err)
+	}
+}
+
+// TestReplacementLabels converts text through every label that the WHATWG
+// maps to its "replacement" encoding and that this package converts: the
+// text comes back, in every form (slice, Reader, strict), never as a
+// lone U+FFFD or nothing.
+func TestReplacementLabels(t *testing.T) {
+	tests := []struct {
+		label string
+		text  string
+		enc   string
+	}{
+		{"ISO-2022-KR", "hello, 한국어", "\x1b$)Chello, \x0eGQ19>n\x0f"},
+		{"csISO2022KR", "hello", "\x1b$)Chello"},
+		{"HZ-GB-2312", "hello, 中文", "hello, ~{VPND~}"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.label, func(t *testing.T) {
+			enc, err := Convert(nil, []byte(tc.text), "UTF-8", tc.label)
+			if err != nil || string(enc) != tc.enc {
+				t.Fatalf("encoding: %q, %v; want %q", enc, err, tc.enc)
+			}
+			dec, err := Convert(nil, enc, tc.label, "UTF-8")
+			if err != nil || string(dec) != tc.text {
+				t.Fatalf("decoding: %q, %v", dec, err)
+			}
+			e, _ := Lookup(tc.label)
+			c, _ := unicode.New(e, unicode.UTF8, unicode.Options{Strict: true})
+			got, err := io.ReadAll(c.NewReader(bytes.NewReader(enc)))
+			if err != nil || string(got) != tc.text {
+				t.Fatalf("strict Reader: %q, %v", got, err)
+			}
+		})
 	}
 }
 

@@ -24,7 +24,8 @@ import (
 // ISO-2022-KR: ESC $ ) C announces the encoding and is skipped wherever it
 // is; SO (0x0E) selects KS X 1001, SI (0x0F) ASCII. In the KS X 1001 set
 // every byte but SO, SI and ESC is the first of a two-byte code (a newline
-// there is illegal, as in glibc). The encoder writes the announcement
+// there is illegal, and a lone last byte below 0x80 incomplete, as in
+// glibc). The encoder writes the announcement
 // first, SO before the first Korean character of a run and SI before the
 // next ASCII character, and SI at the end.
 
@@ -167,7 +168,10 @@ func (d *iso2022Decoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int,
 		n := 1
 		switch {
 		case d.e.kr && d.set == setDouble:
-			if c < 0x21 || c > 0x7E {
+			// glibc refuses a byte from 0x80 first, then asks for the
+			// second byte before it looks at the first: a lone last
+			// byte below 0x80 is an incomplete character.
+			if c >= 0x80 {
 				if err := bad(1); err != nil {
 					return nDst, nSrc, err
 				}
@@ -175,6 +179,12 @@ func (d *iso2022Decoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int,
 			}
 			if len(rest) < 2 {
 				if err := short(); err != nil {
+					return nDst, nSrc, err
+				}
+				continue
+			}
+			if c < 0x21 || c > 0x7E {
+				if err := bad(1); err != nil {
 					return nDst, nSrc, err
 				}
 				continue

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/fastio-go/fastio/unicode/charset"
 )
 
 // charsetModules are one name of each charset conv converts with glibc's
@@ -59,7 +61,12 @@ func TestConvCharsetsLikeIconv(t *testing.T) {
 		list := run(t, dir, nil, fastio, "conv", "-l")
 		names = nil
 		for _, l := range strings.Fields(string(list.stdout)) {
-			names = append(names, strings.TrimSuffix(l, "//"))
+			// The Unicode forms and GB18030 have tests of their own;
+			// glibc has no HZ-GB-2312.
+			n := strings.TrimSuffix(l, "//")
+			if e, err := charset.Lookup(n); err == nil && !e.Native() && n != "HZ-GB-2312" {
+				names = append(names, n)
+			}
 		}
 	}
 	for _, cs := range names {
@@ -78,7 +85,7 @@ func TestConvCharsetsLikeIconv(t *testing.T) {
 			for _, args := range cases {
 				ours := run(t, dir, nil, fastio, append([]string{"conv"}, args...)...)
 				peer := run(t, dir, nil, "iconv", args...)
-				if cs == "CP1255" || cs == "CP1258" {
+				if e, _ := charset.Lookup(cs); e.String() == "CP1255" || e.String() == "CP1258" {
 					// iconv drops a letter held for a combining mark
 					// when an illegal byte follows it; conv writes it.
 					if ours.code == 1 && peer.code == 1 && len(ours.stdout) > len(peer.stdout) && bytes.HasPrefix(ours.stdout, peer.stdout) {

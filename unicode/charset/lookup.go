@@ -180,8 +180,20 @@ func lookup(label string) (unicode.Encoding, encoding.Encoding, error) {
 	if e, ok := natives[strings.ToLower(name)]; ok {
 		return e, nil, nil
 	}
+	// A WHATWG or IANA label of a charset glibc names ("ks_c_5601-1987"
+	// is "euc-kr") is that charset.
+	for _, n := range []string{name, mimeName(enc)} {
+		if c := glibcLookup(n); c != nil {
+			return registerGlibc(c)
+		}
+	}
 	e, err := unicode.Register(name, enc)
 	return e, enc, err
+}
+
+func mimeName(enc encoding.Encoding) string {
+	n, _ := ianaindex.MIME.Name(enc)
+	return n
 }
 
 // registerGlibc registers a glibc charset under its module name.

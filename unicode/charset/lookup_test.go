@@ -9,7 +9,14 @@ import (
 
 	"github.com/fastio-go/fastio/core"
 	"github.com/fastio-go/fastio/unicode"
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/htmlindex"
+	"golang.org/x/text/encoding/ianaindex"
 	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/encoding/korean"
+	"golang.org/x/text/encoding/simplifiedchinese"
+	"golang.org/x/text/encoding/traditionalchinese"
 	"golang.org/x/text/transform"
 )
 
@@ -42,6 +49,10 @@ func TestLookup(t *testing.T) {
 		{"HZ-GB-2312", 0, "HZ-GB-2312"},
 		{"x-user-defined", 0, "x-user-defined"},
 		{"windows-874", 0, "IBM874"},
+		{"x-sjis", 0, "SJIS"},
+		{"ks_c_5601-1987", 0, "EUC-KR"},
+		{"Extended_UNIX_Code_Packed_Format_for_Japanese", 0, "EUC-JP"},
+		{"hz", 0, "HZ-GB-2312"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.label, func(t *testing.T) {
@@ -194,5 +205,80 @@ func TestUnencodable(t *testing.T) {
 	var e *unicode.Error
 	if !errors.As(err, &e) || !errors.Is(err, unicode.ErrInvalid) || e.Offset != 2 {
 		t.Fatalf("strict native source: %v", err)
+	}
+}
+
+// TestTextEncodings finds the golang.org/x/text encodings that Lookup
+// still bridges (the labels glibc does not know), and sweeps each one's
+// single bytes and byte pairs: the strict decoder refuses exactly the
+// sequences that x/text's own decoder turns into U+FFFD, at their offset.
+func TestTextEncodings(t *testing.T) {
+	var all []encoding.Encoding
+	for _, list := range [][]encoding.Encoding{charmap.All, japanese.All, korean.All, simplifiedchinese.All, traditionalchinese.All} {
+		all = append(all, list...)
+	}
+	bridged := map[string]encoding.Encoding{}
+	for _, x := range all {
+		for _, name := range []func(encoding.Encoding) (string, error){htmlindex.Name, ianaindex.IANA.Name, ianaindex.MIME.Name} {
+			n, err := name(x)
+			if err != nil || n == "" {
+				continue
+			}
+			got, err := TextEncoding(n)
+			if err != nil {
+				t.Errorf("Lookup(%q): %v", n, err)
+				continue
+			}
+			if got == x {
+				bridged[n] = x
+			}
+		}
+	}
+	if len(bridged) == 0 {
+		t.Fatal("no label reaches an x/text encoding")
+	}
+	for label, x := range bridged {
+		t.Run(label, func(t *testing.T) {
+			e, _ := Lookup(label)
+			c, _ := unicode.New(e, unicode.UTF8, unicode.Options{Strict: true, KeepBOM: true})
+			for b1 := range 256 {
+				for b2 := range 256 {
+					in := []byte{'a', byte(b1), byte(b2)}
+					ref, _ := x.NewDecoder().Bytes(in)
+					got, err := c.Append(nil, in)
+					i := bytes.Index(ref, []byte("\uFFFD"))
+					var ue *unicode.Error
+					switch {
+					case i < 0 && (err != nil || !bytes.Equal(got, ref)):
+						t.Fatalf("% X: %q, %v; x/text %q", in, got, err, ref)
+					case i >= 0 && (!errors.As(err, &ue) || !bytes.Equal(got, ref[:i])):
+						t.Fatalf("% X: %q, %v; x/text %q", in, got, err, ref)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestGlibcDetails are conversions whose bytes the package documentation
+// promises, each as glibc's iconv gives it (TestIconvDifferential compares
+// the whole tables).
+func TestGlibcDetails(t *testing.T) {
+	tests := []struct{ from, to, in, out string }{
+		{"EUC-JP", "UTF-8", "\xa1\xc1", "\u301c"},
+		{"ISO-2022-JP", "UTF-8", "\x1b$B\x21\x41\x1b(B", "\u301c"},
+		{"ISO-2022-JP", "UTF-8", "a\x1b(I1\x1b$(D", "a\x1b(I1\x1b$(D"},
+		{"UTF-8", "ISO-2022-JP", "a¥亜\n", "a\x1b(J\\\x1b$B0!\x1b(B\n"},
+		{"ISO-8859-15", "UTF-8", "\x80\x9f\xa4", "\u0080\u009f€"},
+		{"CP1255", "UTF-8", "\xf9\xd1", "\ufb2a"},
+		{"UTF-8", "CP1255", "\ufb2a", "\xf9\xd1"},
+		{"UTF-8", "ISO-2022-KR", "", ""},
+		{"UTF-8", "ISO-2022-KR", "a\n한\n", "\x1b$)Ca\n\x0eGQ\x0f\n"},
+	}
+	for _, tc := range tests {
+		got, err := Convert(nil, []byte(tc.in), tc.from, tc.to)
+		if err != nil || string(got) != tc.out {
+			t.Errorf("%s → %s of %q: %q, %v; want %q", tc.from, tc.to, tc.in, got, err, tc.out)
+		}
 	}
 }

@@ -175,7 +175,6 @@ type sweep struct {
 	starts  []int    // where each character of valid starts
 	illegal []byte   // every illegal sequence of one to three bytes, one after another
 	samples [][]byte // illegal sequences, each alone
-	runes   []byte   // every scalar value up to U+2FFFF in UTF-8
 }
 
 // tableSweep walks the decoding trie of t.

@@ -1,8 +1,11 @@
 package charset_test
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 
+	"github.com/fastio-go/fastio/unicode"
 	"github.com/fastio-go/fastio/unicode/charset"
 )
 
@@ -28,4 +31,45 @@ func ExampleLookup() {
 	// ISO-8859-1 false
 	// UTF-16 true
 	// Encoding(0) charset: unsupported encoding "ISO-2022-CN": its CNS 11643 planes have no table here
+}
+
+func ExampleTextEncoding() {
+	// The ISO-2022-KR of glibc's iconv, as a golang.org/x/text encoding.
+	kr, _ := charset.TextEncoding("csISO2022KR")
+	out, _ := kr.NewEncoder().String("hello, 한국")
+	fmt.Printf("%q\n", out)
+	// Output:
+	// "\x1b$)Chello, \x0eGQ19\x0f"
+}
+
+func ExampleNames() {
+	for _, n := range charset.Names() {
+		if strings.HasPrefix(n, "ISO-2022") || strings.HasPrefix(n, "ISO2022") {
+			fmt.Println(n)
+		}
+	}
+	// Output:
+	// ISO-2022-JP
+	// ISO-2022-KR
+	// ISO2022JP
+	// ISO2022KR
+}
+
+func ExampleErrUnsupported() {
+	_, err := charset.Convert(nil, []byte("hello"), "ISO-2022-CN", "UTF-8")
+	fmt.Println(errors.Is(err, charset.ErrUnsupported), errors.Is(err, unicode.ErrUnknownEncoding))
+	// Output:
+	// true true
+}
+
+func Example_strict() {
+	// Strict decoding stops at the first sequence the charset does not
+	// define, at its offset: here the JIS X 0208 pair 30 FF.
+	from, _ := charset.Lookup("ISO-2022-JP")
+	c, _ := unicode.New(from, unicode.UTF8, unicode.Options{Strict: true})
+	out, err := c.Append(nil, []byte("x\x1b$B\x30\x21\x30\xff\x30\x22\x1b(By"))
+	fmt.Printf("%s\n%v\n", out, err)
+	// Output:
+	// x亜
+	// unicode: invalid ISO-2022-JP sequence 0x30 at byte offset 6
 }

@@ -160,7 +160,7 @@ func (e tableEncoding) NewDecoder() *encoding.Decoder {
 }
 
 func (e tableEncoding) NewEncoder() *encoding.Encoder {
-	return &encoding.Encoder{Transformer: tableEncoder{t: e.t}}
+	return &encoding.Encoder{Transformer: tableEncoder(e)}
 }
 
 // NewStrictDecoder returns a decoder that stops at the first ill-formed

@@ -46,7 +46,8 @@
 // MACINTOSH, CP10007, MAC-UK (glibc's MAC-CYRILLIC), IBM037, IBM1047,
 // IBM1140, IBM437, IBM850, IBM852, IBM855, IBM858, IBM860, IBM862, IBM863,
 // IBM865, IBM866, IBM874 (CP874, WINDOWS-874), CP1250 to CP1258, EUC-JP,
-// SJIS, CP932, EUC-KR, EUC-CN, GBK, BIG5, ISO-2022-JP and ISO-2022-KR.
+// SJIS, CP932, EUC-KR, EUC-CN, GBK, BIG5, EUC-TW (CNS 11643 planes 1–7),
+// ISO-2022-JP, ISO-2022-KR and ISO-2022-CN.
 //
 // Their tables are generated from glibc 2.36's iconv by gen_tables.go,
 // which asks iconv(3) what it does with every byte sequence (a character,
@@ -57,8 +58,10 @@
 // 0x80–0x9F to the C1 controls). CP1255 and CP1258 compose a base letter
 // and the combining marks after it into one precomposed character, and
 // write a precomposed character they lack as its base and marks, as glibc
-// does. ISO-2022-JP and ISO-2022-KR are state machines on the JIS X 0208
-// part of the EUC-JP table and the KS X 1001 part of the EUC-KR table:
+// does. ISO-2022-JP, ISO-2022-KR and ISO-2022-CN are state machines on the
+// JIS X 0208 part of the EUC-JP table, the KS X 1001 part of the EUC-KR
+// table, and the GB2312 and CNS 11643 planes 1 and 2 of the EUC-CN and
+// EUC-TW tables:
 //
 //   - ISO-2022-JP: ESC ( B (ASCII), ESC ( J (JIS X 0201 Roman), ESC $ @
 //     and ESC $ B (JIS X 0208). As in glibc, a byte below 0x21 and 0x7F
@@ -69,13 +72,18 @@
 //     text that is not empty and skipped wherever it is read; SO and SI
 //     switch between KS X 1001 and ASCII, and the encoder writes SI before
 //     the next ASCII character (a newline included) and at the end.
+//   - ISO-2022-CN: ESC $ ) A and ESC $ ) G designate GB2312 or CNS 11643
+//     plane 1 for SO, ESC N (after ESC $ * H) introduces a plane 2
+//     character; the encoder repeats the designations on each line, as
+//     RFC 1922 asks and glibc does.
 //
 // # Refused
 //
-// ISO-2022-CN and ISO-2022-CN-EXT are refused with ErrUnsupported: their
-// SS2 and SS3 sets are CNS 11643 planes 1 to 7 (and ISO-IR-165 for -EXT),
-// tables that neither golang.org/x/text nor this package carries. An
-// ISO-2022-CN label never converts a text into something else.
+// ISO-2022-CN-EXT is refused with ErrUnsupported: beyond ISO-2022-CN it
+// designates ISO-IR-165, a GB2312 extension that glibc keeps inside its
+// ISO-2022-CN-EXT module with no charset of its own to generate a table
+// from (and the SS3 sets, CNS 11643 planes 3–7). Its labels never convert
+// a text into something else.
 //
 // # Bad input
 //
@@ -97,11 +105,19 @@
 //     may follow, and when an illegal byte comes next, iconv stops without
 //     writing that letter; this package writes it before it reports the
 //     illegal byte (at the same offset). With -c both write it.
+//   - ISO-2022-CN, where glibc cannot read back what it writes: glibc's
+//     decoder applies a designation made while shifted (ESC $ ) G between
+//     two characters of one SO run, as its own encoder writes it) only at
+//     the next SO, this one at once, as RFC 1922 has it; glibc writes
+//     plane 2 characters that follow one another after a single ESC N,
+//     this encoder writes ESC N before each (it is a single shift); and
+//     after a plane 2 character written outside SO, glibc writes the next
+//     GB2312 or plane 1 character without SO, this encoder with it.
 //   - The tables are glibc 2.36's (Debian 12). Another glibc may map a few
 //     code points differently; gen_tables.go regenerates them and
 //     TestGeneratedTables says when they are stale.
 //
 // This package is apart from package unicode because importing it links
-// the tables (about 730 KB) and golang.org/x/text's encodings, which a
+// the tables (about 570 KB, compressed) and golang.org/x/text's encodings, which a
 // program that converts only between UTF forms does not need.
 package charset

@@ -25,12 +25,12 @@ func ExampleLookup() {
 	fmt.Println(e, e.Native())
 	e, _ = charset.Lookup("UTF-16")
 	fmt.Println(e, e.Native())
-	e, err := charset.Lookup("ISO-2022-CN")
+	e, err := charset.Lookup("ISO-2022-CN-EXT")
 	fmt.Println(e, err)
 	// Output:
 	// ISO-8859-1 false
 	// UTF-16 true
-	// Encoding(0) charset: unsupported encoding "ISO-2022-CN": its CNS 11643 planes have no table here
+	// Encoding(0) charset: unsupported encoding "ISO-2022-CN-EXT": its ISO-IR-165 set has no table here
 }
 
 func ExampleTextEncoding() {
@@ -44,19 +44,22 @@ func ExampleTextEncoding() {
 
 func ExampleNames() {
 	for _, n := range charset.Names() {
-		if strings.HasPrefix(n, "ISO-2022") || strings.HasPrefix(n, "ISO2022") {
+		if strings.Contains(n, "2022") && !strings.HasPrefix(n, "CSISO2022J") && !strings.HasPrefix(n, "CSISO2022K") {
 			fmt.Println(n)
 		}
 	}
 	// Output:
+	// CSISO2022CN
+	// ISO-2022-CN
 	// ISO-2022-JP
 	// ISO-2022-KR
+	// ISO2022CN
 	// ISO2022JP
 	// ISO2022KR
 }
 
 func ExampleErrUnsupported() {
-	_, err := charset.Convert(nil, []byte("hello"), "ISO-2022-CN", "UTF-8")
+	_, err := charset.Convert(nil, []byte("hello"), "ISO-2022-CN-EXT", "UTF-8")
 	fmt.Println(errors.Is(err, charset.ErrUnsupported), errors.Is(err, unicode.ErrUnknownEncoding))
 	// Output:
 	// true true

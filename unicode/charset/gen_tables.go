@@ -15,7 +15,7 @@
 //
 // # Table format
 //
-// A .tab file is a sequence of unsigned varints. The decoder is a trie of
+// A .tab file is a raw DEFLATE stream (RFC 1951) of a sequence of varints. The decoder is a trie of
 // rows of 256 entries, row 0 for the first byte of a sequence: the row
 // count, then each row's entries, each written as the zigzag-encoded
 // difference from the entry before it (across rows). An entry e ≥ 0 is the
@@ -58,6 +58,7 @@ import "C"
 import (
 	"bufio"
 	"bytes"
+	"compress/flate"
 	"encoding/binary"
 	"flag"
 	"fmt"
@@ -72,8 +73,8 @@ import (
 )
 
 // charsets are the glibc modules package charset carries tables of; the
-// stateful ISO-2022-JP and ISO-2022-KR are written in Go on the tables of
-// EUC-JP and EUC-KR.
+// stateful ISO-2022-JP, ISO-2022-KR and ISO-2022-CN are written in Go on
+// the tables of EUC-JP, EUC-KR, EUC-CN and EUC-TW.
 var charsets = []string{
 	"ANSI_X3.4-1968",
 	"ISO-8859-1", "ISO-8859-2", "ISO-8859-3", "ISO-8859-4", "ISO-8859-5", "ISO-8859-6", "ISO-8859-7",
@@ -82,11 +83,11 @@ var charsets = []string{
 	"IBM037", "IBM1047", "IBM1140", "IBM437", "IBM850", "IBM852", "IBM855", "IBM858", "IBM860",
 	"IBM862", "IBM863", "IBM865", "IBM866", "IBM874",
 	"CP1250", "CP1251", "CP1252", "CP1253", "CP1254", "CP1255", "CP1256", "CP1257", "CP1258",
-	"EUC-JP", "SJIS", "CP932", "EUC-KR", "EUC-CN", "GBK", "BIG5",
+	"EUC-JP", "SJIS", "CP932", "EUC-KR", "EUC-CN", "GBK", "BIG5", "EUC-TW",
 }
 
 // stateful are the modules written in Go, listed with their aliases.
-var stateful = []string{"ISO-2022-JP", "ISO-2022-KR"}
+var stateful = []string{"ISO-2022-JP", "ISO-2022-KR", "ISO-2022-CN"}
 
 // builtinAliases are the names of glibc's built-in ASCII, which
 // gconv-modules does not list.
@@ -114,7 +115,7 @@ func main() {
 		if slices.Contains(stateful, name) {
 			kind = "kind" + strings.ReplaceAll(strings.TrimPrefix(name, "ISO-"), "-", "")
 		} else {
-			tab := probeCharset(name)
+			tab := deflate(probeCharset(name))
 			if err := os.WriteFile(filepath.Join(dir, "tables", name+".tab"), tab, 0o644); err != nil {
 				log.Fatal(err)
 			}
@@ -132,6 +133,20 @@ func main() {
 	if err := os.WriteFile(filepath.Join(dir, "tables.go"), code, 0o644); err != nil {
 		log.Fatal(err)
 	}
+}
+
+// deflate compresses a table (the .tab files are raw DEFLATE streams).
+func deflate(b []byte) []byte {
+	var z bytes.Buffer
+	w, err := flate.NewWriter(&z, flate.BestCompression)
+	if err != nil {
+		log.Fatal(err)
+	}
+	w.Write(b)
+	if err := w.Close(); err != nil {
+		log.Fatal(err)
+	}
+	return z.Bytes()
 }
 
 // readAliases reads the alias lines of gconv-modules and its .d folder.
@@ -208,10 +223,12 @@ func probeCharset(name string) []byte {
 		out, left, e := ign.run(in)
 		return fmt.Sprint(out, left, e == einval)
 	}
+	// The rows are built children first, and identical rows (the many
+	// of illegal sequences) are stored once; then the list is reversed,
+	// so that the first byte's row comes first.
+	seenRow := map[[256]int32]int{}
 	var fill func(prefix []byte) int
 	fill = func(prefix []byte) int {
-		idx := len(rows)
-		rows = append(rows, [256]int32{})
 		var row [256]int32
 		for b := 0; b < 256; b++ {
 			seq := append(slices.Clone(prefix), byte(b))
@@ -241,10 +258,22 @@ func probeCharset(name string) []byte {
 				log.Fatalf("%s: % X: errno %d with %d bytes left, output % X", name, seq, e, left, out)
 			}
 		}
-		rows[idx] = row
-		return idx
+		if i, ok := seenRow[row]; ok {
+			return i
+		}
+		rows = append(rows, row)
+		seenRow[row] = len(rows) - 1
+		return len(rows) - 1
 	}
 	fill(nil)
+	slices.Reverse(rows)
+	for i := range rows {
+		for b, v := range rows[i] {
+			if v <= -16 {
+				rows[i][b] = int32(-16 - (len(rows) - 1 - int(-16-v)))
+			}
+		}
+	}
 	var buf []byte
 	buf = binary.AppendUvarint(buf, uint64(len(rows)))
 	prev := int32(0)

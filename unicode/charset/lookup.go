@@ -34,16 +34,14 @@ var natives = map[string]unicode.Encoding{
 // refused are the labels of encodings that glibc's iconv converts and
 // this package does not, with the reason.
 var refused = map[string]string{
-	"iso-2022-cn":     "its CNS 11643 planes have no table here",
-	"csiso2022cn":     "its CNS 11643 planes have no table here",
-	"iso2022cn":       "its CNS 11643 planes have no table here",
-	"iso-2022-cn-ext": "its CNS 11643 planes and ISO-IR-165 have no table here",
-	"iso2022cnext":    "its CNS 11643 planes and ISO-IR-165 have no table here",
+	"iso-2022-cn-ext": "its ISO-IR-165 set has no table here",
+	"iso2022cnext":    "its ISO-IR-165 set has no table here",
+	"csiso2022cnext":  "its ISO-IR-165 set has no table here",
 }
 
 // ErrUnsupported is wrapped by the error of Lookup for a label that names
-// an encoding this package does not convert (ISO-2022-CN, and the WHATWG
-// "replacement" encoding's other labels). It satisfies
+// an encoding this package does not convert (ISO-2022-CN-EXT, and the
+// WHATWG "replacement" encoding's other labels). It satisfies
 // errors.Is(err, unicode.ErrUnknownEncoding) too.
 var ErrUnsupported error = unsupported{}
 
@@ -200,6 +198,16 @@ func mimeName(enc encoding.Encoding) string {
 func registerGlibc(c *glibcCharset) (unicode.Encoding, encoding.Encoding, error) {
 	var x encoding.Encoding
 	switch c.kind {
+	case kind2022CN:
+		gb, err := loadTable("EUC-CN")
+		if err != nil {
+			return 0, nil, err
+		}
+		tw, err := loadTable("EUC-TW")
+		if err != nil {
+			return 0, nil, err
+		}
+		x = cnEncoding{gb: gb, tw: tw}
 	case kind2022JP, kind2022KR:
 		base := "EUC-JP"
 		if c.kind == kind2022KR {

@@ -1,9 +1,11 @@
 package charset
 
 import (
+	"compress/flate"
 	"embed"
 	"encoding/binary"
 	"fmt"
+	"io"
 	"sync"
 	"unicode/utf8"
 
@@ -25,6 +27,7 @@ const (
 	kindTable kind = iota
 	kind2022JP
 	kind2022KR
+	kind2022CN
 )
 
 // glibcCharset is a charset of glibc's iconv that this package carries:
@@ -42,6 +45,7 @@ type table struct {
 	rows  [][256]int32     // the decoder's trie; row 0 for a first byte
 	bmp   []uint32         // the encoder for U+0000–U+FFFF: len<<24 | bytes, 0 for none
 	wide  map[rune]uint32  // the encoder above U+FFFF
+	four  map[rune]uint32  // the four-byte codes, marked fourBytes in bmp and wide
 	comps map[[2]rune]rune // base and combining mark → composed code point
 	bases map[rune]bool    // code points that begin a composition
 	err   error            // a .tab file that does not load
@@ -66,13 +70,30 @@ func loadTable(name string) (*table, error) {
 	return t, t.err
 }
 
-func (t *table) load() {
-	data, err := tableFiles.ReadFile("tables/" + t.name + ".tab")
+// readTable returns the content of a .tab file, inflated.
+func readTable(name string) ([]byte, error) {
+	f, err := tableFiles.Open("tables/" + name + ".tab")
 	if err != nil {
-		t.err = fmt.Errorf("charset: %s: %w", t.name, err)
+		return nil, err
+	}
+	defer f.Close()
+	// A table is at most a few megabytes; the limit keeps a damaged
+	// file from growing without bound.
+	r := flate.NewReader(f)
+	data, err := io.ReadAll(io.LimitReader(r, 16<<20))
+	if err == nil {
+		err = r.Close()
+	}
+	return data, err
+}
+
+func (t *table) load() {
+	data, err := readTable(t.name)
+	if err != nil {
+		t.err = fmt.Errorf("charset: the table of %s: %w", t.name, err)
 		return
 	}
-	bad := func() { t.err = fmt.Errorf("charset: the table of %s is damaged", t.name) }
+	bad := func() { t.err = fmt.Errorf("charset: the table of %s is damaged (%d bytes left)", t.name, len(data)) }
 	next := func() uint64 {
 		v, n := binary.Uvarint(data)
 		if n <= 0 {
@@ -83,7 +104,7 @@ func (t *table) load() {
 		return v
 	}
 	nrows := next()
-	if t.err != nil || nrows == 0 || nrows > 1024 {
+	if t.err != nil || nrows == 0 || nrows > 1<<16 {
 		bad()
 		return
 	}
@@ -110,7 +131,7 @@ func (t *table) load() {
 	for range next() {
 		r += rune(next())
 		n := int(next())
-		if t.err != nil || n == 0 || n > 3 || n > len(data) || r > utf8.MaxRune {
+		if t.err != nil || n == 0 || n > 4 || n > len(data) || r > utf8.MaxRune {
 			bad()
 			return
 		}
@@ -118,7 +139,15 @@ func (t *table) load() {
 		for _, b := range data[:n] {
 			v = v<<8 | uint32(b)
 		}
-		v |= uint32(n) << 24
+		if n == 4 {
+			if t.four == nil {
+				t.four = map[rune]uint32{}
+			}
+			t.four[r] = v
+			v = fourBytes
+		} else {
+			v |= uint32(n) << 24
+		}
 		data = data[n:]
 		if r < 0x10000 {
 			t.bmp[r] = v
@@ -143,7 +172,11 @@ func (t *table) load() {
 	}
 }
 
-// encode returns r's bytes packed as len<<24 | bytes, 0 if t lacks r.
+// fourBytes marks a code point whose code is in table.four.
+const fourBytes = 0xFF << 24
+
+// encode returns r's bytes packed as len<<24 | bytes, fourBytes for a
+// four-byte code (see table.four), 0 if t lacks r.
 func (t *table) encode(r rune) uint32 {
 	if r < 0x10000 {
 		return t.bmp[r]
@@ -292,6 +325,9 @@ func (e tableEncoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, er
 			return nDst, nSrc, unencodable(r)
 		}
 		n := int(v >> 24)
+		if v == fourBytes {
+			v, n = e.t.four[r], 4
+		}
 		if len(dst)-nDst < n {
 			return nDst, nSrc, transform.ErrShortDst
 		}

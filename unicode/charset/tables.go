@@ -55,6 +55,8 @@ var glibcCharsets = []glibcCharset{
 	{"EUC-CN", kindTable, []string{"CN-GB", "CSGB2312", "EUCCN", "GB2312"}},
 	{"GBK", kindTable, []string{"CP936", "GB13000", "MS936", "WINDOWS-936"}},
 	{"BIG5", kindTable, []string{"BIG-5", "BIG-FIVE", "BIGFIVE", "CN-BIG5", "CP950"}},
+	{"EUC-TW", kindTable, []string{"EUCTW", "OSF0005000A"}},
 	{"ISO-2022-JP", kind2022JP, []string{"CSISO2022JP", "ISO2022JP"}},
 	{"ISO-2022-KR", kind2022KR, []string{"CSISO2022KR", "ISO2022KR"}},
+	{"ISO-2022-CN", kind2022CN, []string{"CSISO2022CN", "ISO2022CN"}},
 }

@@ -31,9 +31,10 @@ func newConvCommand() *cobra.Command {
 FROM to the encoding TO and writes the result to standard output or to OUTPUT,
 with the options, messages and exit status of glibc's iconv.
 
-UTF-8, UTF-16LE/BE, UTF-32LE/BE and GB18030 are converted natively; every
-other encoding of golang.org/x/text is found by its IANA or WHATWG label
-(-l lists them). As in glibc, "UTF-16" and "UTF-32" read a byte-order mark
+UTF-8, UTF-16LE/BE, UTF-32LE/BE and GB18030 are converted natively; 55 of
+glibc's other charsets (ISO-8859-*, CP125x, EUC-JP, SJIS, GBK, BIG5,
+ISO-2022-JP/KR/CN, ...) with tables made from glibc's iconv, by every name and
+alias glibc accepts (-l lists them), and HZ-GB-2312. As in glibc, "UTF-16" and "UTF-32" read a byte-order mark
 that chooses the byte order (little-endian without one) and write a mark
 followed by little-endian text; "UCS-4" is UTF-32BE.
 
@@ -41,9 +42,7 @@ Without -c the first illegal input stops the conversion with "illegal input
 sequence at position N" (N counts bytes from the start of the file) and exit
 status 1; input ending inside a character gives "incomplete character or
 shift sequence at end of buffer". A character TO cannot represent stops it
-the same way, at the character's position. This holds for golang.org/x/text
-encodings too (Shift_JIS, windows-1252, EUC-KR, ...), whose own decoders
-would write U+FFFD instead. -c (or "//IGNORE" after TO) drops invalid input
+the same way, at the character's position. -c (or "//IGNORE" after TO) drops invalid input
 and characters TO cannot represent, with exit status 0.
 "//TRANSLIT" is refused: there are no transliteration tables. --bom writes
 TO's byte-order mark first.

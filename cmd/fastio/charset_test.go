@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fastio-go/fastio/core/coretest"
 	"github.com/fastio-go/fastio/unicode/charset"
 )
 
@@ -32,7 +33,7 @@ var charsetModules = []string{
 // message line agree. Under FASTIO_STRESS=1 every name and alias -l lists
 // is run, not one name a charset.
 func TestConvCharsetsLikeIconv(t *testing.T) {
-	needPeers(t, "iconv")
+	coretest.Peer(t, "iconv", "libc-bin")
 	dir := t.TempDir()
 	var sweep []byte
 	for b := range 256 {
@@ -103,7 +104,7 @@ func TestConvCharsetsLikeIconv(t *testing.T) {
 // ISO-2022-JP with a trail byte outside 0x21–0x7E, ISO-2022-KR and
 // ISO-2022-CN (which gave nothing, exit 0), and ISO-2022-CN-EXT, refused.
 func TestConvCharsetRepros(t *testing.T) {
-	needPeers(t, "iconv")
+	coretest.Peer(t, "iconv", "libc-bin")
 	dir := t.TempDir()
 	tests := []struct {
 		name  string
@@ -155,7 +156,7 @@ func TestConvCharsetRepros(t *testing.T) {
 // lists (HZ-GB-2312 aside, which glibc lacks) is one iconv lists, and for
 // each charset conv offers, every alias iconv accepts for it is listed.
 func TestConvListLikeIconv(t *testing.T) {
-	needPeers(t, "iconv")
+	coretest.Peer(t, "iconv", "libc-bin")
 	ours := run(t, dataDir, nil, fastio, "conv", "-l")
 	peer := run(t, dataDir, nil, "iconv", "-l")
 	if ours.code != 0 || peer.code != 0 {

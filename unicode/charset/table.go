@@ -43,8 +43,9 @@ type glibcCharset struct {
 type table struct {
 	name  string
 	rows  [][256]int32     // the decoder's trie; row 0 for a first byte
-	bmp   []uint32         // the encoder for U+0000–U+FFFF: len<<24 | bytes, 0 for none
-	wide  map[rune]uint32  // the encoder above U+FFFF
+	low   [256]uint32      // the encoder for U+0000–U+00FF: len<<24 | bytes, 0 for none
+	bmp   []uint32         // a large table's encoder for U+0100–U+FFFF, nil for a small one
+	wide  map[rune]uint32  // the encoder of the rest
 	four  map[rune]uint32  // the four-byte codes, marked fourBytes in bmp and wide
 	comps map[[2]rune]rune // base and combining mark → composed code point
 	bases map[rune]bool    // code points that begin a composition
@@ -126,9 +127,13 @@ func (t *table) load() {
 			t.rows[i][b] = prev
 		}
 	}
-	t.bmp = make([]uint32, 0x10000)
+	count := next()
+	if count > 2048 {
+		// A large table: an array for the BMP, 256 KiB.
+		t.bmp = make([]uint32, 0x10000)
+	}
 	r := rune(-1)
-	for range next() {
+	for range count {
 		r += rune(next())
 		n := int(next())
 		if t.err != nil || n == 0 || n > 4 || n > len(data) || r > utf8.MaxRune {
@@ -149,7 +154,10 @@ func (t *table) load() {
 			v |= uint32(n) << 24
 		}
 		data = data[n:]
-		if r < 0x10000 {
+		if r < 0x100 {
+			t.low[r] = v
+		}
+		if r < 0x10000 && t.bmp != nil {
 			t.bmp[r] = v
 		} else {
 			if t.wide == nil {
@@ -178,7 +186,10 @@ const fourBytes = 0xFF << 24
 // encode returns r's bytes packed as len<<24 | bytes, fourBytes for a
 // four-byte code (see table.four), 0 if t lacks r.
 func (t *table) encode(r rune) uint32 {
-	if r < 0x10000 {
+	if r < 0x100 {
+		return t.low[r]
+	}
+	if r < 0x10000 && t.bmp != nil {
 		return t.bmp[r]
 	}
 	return t.wide[r]

@@ -31,11 +31,12 @@ func newConvCommand() *cobra.Command {
 FROM to the encoding TO and writes the result to standard output or to OUTPUT,
 with the options, messages and exit status of glibc's iconv.
 
-UTF-8, UTF-16LE/BE, UTF-32LE/BE and GB18030 are converted natively; 55 of
+UTF-8, UTF-16LE/BE, UTF-32LE/BE and GB18030 are converted natively; 56 of
 glibc's other charsets (ISO-8859-*, CP125x, EUC-JP, SJIS, GBK, BIG5,
-ISO-2022-JP/KR/CN, ...) with tables made from glibc's iconv, by every name and
-alias glibc accepts (-l lists them), and HZ-GB-2312. As in glibc, "UTF-16" and "UTF-32" read a byte-order mark
-that chooses the byte order (little-endian without one) and write a mark
+ISO-2022-JP/KR/CN/CN-EXT, ...) with tables made from glibc's iconv, by
+every name and alias glibc accepts (-l lists them), and HZ-GB-2312. As in
+glibc, "UTF-16" and "UTF-32" read a byte-order mark that chooses the byte
+order (little-endian without one) and write a mark
 followed by little-endian text; "UCS-4" is UTF-32BE.
 
 Without -c the first illegal input stops the conversion with "illegal input

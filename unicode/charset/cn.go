@@ -41,13 +41,23 @@ const (
 	cnGB          // GB2312
 	cnCNS1        // CNS 11643 plane 1
 	cnCNS2        // CNS 11643 plane 2
+	cnIR165       // ISO-IR-165 (ISO-2022-CN-EXT)
+	cnCNS3        // CNS 11643 planes 3 to 7 (ISO-2022-CN-EXT): cnCNS3+p-3
+	cnCNS4
+	cnCNS5
+	cnCNS6
+	cnCNS7
 )
 
 type cnEncoding struct {
 	gb, tw *table // EUC-CN and EUC-TW
+	ir     *table // ISO-IR-165, for ISO-2022-CN-EXT; nil for ISO-2022-CN
 }
 
 func (e cnEncoding) NewDecoder() *encoding.Decoder {
+	if e.ir != nil {
+		return &encoding.Decoder{Transformer: &extDecoder{e: e}}
+	}
 	return &encoding.Decoder{Transformer: &cnDecoder{e: e}}
 }
 
@@ -58,10 +68,18 @@ func (e cnEncoding) NewEncoder() *encoding.Encoder {
 // NewStrictDecoder returns a decoder that stops at the first ill-formed
 // sequence with a *unicode.Error.
 func (e cnEncoding) NewStrictDecoder() transform.Transformer {
+	if e.ir != nil {
+		return &extDecoder{e: e, strict: true}
+	}
 	return &cnDecoder{e: e, strict: true}
 }
 
-func (cnEncoding) String() string { return "ISO-2022-CN" }
+func (e cnEncoding) String() string {
+	if e.ir != nil {
+		return "ISO-2022-CN-EXT"
+	}
+	return "ISO-2022-CN"
+}
 
 // walk follows seq through t's decoding trie: the code point, or -1.
 func (t *table) walk(seq ...byte) rune {
@@ -92,6 +110,10 @@ func (e cnEncoding) decode(s cnSet, b1, b2 byte) rune {
 		return e.tw.walk(b1|0x80, b2|0x80)
 	case cnCNS2:
 		return e.tw.walk(0x8E, 0xA2, b1|0x80, b2|0x80)
+	case cnIR165:
+		return e.ir.walk(b1, b2)
+	case cnCNS3, cnCNS4, cnCNS5, cnCNS6, cnCNS7:
+		return e.tw.walk(0x8E, 0xA3+byte(s-cnCNS3), b1|0x80, b2|0x80)
 	}
 	return -1
 }
@@ -195,6 +217,7 @@ type cnEncoder struct {
 	shifted bool  // SO is in effect
 	so      cnSet // the set designated for SO on this line, cnASCII for none
 	ss2     bool  // plane 2 is designated on this line
+	ss3     cnSet // the plane designated for SS3 on this line, cnASCII for none
 }
 
 func (x *cnEncoder) Reset() { *x = cnEncoder{e: x.e} }
@@ -210,11 +233,19 @@ func (e cnEncoding) code(s cnSet, r rune) uint16 {
 		if v := e.tw.encode(r); v>>24 == 2 && v&0x8080 == 0x8080 {
 			return uint16(v & 0x7F7F)
 		}
-	case cnCNS2:
+	case cnCNS2, cnCNS3, cnCNS4, cnCNS5, cnCNS6, cnCNS7:
 		if v := e.tw.encode(r); v == fourBytes {
-			if w := e.tw.four[r]; w>>16 == 0x8EA2 {
+			plane := uint32(2)
+			if s >= cnCNS3 {
+				plane = 3 + uint32(s-cnCNS3)
+			}
+			if w := e.tw.four[r]; w>>16 == 0x8EA0+plane {
 				return uint16(w & 0x7F7F)
 			}
+		}
+	case cnIR165:
+		if v := e.ir.encode(r); v>>24 == 2 {
+			return uint16(v)
 		}
 	}
 	return 0
@@ -243,40 +274,40 @@ func (x *cnEncoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 			}
 			x.set, x.shifted = cnASCII, false
 			if r == '\n' {
-				x.so, x.ss2 = cnASCII, false
+				x.so, x.ss2, x.ss3 = cnASCII, false, cnASCII
 			}
 			nDst += copy(dst[nDst:], out[:n])
 			nSrc += size
 			continue
 		}
-		// As glibc: the current SO set (GB2312 unless plane 1 is
-		// designated and the last character was not GB2312's), then
-		// plane 2, then the other SO set.
-		cur, other := cnGB, cnCNS1
-		if x.set != cnGB && x.so == cnCNS1 {
-			cur, other = cnCNS1, cnGB
-		}
-		set, code := cnASCII, uint16(0)
-		for _, s := range []cnSet{cur, cnCNS2, other} {
-			if code = x.e.code(s, r); code != 0 {
-				set = s
-				break
-			}
-		}
+		set, code := x.choose(r)
 		if code == 0 {
 			return nDst, nSrc, unencodable(r)
 		}
-		if set == cnCNS2 {
+		switch {
+		case set == cnCNS2:
 			if !x.ss2 {
 				n += copy(out[n:], "\x1b$*H")
 			}
 			n += copy(out[n:], "\x1bN")
-		} else {
+		case set >= cnCNS3:
+			if x.ss3 != set {
+				n += copy(out[n:], "\x1b$+I")
+				out[n-1] += byte(set - cnCNS3)
+			}
+			n += copy(out[n:], "\x1bO")
+		default:
 			if x.so != set {
-				n += copy(out[n:], "\x1b$)A")
-				if set == cnCNS1 {
-					out[n-1] = 'G'
+				n += copy(out[n:], "\x1b$)")
+				switch set {
+				case cnGB:
+					out[n] = 'A'
+				case cnCNS1:
+					out[n] = 'G'
+				case cnIR165:
+					out[n] = 'E'
 				}
+				n++
 			}
 			if !x.shifted {
 				out[n] = so
@@ -288,22 +319,61 @@ func (x *cnEncoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 		if len(dst)-nDst < n {
 			return nDst, nSrc, transform.ErrShortDst
 		}
-		if set == cnCNS2 {
+		switch {
+		case set == cnCNS2:
 			x.ss2 = true
-		} else {
+		case set >= cnCNS3:
+			x.ss3 = set
+		default:
 			x.so, x.shifted = set, true
 		}
 		x.set = set
 		nDst += copy(dst[nDst:], out[:n])
 		nSrc += size
 	}
-	if atEOF && (x.set != cnASCII || x.so != cnASCII || x.ss2) {
+	if atEOF && (x.set != cnASCII || x.so != cnASCII || x.ss2 || x.ss3 != cnASCII) {
 		if nDst == len(dst) {
 			return nDst, nSrc, transform.ErrShortDst
 		}
 		dst[nDst] = si
 		nDst++
-		x.set, x.shifted, x.so, x.ss2 = cnASCII, false, cnASCII, false
+		x.set, x.shifted, x.so, x.ss2, x.ss3 = cnASCII, false, cnASCII, false, cnASCII
 	}
 	return nDst, nSrc, nil
+}
+
+// choose returns the set glibc writes r in, and r's pair in it (0 if none
+// has it): the current SO set, then plane 2, then the other SO sets, then
+// (ISO-2022-CN-EXT) planes 3 to 7. The current set is GB2312 unless plane 1
+// or ISO-IR-165 is designated and the last character was not GB2312's;
+// then ISO-IR-165 if the last character was ISO-IR-165's, else plane 1
+// (glibc's ISO-2022-CN-EXT does not look at the ISO-IR-165 designation
+// there, so neither does this).
+func (x *cnEncoder) choose(r rune) (cnSet, uint16) {
+	cur := cnGB
+	if x.set != cnGB && (x.so == cnCNS1 || x.so == cnIR165 && x.e.ir != nil) {
+		cur = cnCNS1
+		if x.set == cnIR165 {
+			cur = cnIR165
+		}
+	}
+	if code := x.e.code(cur, r); code != 0 {
+		return cur, code
+	}
+	if code := x.e.code(cnCNS2, r); code != 0 {
+		return cnCNS2, code
+	}
+	others := []cnSet{cnGB, cnCNS1}
+	if x.e.ir != nil {
+		others = []cnSet{cnGB, cnIR165, cnCNS1, cnCNS3, cnCNS4, cnCNS5, cnCNS6, cnCNS7}
+	}
+	for _, s := range others {
+		if s == cur {
+			continue
+		}
+		if code := x.e.code(s, r); code != 0 {
+			return s, code
+		}
+	}
+	return cnASCII, 0
 }

@@ -44,22 +44,35 @@ var positionRE = regexp.MustCompile(`illegal input sequence at position (\d+)`)
 
 var (
 	iconvCacheMu sync.Mutex
-	iconvCache   = map[string]iconvResult{}
+	iconvCache   = map[string]map[string]iconvResult{} // by test, then by run
 )
 
-// runIconvCmd runs iconv with args on in; the same run is made once.
+// runIconvCmd runs iconv with args on in; the same run in the same test is
+// made once (the whole input is checked whole and in chunks), and the
+// results go when the test ends.
 func runIconvCmd(t *testing.T, path string, in []byte, args ...string) iconvResult {
 	t.Helper()
 	key := fmt.Sprint(args, len(in), crc32.ChecksumIEEE(in))
 	iconvCacheMu.Lock()
-	r, ok := iconvCache[key]
+	runs := iconvCache[t.Name()]
+	if runs == nil {
+		runs = map[string]iconvResult{}
+		iconvCache[t.Name()] = runs
+		name := t.Name()
+		t.Cleanup(func() {
+			iconvCacheMu.Lock()
+			delete(iconvCache, name)
+			iconvCacheMu.Unlock()
+		})
+	}
+	r, ok := runs[key]
 	iconvCacheMu.Unlock()
 	if ok {
 		return r
 	}
 	r = runIconvOnce(t, path, in, args...)
 	iconvCacheMu.Lock()
-	iconvCache[key] = r
+	runs[key] = r
 	iconvCacheMu.Unlock()
 	return r
 }
@@ -267,15 +280,26 @@ func cnSweep(e cnEncoding) *sweep {
 		}
 	}
 	sets := []struct {
-		set    cnSet
-		prefix string // before the first pair
-		each   string // before each pair
+		set          cnSet
+		prefix, each string // before the first pair, before each pair
 	}{
 		{cnGB, "\x1b$)A\x0e", ""},
 		// SI first: glibc takes a designation made while shifted only at
 		// the next SO (the documented difference).
 		{cnCNS1, "\x0f\x1b$)G\x0e", ""},
 		{cnCNS2, "\x0f\x1b$*H", "\x1bN"},
+	}
+	if e.ir != nil {
+		sets = append(sets, struct {
+			set          cnSet
+			prefix, each string
+		}{cnIR165, "\x0f\x1b$)E\x0e", ""})
+		for p := cnCNS3; p <= cnCNS7; p++ {
+			sets = append(sets, struct {
+				set          cnSet
+				prefix, each string
+			}{p, "\x0f\x1b$+" + string(rune('I'+p-cnCNS3)), "\x1bO"})
+		}
 	}
 	for _, set := range sets {
 		s.valid = append(s.valid, set.prefix...)
@@ -331,46 +355,45 @@ func allRunes() []byte {
 // character that follows a plane 2 one outside SO.
 func glibcCN(b []byte) []byte {
 	var out []byte
-	const (
-		other = iota
-		plane2
-		plane2Designated // a plane 2 character, then designations
-	)
-	state, shifted := other, false
+	// The single shift of the last pair ('N' or 'O'), and whether only
+	// designations came after it.
+	var last byte
+	afterSS := false
+	shifted := false
 	for i := 0; i < len(b); {
 		switch {
-		case b[i] == esc && i+3 < len(b) && b[i+1] == 'N':
-			if state != plane2 {
+		case b[i] == esc && i+2 < len(b) && (b[i+1] == 'N' || b[i+1] == 'O') && b[i+2] == esc:
+			// A single shift that glibc wrote at the end of an output
+			// buffer and again at the start of the next.
+			i += 2
+		case b[i] == esc && i+3 < len(b) && (b[i+1] == 'N' || b[i+1] == 'O'):
+			if last != b[i+1] {
 				out = append(out, b[i:i+2]...)
 			}
 			out = append(out, b[i+2:i+4]...)
-			state = plane2
+			last, afterSS = b[i+1], true
 			i += 4
 		case b[i] == esc && i+3 < len(b) && b[i+1] == '$':
 			out = append(out, b[i:i+4]...)
-			if state == other {
-				state = other
-			} else {
-				state = plane2Designated
-			}
+			last = 0
 			i += 4
 		case b[i] == so:
-			if state == other {
+			if !afterSS {
 				out = append(out, so)
 			}
-			shifted, state = true, other
+			shifted, last, afterSS = true, 0, false
 			i++
 		case b[i] == si:
 			out = append(out, si)
-			shifted, state = false, other
+			shifted, last, afterSS = false, 0, false
 			i++
 		case shifted && i+1 < len(b):
 			out = append(out, b[i:i+2]...)
-			state = other
+			last, afterSS = 0, false
 			i += 2
 		default:
 			out = append(out, b[i])
-			state = other
+			last, afterSS = 0, false
 			i++
 		}
 	}
@@ -420,9 +443,15 @@ func TestIconvDifferential(t *testing.T) {
 				s = cnSweep(x)
 			}
 			if len(s.starts) > 0 {
+				key := &s.valid[0]
 				boundariesMu.Lock()
-				boundaries[&s.valid[0]] = s.starts
+				boundaries[key] = s.starts
 				boundariesMu.Unlock()
+				t.Cleanup(func() {
+					boundariesMu.Lock()
+					delete(boundaries, key)
+					boundariesMu.Unlock()
+				})
 			}
 			dec, err := unicode.New(e, unicode.UTF8, unicode.Options{Strict: true, KeepBOM: true})
 			if err != nil {
@@ -500,7 +529,10 @@ func TestIconvDifferential(t *testing.T) {
 				want := runIconvCmd(t, path, in, "-c", "-f", "UTF-8", "-t", cs.name)
 				got, _, err := feedEncode(x, in, chunk, true)
 				if _, ok := x.(cnEncoding); ok {
-					got = glibcCN(got)
+					// glibc can write a single shift at the end of one
+					// 32 KiB output buffer and again at the start of the
+					// next; the rewrite drops the first.
+					got, want.out = glibcCN(got), glibcCN(want.out)
 				}
 				if err != nil || !bytes.Equal(got, want.out) {
 					t.Errorf("encoding U+0000–U+2FFFF with -c, %s: %d bytes, %v; iconv %d bytes%s", name, len(got), err, len(want.out), firstDiff(got, want.out))
@@ -509,11 +541,11 @@ func TestIconvDifferential(t *testing.T) {
 			var have []byte
 			var lack []rune
 			enc := x.NewEncoder()
-			var tmp [16]byte
+			var tmp [32]byte
 			for _, r := range string(runes) {
 				enc.Reset()
-				in := utf8.AppendRune(tmp[8:8], r)
-				if _, _, err := enc.Transform(tmp[:8], in, true); err == nil {
+				in := utf8.AppendRune(tmp[24:24], r)
+				if _, _, err := enc.Transform(tmp[:24], in, true); err == nil {
 					have = utf8.AppendRune(have, r)
 				} else {
 					lack = append(lack, r)
@@ -523,7 +555,10 @@ func TestIconvDifferential(t *testing.T) {
 				want := runIconvCmd(t, path, in, "-f", "UTF-8", "-t", cs.name)
 				got, _, err := feedEncode(x, in, chunk, false)
 				if _, ok := x.(cnEncoding); ok {
-					got = glibcCN(got)
+					// glibc can write a single shift at the end of one
+					// 32 KiB output buffer and again at the start of the
+					// next; the rewrite drops the first.
+					got, want.out = glibcCN(got), glibcCN(want.out)
 				}
 				if want.code != 0 || err != nil || !bytes.Equal(got, want.out) {
 					t.Errorf("encoding the charset's characters, %s: %d bytes, %v; iconv %d bytes, exit %d %s%s",
@@ -581,5 +616,5 @@ func firstDiff(got, want []byte) string {
 	if i == len(got) && i == len(want) {
 		return ""
 	}
-	return fmt.Sprintf("; first difference at byte %d: % X, iconv % X", i, got[i:min(i+12, len(got))], want[i:min(i+12, len(want))])
+	return fmt.Sprintf("; first difference at byte %d (after % X): % X, iconv % X", i, got[max(i-12, 0):i], got[i:min(i+12, len(got))], want[i:min(i+12, len(want))])
 }

@@ -37,8 +37,8 @@
 //
 // An unknown label gives an error wrapping unicode.ErrUnknownEncoding. No
 // label decodes to the WHATWG's "replacement" encoding (which turns a whole
-// text into one U+FFFD): a label of an encoding this package does not
-// convert gives an error wrapping [ErrUnsupported].
+// text into one U+FFFD): its labels (ISO-2022-KR, ISO-2022-CN,
+// ISO-2022-CN-EXT, HZ-GB-2312) are the charsets of those names.
 //
 // # The glibc charsets
 //
@@ -47,7 +47,7 @@
 // IBM1140, IBM437, IBM850, IBM852, IBM855, IBM858, IBM860, IBM862, IBM863,
 // IBM865, IBM866, IBM874 (CP874, WINDOWS-874), CP1250 to CP1258, EUC-JP,
 // SJIS, CP932, EUC-KR, EUC-CN, GBK, BIG5, EUC-TW (CNS 11643 planes 1–7),
-// ISO-2022-JP, ISO-2022-KR and ISO-2022-CN.
+// ISO-2022-JP, ISO-2022-KR, ISO-2022-CN and ISO-2022-CN-EXT.
 //
 // Their tables are generated from glibc 2.36's iconv by gen_tables.go,
 // which asks iconv(3) what it does with every byte sequence (a character,
@@ -75,15 +75,10 @@
 //   - ISO-2022-CN: ESC $ ) A and ESC $ ) G designate GB2312 or CNS 11643
 //     plane 1 for SO, ESC N (after ESC $ * H) introduces a plane 2
 //     character; the encoder repeats the designations on each line, as
-//     RFC 1922 asks and glibc does.
-//
-// # Refused
-//
-// ISO-2022-CN-EXT is refused with ErrUnsupported: beyond ISO-2022-CN it
-// designates ISO-IR-165, a GB2312 extension that glibc keeps inside its
-// ISO-2022-CN-EXT module with no charset of its own to generate a table
-// from (and the SS3 sets, CNS 11643 planes 3–7). Its labels never convert
-// a text into something else.
+//     RFC 1922 asks and glibc does. ISO-2022-CN-EXT adds ISO-IR-165 for SO
+//     (ESC $ ) E; its table is probed through glibc's ISO-2022-CN-EXT
+//     module, which holds it) and planes 3 to 7 for SS3 (ESC $ + I to M,
+//     ESC O), with the other rules of glibc's ISO-2022-CN-EXT module.
 //
 // # Bad input
 //
@@ -105,14 +100,15 @@
 //     may follow, and when an illegal byte comes next, iconv stops without
 //     writing that letter; this package writes it before it reports the
 //     illegal byte (at the same offset). With -c both write it.
-//   - ISO-2022-CN, where glibc cannot read back what it writes: glibc's
+//   - ISO-2022-CN and ISO-2022-CN-EXT, where glibc cannot read back what
+//     it writes: glibc's
 //     decoder applies a designation made while shifted (ESC $ ) G between
 //     two characters of one SO run, as its own encoder writes it) only at
 //     the next SO, this one at once, as RFC 1922 has it; glibc writes
-//     plane 2 characters that follow one another after a single ESC N,
-//     this encoder writes ESC N before each (it is a single shift); and
-//     after a plane 2 character written outside SO, glibc writes the next
-//     GB2312 or plane 1 character without SO, this encoder with it.
+//     plane 2 (or SS3) characters that follow one another after a single
+//     ESC N (ESC O), this encoder writes it before each (it is a single
+//     shift); and after such a character written outside SO, glibc writes
+//     the next SO-set character without SO, this encoder with it.
 //   - The tables are glibc 2.36's (Debian 12). Another glibc may map a few
 //     code points differently; gen_tables.go regenerates them and
 //     TestGeneratedTables says when they are stale.

@@ -1,7 +1,6 @@
 package charset_test
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -25,12 +24,12 @@ func ExampleLookup() {
 	fmt.Println(e, e.Native())
 	e, _ = charset.Lookup("UTF-16")
 	fmt.Println(e, e.Native())
-	e, err := charset.Lookup("ISO-2022-CN-EXT")
+	e, err := charset.Lookup("NOPE")
 	fmt.Println(e, err)
 	// Output:
 	// ISO-8859-1 false
 	// UTF-16 true
-	// Encoding(0) charset: unsupported encoding "ISO-2022-CN-EXT": its ISO-IR-165 set has no table here
+	// Encoding(0) charset: unknown encoding "NOPE"
 }
 
 func ExampleTextEncoding() {
@@ -51,18 +50,13 @@ func ExampleNames() {
 	// Output:
 	// CSISO2022CN
 	// ISO-2022-CN
+	// ISO-2022-CN-EXT
 	// ISO-2022-JP
 	// ISO-2022-KR
 	// ISO2022CN
+	// ISO2022CNEXT
 	// ISO2022JP
 	// ISO2022KR
-}
-
-func ExampleErrUnsupported() {
-	_, err := charset.Convert(nil, []byte("hello"), "ISO-2022-CN-EXT", "UTF-8")
-	fmt.Println(errors.Is(err, charset.ErrUnsupported), errors.Is(err, unicode.ErrUnknownEncoding))
-	// Output:
-	// true true
 }
 
 func Example_strict() {

@@ -155,11 +155,12 @@ func FuzzStrictMultiByte(f *testing.F) {
 		"a\xa4\xa2b", "\x8f\xa2\xb7\x8e\xb1", "\x93\xfa\x96\x7b\x81", "\xb0\xa1\xff\xb0", "\x81\x40\xfe", "\xa4\x40\xc6\xa1")
 }
 
-// FuzzStrictISO2022: ISO-2022-JP, -KR and -CN and their shift states.
+// FuzzStrictISO2022: ISO-2022-JP, -KR, -CN and -CN-EXT and their shift states.
 func FuzzStrictISO2022(f *testing.F) {
-	fuzzFamily(f, []string{"ISO-2022-JP", "ISO-2022-KR", "ISO-2022-CN"},
+	fuzzFamily(f, []string{"ISO-2022-JP", "ISO-2022-KR", "ISO-2022-CN", "ISO-2022-CN-EXT"},
 		"x\x1b$B\x30\x21\x30\xff\x30\x22\x1b(By", "\x1b$)C\x0eGQ\x0a\x0f", "\x1b(J\x5c\x7e\x1b$@\x30\x21", "\x1b$", "\x0e\x21",
-		"\x1b$)A\x0eVP\x1b$)GjW\x0f\x1b$*H\x1bN!!\x1bN\x7f", "\x1b$)")
+		"\x1b$)A\x0eVP\x1b$)GjW\x0f\x1b$*H\x1bN!!\x1bN\x7f", "\x1b$)",
+		"\x1b$)E\x0e,!VP\x0f\x1b$+I\x1bO!!\x1bO\x7f\x7f\x0e", "a\x0e!!")
 }
 
 // FuzzStrictHZ: HZ-GB-2312.

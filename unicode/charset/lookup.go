@@ -31,44 +31,13 @@ var natives = map[string]unicode.Encoding{
 	"gb18030": unicode.GB18030, "csgb18030": unicode.GB18030,
 }
 
-// refused are the labels of encodings that glibc's iconv converts and
-// this package does not, with the reason.
-var refused = map[string]string{
-	"iso-2022-cn-ext": "its ISO-IR-165 set has no table here",
-	"iso2022cnext":    "its ISO-IR-165 set has no table here",
-	"csiso2022cnext":  "its ISO-IR-165 set has no table here",
-}
-
-// ErrUnsupported is wrapped by the error of Lookup for a label that names
-// an encoding this package does not convert (ISO-2022-CN-EXT, and the
-// WHATWG "replacement" encoding's other labels). It satisfies
-// errors.Is(err, unicode.ErrUnknownEncoding) too.
-var ErrUnsupported error = unsupported{}
-
-type unsupported struct{}
-
-func (unsupported) Error() string        { return "unsupported encoding" }
-func (unsupported) Is(target error) bool { return target == unicode.ErrUnknownEncoding }
-
 // lookupError is the error of Lookup: "charset: unknown encoding "NOPE"".
-type lookupError struct {
-	label, reason string
-	err           error // unicode.ErrUnknownEncoding or ErrUnsupported
-}
+// It wraps unicode.ErrUnknownEncoding.
+type lookupError struct{ label string }
 
-func (e *lookupError) Error() string {
-	what := "unknown encoding"
-	if e.err == ErrUnsupported {
-		what = "unsupported encoding"
-	}
-	s := "charset: " + what + " " + quote(e.label)
-	if e.reason != "" {
-		s += ": " + e.reason
-	}
-	return s
-}
+func (e *lookupError) Error() string { return "charset: unknown encoding " + quote(e.label) }
 
-func (e *lookupError) Unwrap() error { return e.err }
+func (e *lookupError) Unwrap() error { return unicode.ErrUnknownEncoding }
 
 func quote(s string) string {
 	var b strings.Builder
@@ -120,10 +89,9 @@ var (
 // package documentation) means what it means to iconv, and converts with
 // iconv's bytes; any other label is looked up in golang.org/x/text's
 // WHATWG index (htmlindex) and then its IANA index. An unknown label gives
-// an error wrapping unicode.ErrUnknownEncoding, and a label of an encoding
-// this package does not convert one wrapping ErrUnsupported: no label
-// decodes to the WHATWG's "replacement" encoding, which turns any text into
-// a single U+FFFD.
+// an error wrapping unicode.ErrUnknownEncoding. No label decodes to the
+// WHATWG's "replacement" encoding, which turns any text into a single
+// U+FFFD.
 func Lookup(label string) (unicode.Encoding, error) {
 	e, _, err := lookup(label)
 	return e, err
@@ -142,9 +110,6 @@ func lookup(label string) (unicode.Encoding, encoding.Encoding, error) {
 	l := strings.ToLower(strings.TrimSpace(label))
 	if e, ok := natives[l]; ok {
 		return e, nil, nil
-	}
-	if reason, ok := refused[l]; ok {
-		return 0, nil, &lookupError{label, reason, ErrUnsupported}
 	}
 	if c := glibcLookup(l); c != nil {
 		return registerGlibc(c)
@@ -166,11 +131,11 @@ func lookup(label string) (unicode.Encoding, encoding.Encoding, error) {
 			name, err = ianaindex.IANA.Name(enc)
 		}
 	}
-	if enc == encoding.Replacement {
-		return 0, nil, &lookupError{label, "", ErrUnsupported}
-	}
-	if enc == nil {
-		return 0, nil, &lookupError{label, "", unicode.ErrUnknownEncoding}
+	if enc == nil || enc == encoding.Replacement {
+		// No label means the WHATWG's replacement encoding, which
+		// turns a whole text into one U+FFFD: its labels are charsets
+		// of glibc, HZ, or unknown.
+		return 0, nil, &lookupError{label}
 	}
 	if err != nil || name == "" {
 		name = l
@@ -198,7 +163,7 @@ func mimeName(enc encoding.Encoding) string {
 func registerGlibc(c *glibcCharset) (unicode.Encoding, encoding.Encoding, error) {
 	var x encoding.Encoding
 	switch c.kind {
-	case kind2022CN:
+	case kind2022CN, kind2022CNEXT:
 		gb, err := loadTable("EUC-CN")
 		if err != nil {
 			return 0, nil, err
@@ -207,7 +172,13 @@ func registerGlibc(c *glibcCharset) (unicode.Encoding, encoding.Encoding, error)
 		if err != nil {
 			return 0, nil, err
 		}
-		x = cnEncoding{gb: gb, tw: tw}
+		cn := cnEncoding{gb: gb, tw: tw}
+		if c.kind == kind2022CNEXT {
+			if cn.ir, err = loadTable("ISO-IR-165"); err != nil {
+				return 0, nil, err
+			}
+		}
+		x = cn
 	case kind2022JP, kind2022KR:
 		base := "EUC-JP"
 		if c.kind == kind2022KR {

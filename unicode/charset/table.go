@@ -28,6 +28,7 @@ const (
 	kind2022JP
 	kind2022KR
 	kind2022CN
+	kind2022CNEXT
 )
 
 // glibcCharset is a charset of glibc's iconv that this package carries:

@@ -59,4 +59,5 @@ var glibcCharsets = []glibcCharset{
 	{"ISO-2022-JP", kind2022JP, []string{"CSISO2022JP", "ISO2022JP"}},
 	{"ISO-2022-KR", kind2022KR, []string{"CSISO2022KR", "ISO2022KR"}},
 	{"ISO-2022-CN", kind2022CN, []string{"CSISO2022CN", "ISO2022CN"}},
+	{"ISO-2022-CN-EXT", kind2022CNEXT, []string{"ISO2022CNEXT"}},
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/transform"
@@ -107,9 +108,9 @@ func (c Converter) bridgeChain() transform.Transformer {
 		stages = append(stages, Converter{from: c.from, to: UTF8, opt: opt}.NewTransformer())
 	}
 	if b := bridged(c.to); b != nil {
-		enc := b.enc.NewEncoder()
+		var enc transform.Transformer = b.enc.NewEncoder()
 		if !c.opt.Strict {
-			enc = encoding.ReplaceUnsupported(enc)
+			enc = substituter{enc}
 		}
 		stages = append(stages, enc)
 	} else if c.to != UTF8 || c.opt.EmitBOM {
@@ -135,6 +136,39 @@ func (c Converter) appendBridged(dst, src []byte) ([]byte, error) {
 			return dst, err
 		}
 		dst = growFor(dst, 2*len(src)+16)
+	}
+}
+
+// substituter writes the target encoding's substitute byte (the
+// Replacement of an x/text encoder's error, SUB for most) for a character
+// the encoder cannot represent, as encoding.ReplaceUnsupported does; unlike
+// it, it hands the encoder the end of the text even when the last character
+// was substituted, so that a stateful encoder returns to its initial state
+// (ISO-2022-JP's final ESC ( B) whether the text is converted whole or in
+// pieces.
+type substituter struct{ t transform.Transformer }
+
+func (s substituter) Reset() { s.t.Reset() }
+
+func (s substituter) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	for {
+		nd, ns, err := s.t.Transform(dst[nDst:], src[nSrc:], atEOF)
+		nDst += nd
+		nSrc += ns
+		rerr, ok := err.(interface{ Replacement() byte })
+		if !ok {
+			return nDst, nSrc, err
+		}
+		_, size := utf8.DecodeRune(src[nSrc:])
+		if size == 0 {
+			return nDst, nSrc, err // no character to substitute
+		}
+		if nDst == len(dst) {
+			return nDst, nSrc, transform.ErrShortDst
+		}
+		dst[nDst] = rerr.Replacement()
+		nDst++
+		nSrc += size
 	}
 }
 

@@ -113,14 +113,10 @@ func (d *extDecoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err
 		}
 		if skip > 0 {
 			// The bytes before the illegal sequence are consumed.
-			if bad > 0 {
-				nSrc += bad
-				rest = rest[bad:]
-			}
 			if d.strict {
-				return nDst, nSrc, ill(rest[:skip], unicode.ErrInvalid)
+				return nDst, nSrc + bad, ill(rest[bad:bad+skip], unicode.ErrInvalid)
 			}
-			r, n = utf8.RuneError, skip
+			r, n = utf8.RuneError, bad+skip
 		}
 		if len(dst)-nDst < utf8.RuneLen(r) {
 			return nDst, nSrc, transform.ErrShortDst

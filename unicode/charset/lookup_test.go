@@ -281,3 +281,29 @@ func TestGlibcDetails(t *testing.T) {
 		}
 	}
 }
+
+// TestSubstituteLast converts text whose last character the stateful
+// target lacks: the substitute byte is written, and the text still ends
+// in the initial state, whole and streamed alike.
+func TestSubstituteLast(t *testing.T) {
+	for _, tc := range []struct{ label, text, want string }{
+		{"ISO-2022-JP", "亜€", "\x1b$B0!\x1a\x1b(B"},
+		{"ISO-2022-KR", "한ฟ", "\x1b$)C\x0eGQ\x1a\x0f"},
+		{"HZ-GB-2312", "中€", "~{VP\x1a~}"},
+	} {
+		to, _ := Lookup(tc.label)
+		c, _ := unicode.New(unicode.UTF8, to, unicode.Options{})
+		whole, err := c.Append(nil, []byte(tc.text))
+		if err != nil || string(whole) != tc.want {
+			t.Errorf("%s: %q, %v; want %q", tc.label, whole, err, tc.want)
+		}
+		var buf core.Buffer
+		w := c.NewWriter(&buf)
+		for _, b := range []byte(tc.text) {
+			w.Write([]byte{b})
+		}
+		if err := w.Close(); err != nil || buf.String() != tc.want {
+			t.Errorf("%s streamed: %q, %v; want %q", tc.label, buf.Bytes(), err, tc.want)
+		}
+	}
+}

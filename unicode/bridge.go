@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/transform"
@@ -93,7 +94,9 @@ func Register(name string, enc encoding.Encoding) (Encoding, error) {
 func (c Converter) bridgeChain() transform.Transformer {
 	var stages []transform.Transformer
 	if b := bridged(c.from); b != nil {
-		if c.opt.Strict {
+		if sd, ok := b.enc.(strictDecoding); ok && c.opt.Strict {
+			stages = append(stages, &exactDecoder{d: sd.NewStrictDecoder(), enc: c.from})
+		} else if c.opt.Strict {
 			stages = append(stages, newStrictDecoder(c.from, b))
 		} else {
 			stages = append(stages, b.enc.NewDecoder())
@@ -105,9 +108,9 @@ func (c Converter) bridgeChain() transform.Transformer {
 		stages = append(stages, Converter{from: c.from, to: UTF8, opt: opt}.NewTransformer())
 	}
 	if b := bridged(c.to); b != nil {
-		enc := b.enc.NewEncoder()
+		var enc transform.Transformer = b.enc.NewEncoder()
 		if !c.opt.Strict {
-			enc = encoding.ReplaceUnsupported(enc)
+			enc = substituter{enc}
 		}
 		stages = append(stages, enc)
 	} else if c.to != UTF8 || c.opt.EmitBOM {
@@ -133,6 +136,39 @@ func (c Converter) appendBridged(dst, src []byte) ([]byte, error) {
 			return dst, err
 		}
 		dst = growFor(dst, 2*len(src)+16)
+	}
+}
+
+// substituter writes the target encoding's substitute byte (the
+// Replacement of an x/text encoder's error, SUB for most) for a character
+// the encoder cannot represent, as encoding.ReplaceUnsupported does; unlike
+// it, it hands the encoder the end of the text even when the last character
+// was substituted, so that a stateful encoder returns to its initial state
+// (ISO-2022-JP's final ESC ( B) whether the text is converted whole or in
+// pieces.
+type substituter struct{ t transform.Transformer }
+
+func (s substituter) Reset() { s.t.Reset() }
+
+func (s substituter) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	for {
+		nd, ns, err := s.t.Transform(dst[nDst:], src[nSrc:], atEOF)
+		nDst += nd
+		nSrc += ns
+		rerr, ok := err.(interface{ Replacement() byte })
+		if !ok {
+			return nDst, nSrc, err
+		}
+		_, size := utf8.DecodeRune(src[nSrc:])
+		if size == 0 {
+			return nDst, nSrc, err // no character to substitute
+		}
+		if nDst == len(dst) {
+			return nDst, nSrc, transform.ErrShortDst
+		}
+		dst[nDst] = rerr.Replacement()
+		nDst++
+		nSrc += size
 	}
 }
 
@@ -249,6 +285,54 @@ func isStateful(name string, enc encoding.Encoding) bool {
 		}
 	}
 	return false
+}
+
+// strictDecoding is implemented by an encoding whose decoder can find bad
+// input itself (those of package charset): the Transform of the decoder
+// NewStrictDecoder returns stops at an ill-formed sequence, having
+// consumed the bytes before it, with an *Error whose Bytes and N hold the
+// whole sequence (the bytes that skipping it drops) and whose Err is
+// ErrInvalid, or ErrTruncated for a sequence the end of the input cuts
+// short.
+type strictDecoding interface {
+	NewStrictDecoder() transform.Transformer
+}
+
+// exactDecoder is the Strict decoding stage of an encoding with a
+// strictDecoding: it gives the decoder's errors their encoding and source
+// offset, and after an ErrInvalid, a Transform given the source again from
+// the bad sequence drops that sequence and goes on in the decoder's state,
+// as strictDecoder does.
+type exactDecoder struct {
+	d    transform.Transformer
+	enc  Encoding
+	off  int64 // source bytes consumed since the start
+	skip int   // bytes of the bad sequence the next call drops
+}
+
+func (x *exactDecoder) Reset() {
+	x.d.Reset()
+	x.off, x.skip = 0, 0
+}
+
+func (x *exactDecoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	if x.skip > 0 {
+		nSrc = min(x.skip, len(src))
+		x.skip -= nSrc
+		x.off += int64(nSrc)
+		if x.skip > 0 {
+			return 0, nSrc, transform.ErrShortSrc
+		}
+	}
+	nd, ns, err := x.d.Transform(dst, src[nSrc:], atEOF)
+	x.off += int64(ns)
+	if e, ok := err.(*Error); ok {
+		e.Encoding, e.Offset = x.enc, x.off
+		if e.Err == ErrInvalid {
+			x.skip = max(e.N, 1)
+		}
+	}
+	return nd, nSrc + ns, err
 }
 
 // strictFast is how many source bytes the strict decoder gives its x/text

@@ -143,9 +143,11 @@ func TestStrictErrors(t *testing.T) {
 		prefix  string // converted before the error, as UTF-8 hex
 		message string
 	}{
-		{"utf8 bad lead", UTF8, "41 42 C0 AF", 2, ErrInvalid, "41 42", "unicode: invalid UTF-8 sequence 0xC0 0xAF at byte offset 2"},
+		{"utf8 bad lead", UTF8, "41 42 C0 AF", 2, ErrInvalid, "41 42", "unicode: invalid UTF-8 sequence 0xC0 at byte offset 2"},
 		{"utf8 truncated", UTF8, "41 E2 82", 1, ErrTruncated, "41", "unicode: truncated UTF-8 sequence 0xE2 0x82 at byte offset 1"},
-		{"utf8 surrogate", UTF8, "ED A0 80", 0, ErrInvalid, "", ""},
+		{"utf8 surrogate", UTF8, "ED A0 80", 0, ErrInvalid, "", "unicode: invalid UTF-8 sequence 0xED at byte offset 0"},
+		{"utf8 cut short", UTF8, "E2 82 41 42", 0, ErrInvalid, "", "unicode: invalid UTF-8 sequence 0xE2 0x82 at byte offset 0"},
+		{"utf8 lone lead", UTF8, "C3 20 20 74", 0, ErrInvalid, "", "unicode: invalid UTF-8 sequence 0xC3 at byte offset 0"},
 		{"utf8 overlong 4", UTF8, "F0 80 80 80", 0, ErrInvalid, "", ""},
 		{"utf8 above max", UTF8, "41 F4 90 80 80", 1, ErrInvalid, "41", ""},
 		{"utf8 after bom", UTF8, "EF BB BF 41 FF", 4, ErrInvalid, "41", ""},
@@ -155,7 +157,8 @@ func TestStrictErrors(t *testing.T) {
 		{"utf32 too big", UTF32LE, "41 00 00 00 00 00 11 00", 4, ErrInvalid, "41", ""},
 		{"utf32 tail", UTF32BE, "00 00", 0, ErrTruncated, "", ""},
 		{"gb 80", GB18030, "41 80", 1, ErrInvalid, "41", "unicode: invalid GB18030 sequence 0x80 at byte offset 1"},
-		{"gb unassigned", GB18030, "84 31 A5 30", 0, ErrInvalid, "", ""},
+		{"gb unassigned", GB18030, "84 31 A5 30", 0, ErrInvalid, "", "unicode: invalid GB18030 sequence 0x84 0x31 0xA5 0x30 at byte offset 0"},
+		{"gb bad lead", GB18030, "81 20 20 74", 0, ErrInvalid, "", "unicode: invalid GB18030 sequence 0x81 at byte offset 0"},
 		{"gb truncated", GB18030, "CA C0 81 30", 2, ErrTruncated, "E4 B8 96", ""},
 	}
 	for _, tc := range tests {

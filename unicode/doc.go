@@ -86,8 +86,9 @@
 // # Other encodings
 //
 // [Register] makes any golang.org/x/text encoding an Encoding, and the
-// charset subpackage looks them up by IANA or WHATWG label ("Shift_JIS",
-// "windows-1252", "EUC-KR"…). A Converter with a bridged end decodes to
+// charset subpackage looks encodings up by the names glibc's iconv gives
+// them ("SJIS", "CP1252", "EUC-KR"…, converted with tables generated from
+// glibc) and by WHATWG or IANA label. A Converter with a bridged end decodes to
 // UTF-8 with x/text and encodes from UTF-8 with this package's fast paths,
 // or the reverse. By default bad input becomes x/text's U+FFFD, and a
 // character the target lacks the target's substitute byte.

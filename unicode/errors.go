@@ -35,15 +35,74 @@ var (
 type Error struct {
 	Encoding Encoding // the source encoding (the target one for ErrUnencodable)
 	Offset   int64    // byte offset of the bad sequence in the source, counted from the first byte converted; -1 if unknown
-	Bytes    [4]byte  // the first bytes of the bad sequence
+	Bytes    [4]byte  // the bad sequence (its first four bytes, if longer)
 	N        int      // how many of Bytes are set
 	Err      error    // ErrInvalid, ErrTruncated or ErrUnencodable
 }
 
+// newError returns the *Error for the bad sequence at the start of p (p
+// runs on to the end of the input), which it finds with badLen.
 func newError(enc Encoding, off int64, p []byte, cause error) *Error {
 	e := &Error{Encoding: enc, Offset: off, Err: cause}
-	e.N = copy(e.Bytes[:], p)
+	n := len(p)
+	if cause != ErrTruncated {
+		n = badLen(enc, p)
+	}
+	e.N = copy(e.Bytes[:], p[:n])
 	return e
+}
+
+// badLen returns the length of the ill-formed sequence at the start of p,
+// which a decoder rejected: for UTF-8 the maximal subpart of a
+// well-formed sequence (or one byte), as Unicode defines it, for UTF-16
+// and UTF-32 one code unit, for GB18030 one byte, or the four of a
+// four-byte code outside the mapped ranges.
+func badLen(enc Encoding, p []byte) int {
+	if len(p) == 0 {
+		return 0
+	}
+	switch enc {
+	case UTF16LE, UTF16BE, UTF16:
+		return min(2, len(p))
+	case UTF32LE, UTF32BE, UTF32:
+		return min(4, len(p))
+	case GB18030:
+		if len(p) >= 4 && p[0] >= 0x81 && p[0] <= 0xFE && p[1] >= 0x30 && p[1] <= 0x39 &&
+			p[2] >= 0x81 && p[2] <= 0xFE && p[3] >= 0x30 && p[3] <= 0x39 {
+			return 4
+		}
+		return 1
+	case UTF8:
+		lo, hi := byte(0x80), byte(0xBF)
+		var need int
+		switch c := p[0]; {
+		case c >= 0xC2 && c <= 0xDF:
+			need = 1
+		case c == 0xE0:
+			need, lo = 2, 0xA0
+		case c == 0xED:
+			need, hi = 2, 0x9F
+		case c >= 0xE1 && c <= 0xEF:
+			need = 2
+		case c == 0xF0:
+			need, lo = 3, 0x90
+		case c == 0xF4:
+			need, hi = 3, 0x8F
+		case c >= 0xF1 && c <= 0xF3:
+			need = 3
+		default:
+			return 1
+		}
+		n := 1
+		for ; n <= need && n < len(p); n++ {
+			if p[n] < lo || p[n] > hi {
+				break
+			}
+			lo, hi = 0x80, 0xBF
+		}
+		return n
+	}
+	return len(p) // a bridged decoder's error holds the sequence alone
 }
 
 // Error formats the error as "unicode: invalid UTF-8 sequence 0xC0 0xAF at

@@ -73,7 +73,7 @@ func ExampleOptions_strict() {
 		fmt.Println(e.Offset)
 	}
 	// Output:
-	// unicode: invalid UTF-8 sequence 0xC0 0xAF at byte offset 3
+	// unicode: invalid UTF-8 sequence 0xC0 at byte offset 3
 	// 3
 }
 
@@ -176,7 +176,7 @@ func ExampleConverter_NewWriterSize() {
 	fmt.Printf("% X\n%v\n", out.Bytes(), err)
 	// Output:
 	// 00 6F 00 6B
-	// unicode: invalid UTF-8 sequence 0xFF 0x6E 0x6F at byte offset 2
+	// unicode: invalid UTF-8 sequence 0xFF at byte offset 2
 }
 
 // upper is a minimal golang.org/x/text encoding for ExampleRegister.

@@ -5,17 +5,13 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/fastio-go/fastio/core"
 	"github.com/fastio-go/fastio/unicode"
-	"github.com/fastio-go/fastio/unicode/charset"
 	"github.com/spf13/cobra"
 	"golang.org/x/text/encoding"
-	"golang.org/x/text/encoding/htmlindex"
-	"golang.org/x/text/encoding/ianaindex"
 	"golang.org/x/text/transform"
 )
 
@@ -35,24 +31,24 @@ func newConvCommand() *cobra.Command {
 FROM to the encoding TO and writes the result to standard output or to OUTPUT,
 with the options, messages and exit status of glibc's iconv.
 
-UTF-8, UTF-16LE/BE, UTF-32LE/BE and GB18030 are converted natively; every
-other encoding of golang.org/x/text is found by its IANA or WHATWG label
-(-l lists them). As in glibc, "UTF-16" and "UTF-32" read a byte-order mark
-that chooses the byte order (little-endian without one) and write a mark
+UTF-8, UTF-16LE/BE, UTF-32LE/BE and GB18030 are converted natively; 56 of
+glibc's other charsets (ISO-8859-*, CP125x, EUC-JP, SJIS, GBK, BIG5,
+ISO-2022-JP/KR/CN/CN-EXT, ...) with tables made from glibc's iconv, by
+every name and alias glibc accepts (-l lists them), and HZ-GB-2312. As in
+glibc, "UTF-16" and "UTF-32" read a byte-order mark that chooses the byte
+order (little-endian without one) and write a mark
 followed by little-endian text; "UCS-4" is UTF-32BE.
 
 Without -c the first illegal input stops the conversion with "illegal input
 sequence at position N" (N counts bytes from the start of the file) and exit
 status 1; input ending inside a character gives "incomplete character or
 shift sequence at end of buffer". A character TO cannot represent stops it
-the same way, at the character's position. This holds for golang.org/x/text
-encodings too (Shift_JIS, windows-1252, EUC-KR, ...), whose own decoders
-would write U+FFFD instead. -c drops invalid input and characters TO cannot
-represent, with exit status 0. "//IGNORE" after TO drops them too, and
-exits as glibc's iconv does: with status 1 and "illegal input sequence at
-position N" (N the end of the file, the remaining files skipped) when the
-last stretch of the file glibc converts in one go (8160 characters, or
-32768 bytes of output) held invalid input.
+the same way, at the character's position. -c drops invalid input and
+characters TO cannot represent, with exit status 0. "//IGNORE" after TO drops
+them too, and exits as glibc's iconv does: with status 1 and "illegal input
+sequence at position N" (N the end of the file, the remaining files skipped)
+when the last stretch of the file glibc converts in one go (8160 characters,
+or 32768 bytes of output) held invalid input.
 "//TRANSLIT" is refused: there are no transliteration tables. --bom writes
 TO's byte-order mark first.
 
@@ -112,16 +108,6 @@ var iconvNames = map[string]iconvEncoding{
 	"GB18030":  {enc: unicode.GB18030},
 }
 
-// iconvAliases are glibc names that the IANA registry spells differently.
-var iconvAliases = map[string]string{
-	"ASCII": "US-ASCII", "646": "US-ASCII", "ANSI_X3.4": "US-ASCII",
-	"CP1250": "windows-1250", "CP1251": "windows-1251", "CP1252": "windows-1252",
-	"CP1253": "windows-1253", "CP1254": "windows-1254", "CP1255": "windows-1255",
-	"CP1256": "windows-1256", "CP1257": "windows-1257", "CP1258": "windows-1258",
-	"CP936": "GBK", "EUCJP": "EUC-JP", "EUCKR": "EUC-KR", "SJIS": "Shift_JIS",
-	"BIG-5": "Big5", "CP950": "Big5",
-}
-
 // splitSuffixes separates iconv's "//IGNORE" and "//TRANSLIT" suffixes from
 // a charset name.
 func splitSuffixes(s string) (name string, ignore, translit bool) {
@@ -141,8 +127,7 @@ func splitSuffixes(s string) (name string, ignore, translit bool) {
 }
 
 // lookupIconv finds an encoding by an iconv name: glibc's meaning of the
-// Unicode names first, then the IANA registry (whose ISO-8859-1 and US-ASCII
-// are those of iconv, not the WHATWG's windows-1252), then WHATWG labels.
+// Unicode names first, then glibc's charsets and their aliases.
 func lookupIconv(name string) (iconvEncoding, error) {
 	if name == "" {
 		return iconvEncoding{enc: unicode.UTF8}, nil
@@ -151,74 +136,16 @@ func lookupIconv(name string) (iconvEncoding, error) {
 	if e, ok := iconvNames[up]; ok {
 		return e, nil
 	}
-	if a, ok := iconvAliases[up]; ok {
-		name = a
-	}
-	x, err := ianaindex.IANA.Encoding(name)
-	if err != nil || x == nil {
-		x, err = htmlindex.Get(name)
-	}
-	if err != nil || x == nil {
-		e, err := charset.Lookup(name)
-		if err != nil {
-			return iconvEncoding{}, err
-		}
-		if e.Native() {
-			return iconvEncoding{enc: e}, nil
-		}
-		return iconvEncoding{}, fmt.Errorf("%w: %q", unicode.ErrUnknownEncoding, name)
-	}
-	canon, err := ianaindex.IANA.Name(x)
-	if err != nil || canon == "" {
-		canon = name
-	}
-	if e, ok := iconvNames[strings.ToUpper(canon)]; ok {
-		return e, nil
-	}
-	e, err := unicode.Register(canon, x)
-	if err != nil {
-		return iconvEncoding{}, err
-	}
-	if e.Native() {
-		return iconvEncoding{enc: e}, nil
-	}
-	return iconvEncoding{enc: e, x: x}, nil
+	return lookupCharset(name)
 }
 
 // listCharsets writes the labels conv knows, one a line with iconv's "//".
 func listCharsets(w io.Writer) error {
-	seen := map[string]bool{}
 	var names []string
-	add := func(n string) {
-		if n != "" && !seen[strings.ToUpper(n)] {
-			seen[strings.ToUpper(n)] = true
-			names = append(names, strings.ToUpper(n))
-		}
-	}
 	for n := range iconvNames {
-		add(n)
+		names = append(names, n)
 	}
-	for _, n := range []string{"UTF-8", "GB18030"} {
-		add(n)
-	}
-	for _, enc := range allEncodings() {
-		if n, err := ianaindex.IANA.Name(enc); err == nil {
-			add(n)
-		}
-		if n, err := ianaindex.MIME.Name(enc); err == nil {
-			add(n)
-		}
-		if n, err := htmlindex.Name(enc); err == nil {
-			add(n)
-		}
-	}
-	slices.Sort(names)
-	bw := core.NewWriter(w)
-	for _, n := range names {
-		bw.WriteString(n)
-		bw.WriteString("//\n")
-	}
-	return bw.Flush()
+	return writeCharsetList(w, names)
 }
 
 func runConv(c *cobra.Command, o *convOptions, args []string) error {

@@ -47,11 +47,11 @@ func TestLookupIconv(t *testing.T) {
 		{"UTF-16", "UTF-16", true},
 		{"ucs-4", "UTF-32BE", false},
 		{"GB18030", "GB18030", false},
-		{"ISO-8859-1", "ISO_8859-1:1987", false},
-		{"latin1", "ISO_8859-1:1987", false},
-		{"ASCII", "US-ASCII", false},
-		{"CP1252", "windows-1252", false},
-		{"SJIS", "Shift_JIS", false},
+		{"ISO-8859-1", "ISO-8859-1", false},
+		{"latin1", "ISO-8859-1", false},
+		{"ASCII", "ANSI_X3.4-1968", false},
+		{"CP1252", "CP1252", false},
+		{"SJIS", "SJIS", false},
 	}
 	for _, tc := range tests {
 		e, err := lookupIconv(tc.name)
@@ -128,8 +128,8 @@ func TestConverterChunking(t *testing.T) {
 		{"cp1252-omit", "CP1252", "UTF-8", true, "a\x80b\x81c", "a€bc", 0, nil},
 		{"cp1252-to-gb18030", "WINDOWS-1252", "GB18030", false, "\x80\x81", "\xa2\xe3", 1, unicode.ErrInvalid},
 		{"euckr-illegal", "EUC-KR", "UTF-32LE", false, "a\xb0\xa1\xff\xff", "a\x00\x00\x00\x00\xac\x00\x00", 3, unicode.ErrInvalid},
-		{"iso2022jp-illegal", "ISO-2022-JP", "UTF-8", false, "a\x1b$B\x30\x21\x7f\x7f\x1b(Bz", "a亜", 6, unicode.ErrInvalid},
-		{"iso2022jp-omit", "ISO-2022-JP", "UTF-8", true, "a\x1b$B\x30\x21\x7f\x7f\x30\x21\x1b(Bz", "a亜亜z", 0, nil},
+		{"iso2022jp-illegal", "ISO-2022-JP", "UTF-8", false, "a\x1b$B\x30\x21\x30\xff\x1b(Bz", "a亜", 6, unicode.ErrInvalid},
+		{"iso2022jp-omit", "ISO-2022-JP", "UTF-8", true, "a\x1b$B\x30\x21\x30\xff\x30\x21\x1b(Bz", "a亜亜z", 0, nil},
 		{"iso2022jp-valid", "ISO-2022-JP", "UTF-8", false, "a\x1b$B\x30\x21\x1b(Bz", "a亜z", 0, nil},
 	}
 	for _, tc := range tests {

@@ -2,6 +2,7 @@ package charset
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"testing"
 
@@ -67,4 +68,108 @@ func mustLookup(t *testing.T, label string) unicode.Encoding {
 		t.Fatal(err)
 	}
 	return e
+}
+
+// fuzzStrict decodes data from the encoding named by label strictly, whole
+// and chunk bytes at a time (through the Transformer and through a Reader
+// whose device returns at most chunk bytes a read): the output before the
+// error and the error (its offset, cause and sequence) are the same, and
+// so are the outputs of iconv -c's dropping of bad input and of the
+// default policy's U+FFFD.
+func fuzzStrict(t *testing.T, label string, data []byte, chunk int) {
+	e, err := Lookup(label)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := unicode.New(e, unicode.UTF8, unicode.Options{Strict: true, KeepBOM: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, werr := c.Append(nil, data)
+	got, gerr := feedDecode(c, data, chunk, false)
+	if !bytes.Equal(got, want) || !sameError(gerr, werr) {
+		t.Fatalf("%s, %d-byte chunks of % X: %q, %v; whole %q, %v", label, chunk, data, got, gerr, want, werr)
+	}
+	dev := &coretest.Reader{Data: data, Faults: coretest.Faults{Max: chunk}}
+	got, gerr = io.ReadAll(c.NewReader(core.NewReaderSize(dev, 64)))
+	if !bytes.Equal(got, want) || !sameError(gerr, werr) {
+		t.Fatalf("%s, Reader with %d-byte reads of % X: %q, %v; whole %q, %v", label, chunk, data, got, gerr, want, werr)
+	}
+	var ue *unicode.Error
+	if werr != nil && !errors.As(werr, &ue) {
+		t.Fatalf("%s: % X: the error %v is no *unicode.Error", label, data, werr)
+	}
+	if ue != nil && (ue.Offset < 0 || ue.Offset+int64(ue.N) > int64(len(data)) || ue.N == 0 ||
+		!bytes.Equal(ue.Bytes[:ue.N], data[ue.Offset:ue.Offset+int64(ue.N)])) {
+		t.Fatalf("%s: % X: error %v does not name bytes of the input", label, data, ue)
+	}
+	ig, ierr := feedDecode(c, data, 0, true)
+	igc, icerr := feedDecode(c, data, chunk, true)
+	if !bytes.Equal(ig, igc) || !sameError(ierr, icerr) {
+		t.Fatalf("%s, dropping bad input, %d-byte chunks of % X: %q, %v; whole %q, %v", label, chunk, data, igc, icerr, ig, ierr)
+	}
+	if werr == nil && !bytes.Equal(ig, want) {
+		t.Fatalf("%s: % X: valid input decodes to %q, and to %q dropping nothing", label, data, want, ig)
+	}
+	lax, _ := unicode.New(e, unicode.UTF8, unicode.Options{KeepBOM: true})
+	lw, lerr := lax.Append(nil, data)
+	lc, lcerr := feedDecode(lax, data, chunk, false)
+	if lerr != nil || lcerr != nil || !bytes.Equal(lw, lc) {
+		t.Fatalf("%s, U+FFFD policy, %d-byte chunks of % X: %q, %v; whole %q, %v", label, chunk, data, lc, lcerr, lw, lerr)
+	}
+	if werr == nil && !bytes.Equal(lw, want) {
+		t.Fatalf("%s: % X: valid input decodes to %q strictly and %q by default", label, data, want, lw)
+	}
+}
+
+func sameError(a, b error) bool {
+	var ea, eb *unicode.Error
+	if errors.As(a, &ea) != errors.As(b, &eb) {
+		return false
+	}
+	if ea == nil {
+		return (a == nil) == (b == nil)
+	}
+	return ea.Offset == eb.Offset && ea.Err == eb.Err && ea.N == eb.N && ea.Bytes == eb.Bytes
+}
+
+func fuzzFamily(f *testing.F, labels []string, seeds ...string) {
+	for i, s := range seeds {
+		f.Add([]byte(s), byte(i), byte(i*5+1))
+	}
+	f.Fuzz(func(t *testing.T, data []byte, which, chunk byte) {
+		fuzzStrict(t, labels[int(which)%len(labels)], data, 1+int(chunk)%17)
+	})
+}
+
+// FuzzStrictSingleByte: the single-byte tables, CP1255's and CP1258's
+// compositions among them.
+func FuzzStrictSingleByte(f *testing.F) {
+	fuzzFamily(f, []string{"ISO-8859-1", "CP1252", "CP1255", "CP1258", "IBM037", "KOI8-R", "MACINTOSH", "ISO-8859-11"},
+		"abc", "\xf9\xd1\xc9", "a\xcc\xec\x81", "\xe0\xff\xe0", "\x80\x81\x9f")
+}
+
+// FuzzStrictMultiByte: the EUC forms, Shift_JIS, GBK and Big5.
+func FuzzStrictMultiByte(f *testing.F) {
+	fuzzFamily(f, []string{"EUC-JP", "SJIS", "CP932", "EUC-KR", "EUC-CN", "GBK", "BIG5"},
+		"a\xa4\xa2b", "\x8f\xa2\xb7\x8e\xb1", "\x93\xfa\x96\x7b\x81", "\xb0\xa1\xff\xb0", "\x81\x40\xfe", "\xa4\x40\xc6\xa1")
+}
+
+// FuzzStrictISO2022: ISO-2022-JP, -KR, -CN and -CN-EXT and their shift states.
+func FuzzStrictISO2022(f *testing.F) {
+	fuzzFamily(f, []string{"ISO-2022-JP", "ISO-2022-KR", "ISO-2022-CN", "ISO-2022-CN-EXT"},
+		"x\x1b$B\x30\x21\x30\xff\x30\x22\x1b(By", "\x1b$)C\x0eGQ\x0a\x0f", "\x1b(J\x5c\x7e\x1b$@\x30\x21", "\x1b$", "\x0e\x21",
+		"\x1b$)A\x0eVP\x1b$)GjW\x0f\x1b$*H\x1bN!!\x1bN\x7f", "\x1b$)",
+		"\x1b$)E\x0e,!VP\x0f\x1b$+I\x1bO!!\x1bO\x7f\x7f\x0e", "a\x0e!!")
+}
+
+// FuzzStrictHZ: HZ-GB-2312.
+func FuzzStrictHZ(f *testing.F) {
+	fuzzFamily(f, []string{"HZ-GB-2312"}, "~{VPND~}ab~~", "~{VP\nND", "~x~", "~{\x21")
+}
+
+// FuzzStrictText: the golang.org/x/text encodings that labels glibc does
+// not know reach, through the bridge's U+FFFD search.
+func FuzzStrictText(f *testing.F) {
+	fuzzFamily(f, []string{"x-user-defined", "x-mac-cyrillic", "iso-8859-8-i"}, "abc\x80\xff", "\xef\xbf\xbd")
 }

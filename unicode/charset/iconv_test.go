@@ -8,21 +8,18 @@ import (
 	"testing"
 	"unicode/utf16"
 
+	"github.com/fastio-go/fastio/core/coretest"
 	"github.com/fastio-go/fastio/unicode"
 )
 
-// iconvPath returns the iconv command or fails the test saying how to
-// install it.
+// iconvPath returns the iconv command, or skips the test naming the
+// package that provides it (fails it under FASTIO_REQUIRE_PEERS=1).
 func iconvPath(t *testing.T) string {
 	t.Helper()
 	if runtime.GOOS == "wasip1" {
 		t.Skip("wasip1 starts no subprocesses: the comparison with iconv runs on the host")
 	}
-	path, err := exec.LookPath("iconv")
-	if err != nil {
-		t.Fatal("the iconv command is missing; install it with: apt-get install libc-bin")
-	}
-	return path
+	return coretest.Peer(t, "iconv", "libc-bin")
 }
 
 func runIconv(t *testing.T, path, from, to string, in []byte) ([]byte, bool) {

@@ -9,7 +9,14 @@ import (
 
 	"github.com/fastio-go/fastio/core"
 	"github.com/fastio-go/fastio/unicode"
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/htmlindex"
+	"golang.org/x/text/encoding/ianaindex"
 	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/encoding/korean"
+	"golang.org/x/text/encoding/simplifiedchinese"
+	"golang.org/x/text/encoding/traditionalchinese"
 	"golang.org/x/text/transform"
 )
 
@@ -28,13 +35,24 @@ func TestLookup(t *testing.T) {
 		{"utf-16be", unicode.UTF16BE, "UTF-16BE"},
 		{"UTF-32BE", unicode.UTF32BE, "UTF-32BE"},
 		{"GB18030", unicode.GB18030, "GB18030"},
-		{"Shift_JIS", 0, "shift_jis"},
-		{"sjis", 0, "shift_jis"},
-		{"windows-1252", 0, "windows-1252"},
-		{"latin1", 0, "windows-1252"},
-		{"euc-kr", 0, "euc-kr"},
-		{"gbk", 0, "gbk"},
+		{"Shift_JIS", 0, "SJIS"},
+		{"sjis", 0, "SJIS"},
+		{"windows-1252", 0, "CP1252"},
+		{"latin1", 0, "ISO-8859-1"},
+		{"euc-kr", 0, "EUC-KR"},
+		{"gbk", 0, "GBK"},
 		{"IBM437", 0, "IBM437"},
+		{"437", 0, "IBM437"},
+		{"ISO-2022-KR", 0, "ISO-2022-KR"},
+		{"csISO2022KR", 0, "ISO-2022-KR"},
+		{"ISO-2022-JP", 0, "ISO-2022-JP"},
+		{"HZ-GB-2312", 0, "HZ-GB-2312"},
+		{"x-user-defined", 0, "x-user-defined"},
+		{"windows-874", 0, "IBM874"},
+		{"x-sjis", 0, "SJIS"},
+		{"ks_c_5601-1987", 0, "EUC-KR"},
+		{"Extended_UNIX_Code_Packed_Format_for_Japanese", 0, "EUC-JP"},
+		{"hz", 0, "HZ-GB-2312"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.label, func(t *testing.T) {
@@ -58,9 +76,55 @@ func TestLookup(t *testing.T) {
 		})
 	}
 	for _, bad := range []string{"", "no-such-charset", "utf-9"} {
-		if _, err := Lookup(bad); !errors.Is(err, unicode.ErrUnknownEncoding) {
+		_, err := Lookup(bad)
+		if !errors.Is(err, unicode.ErrUnknownEncoding) {
 			t.Errorf("Lookup(%q) error %v", bad, err)
 		}
+		if want := `charset: unknown encoding "` + bad + `"`; err == nil || err.Error() != want {
+			t.Errorf("Lookup(%q) error %q, want %q", bad, err, want)
+		}
+	}
+	// No label resolves to the WHATWG's "replacement" encoding: every one
+	// of its labels is a charset that converts text.
+	for _, label := range []string{"ISO-2022-KR", "csISO2022KR", "ISO-2022-CN", "ISO-2022-CN-EXT", "HZ-GB-2312", "replacement"} {
+		x, err := TextEncoding(label)
+		if x == encoding.Replacement || err == nil && label == "replacement" {
+			t.Errorf("Lookup(%q) gives the replacement encoding (%v)", label, err)
+		}
+	}
+}
+
+// TestReplacementLabels converts text through every label that the WHATWG
+// maps to its "replacement" encoding and that this package converts: the
+// text comes back, in every form (slice, Reader, strict), never as a
+// lone U+FFFD or nothing.
+func TestReplacementLabels(t *testing.T) {
+	tests := []struct {
+		label string
+		text  string
+		enc   string
+	}{
+		{"ISO-2022-KR", "hello, 한국어", "\x1b$)Chello, \x0eGQ19>n\x0f"},
+		{"csISO2022KR", "hello", "\x1b$)Chello"},
+		{"HZ-GB-2312", "hello, 中文", "hello, ~{VPND~}"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.label, func(t *testing.T) {
+			enc, err := Convert(nil, []byte(tc.text), "UTF-8", tc.label)
+			if err != nil || string(enc) != tc.enc {
+				t.Fatalf("encoding: %q, %v; want %q", enc, err, tc.enc)
+			}
+			dec, err := Convert(nil, enc, tc.label, "UTF-8")
+			if err != nil || string(dec) != tc.text {
+				t.Fatalf("decoding: %q, %v", dec, err)
+			}
+			e, _ := Lookup(tc.label)
+			c, _ := unicode.New(e, unicode.UTF8, unicode.Options{Strict: true})
+			got, err := io.ReadAll(c.NewReader(bytes.NewReader(enc)))
+			if err != nil || string(got) != tc.text {
+				t.Fatalf("strict Reader: %q, %v", got, err)
+			}
+		})
 	}
 }
 
@@ -136,5 +200,110 @@ func TestUnencodable(t *testing.T) {
 	var e *unicode.Error
 	if !errors.As(err, &e) || !errors.Is(err, unicode.ErrInvalid) || e.Offset != 2 {
 		t.Fatalf("strict native source: %v", err)
+	}
+}
+
+// TestTextEncodings finds the golang.org/x/text encodings that Lookup
+// still bridges (the labels glibc does not know), and sweeps each one's
+// single bytes and byte pairs: the strict decoder refuses exactly the
+// sequences that x/text's own decoder turns into U+FFFD, at their offset.
+func TestTextEncodings(t *testing.T) {
+	var all []encoding.Encoding
+	for _, list := range [][]encoding.Encoding{charmap.All, japanese.All, korean.All, simplifiedchinese.All, traditionalchinese.All} {
+		all = append(all, list...)
+	}
+	bridged := map[string]encoding.Encoding{}
+	for _, x := range all {
+		for _, name := range []func(encoding.Encoding) (string, error){htmlindex.Name, ianaindex.IANA.Name, ianaindex.MIME.Name} {
+			n, err := name(x)
+			if err != nil || n == "" {
+				continue
+			}
+			got, err := TextEncoding(n)
+			if err != nil {
+				t.Errorf("Lookup(%q): %v", n, err)
+				continue
+			}
+			if got == x {
+				bridged[n] = x
+			}
+		}
+	}
+	if len(bridged) == 0 {
+		t.Fatal("no label reaches an x/text encoding")
+	}
+	for label, x := range bridged {
+		t.Run(label, func(t *testing.T) {
+			e, _ := Lookup(label)
+			c, _ := unicode.New(e, unicode.UTF8, unicode.Options{Strict: true, KeepBOM: true})
+			for b1 := range 256 {
+				for b2 := range 256 {
+					in := []byte{'a', byte(b1), byte(b2)}
+					ref, _ := x.NewDecoder().Bytes(in)
+					got, err := c.Append(nil, in)
+					i := bytes.Index(ref, []byte("\uFFFD"))
+					var ue *unicode.Error
+					switch {
+					case i < 0 && (err != nil || !bytes.Equal(got, ref)):
+						t.Fatalf("% X: %q, %v; x/text %q", in, got, err, ref)
+					case i >= 0 && (!errors.As(err, &ue) || !bytes.Equal(got, ref[:i])):
+						t.Fatalf("% X: %q, %v; x/text %q", in, got, err, ref)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestGlibcDetails are conversions whose bytes the package documentation
+// promises, each as glibc's iconv gives it (TestIconvDifferential compares
+// the whole tables).
+func TestGlibcDetails(t *testing.T) {
+	tests := []struct{ from, to, in, out string }{
+		{"EUC-JP", "UTF-8", "\xa1\xc1", "\u301c"},
+		{"ISO-2022-JP", "UTF-8", "\x1b$B\x21\x41\x1b(B", "\u301c"},
+		{"ISO-2022-JP", "UTF-8", "a\x1b(I1\x1b$(D", "a\x1b(I1\x1b$(D"},
+		{"UTF-8", "ISO-2022-JP", "a¥亜\n", "a\x1b(J\\\x1b$B0!\x1b(B\n"},
+		{"ISO-8859-15", "UTF-8", "\x80\x9f\xa4", "\u0080\u009f€"},
+		{"CP1255", "UTF-8", "\xf9\xd1", "\ufb2a"},
+		{"UTF-8", "CP1255", "\ufb2a", "\xf9\xd1"},
+		{"UTF-8", "ISO-2022-KR", "", ""},
+		{"UTF-8", "ISO-2022-KR", "a\n한\n", "\x1b$)Ca\n\x0eGQ\x0f\n"},
+		// ISO-2022-CN: where glibc cannot read back what it writes.
+		{"ISO-2022-CN", "UTF-8", "\x1b$)A\x0e\x21\x21\x1b$)G\x21\x22\x0f", "\u3000\uff0c"},
+		{"UTF-8", "ISO-2022-CN", "乂乂", "\x1b$*H\x1bN!!\x1bN!!\x0f"},
+		{"UTF-8", "ISO-2022-CN", "乂中", "\x1b$*H\x1bN!!\x1b$)A\x0eVP\x0f"},
+	}
+	for _, tc := range tests {
+		got, err := Convert(nil, []byte(tc.in), tc.from, tc.to)
+		if err != nil || string(got) != tc.out {
+			t.Errorf("%s → %s of %q: %q, %v; want %q", tc.from, tc.to, tc.in, got, err, tc.out)
+		}
+	}
+}
+
+// TestSubstituteLast converts text whose last character the stateful
+// target lacks: the substitute byte is written, and the text still ends
+// in the initial state, whole and streamed alike.
+func TestSubstituteLast(t *testing.T) {
+	for _, tc := range []struct{ label, text, want string }{
+		{"ISO-2022-JP", "亜€", "\x1b$B0!\x1a\x1b(B"},
+		{"ISO-2022-KR", "한ฟ", "\x1b$)C\x0eGQ\x1a\x0f"},
+		{"HZ-GB-2312", "中€", "~{VP\x1a~}"},
+	} {
+		to, _ := Lookup(tc.label)
+		c, _ := unicode.New(unicode.UTF8, to, unicode.Options{})
+		whole, err := c.Append(nil, []byte(tc.text))
+		if err != nil || string(whole) != tc.want {
+			t.Errorf("%s: %q, %v; want %q", tc.label, whole, err, tc.want)
+		}
+		var buf core.Buffer
+		w := c.NewWriter(&buf)
+		for _, b := range []byte(tc.text) {
+			w.Write([]byte{b})
+		}
+		if err := w.Close(); err != nil || buf.String() != tc.want {
+			t.Errorf("%s streamed: %q, %v; want %q", tc.label, buf.Bytes(), err, tc.want)
+		}
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"github.com/fastio-go/fastio/unicode"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
-	"golang.org/x/text/encoding/ianaindex"
+	"golang.org/x/text/transform"
 )
 
 // ignoreStatus follows the exit status glibc 2.36's iconv gives "TO//IGNORE"
@@ -86,13 +86,21 @@ func isWcharT(name string) bool {
 }
 
 // singleByte reports whether a golang.org/x/text encoding writes one byte a
-// character.
+// character: no byte is the start of a longer sequence (a lead byte, an
+// escape or a shift), so none on its own leaves the decoder wanting more.
 func singleByte(x encoding.Encoding) bool {
 	if _, ok := x.(*charmap.Charmap); ok {
 		return true
 	}
-	n, err := ianaindex.IANA.Name(x)
-	return err == nil && n == "US-ASCII"
+	d := x.NewDecoder()
+	var dst [16]byte
+	for b := range 256 {
+		d.Reset()
+		if _, _, err := d.Transform(dst[:], []byte{byte(b)}, false); err == transform.ErrShortSrc {
+			return false
+		}
+	}
+	return true
 }
 
 func utf8Len(p []byte) int {

@@ -127,3 +127,23 @@ func TestIgnoreStatusChunks(t *testing.T) {
 		}
 	}
 }
+
+// TestSingleByte: the charsets whose output //IGNORE's status follows are
+// exactly those with one byte a character.
+func TestSingleByte(t *testing.T) {
+	for name, want := range map[string]bool{
+		"ISO-8859-1": true, "CP1252": true, "KOI8-R": true, "IBM037": true, "ASCII": true,
+		"SJIS": false, "EUC-JP": false, "GBK": false, "BIG5": false, "ISO-2022-JP": false, "HZ-GB-2312": false,
+	} {
+		e, err := lookupCharset(name)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if e.x == nil {
+			t.Fatalf("%s: not a table charset", name)
+		}
+		if got := singleByte(e.x); got != want {
+			t.Errorf("singleByte(%s) = %v, want %v", name, got, want)
+		}
+	}
+}

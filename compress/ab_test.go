@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fastio-go/fastio/compress/internal/cputime"
+	"github.com/fastio-go/fastio/core/coretest/cputime"
 	kzlib "github.com/klauspost/compress/zlib"
 )
 

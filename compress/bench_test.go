@@ -12,7 +12,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/fastio-go/fastio/compress/internal/cputime"
+	"github.com/fastio-go/fastio/core/coretest/cputime"
 	"github.com/fastio-go/fastio/core"
 	kgzip "github.com/klauspost/compress/gzip"
 	kzlib "github.com/klauspost/compress/zlib"

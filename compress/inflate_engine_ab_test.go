@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fastio-go/fastio/compress/internal/cputime"
+	"github.com/fastio-go/fastio/core/coretest/cputime"
 	"github.com/fastio-go/fastio/compress/internal/inflate"
 	"github.com/fastio-go/fastio/core"
 	"github.com/fastio-go/fastio/core/coretest"

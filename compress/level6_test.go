@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fastio-go/fastio/compress/internal/cputime"
+	"github.com/fastio-go/fastio/core/coretest/cputime"
 	"github.com/fastio-go/fastio/core/coretest"
 )
 

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/fastio-go/fastio/core"
-	"github.com/fastio-go/fastio/core/internal/cputime"
+	"github.com/fastio-go/fastio/core/coretest/cputime"
 )
 
 // cpuMetric reports CPU nanoseconds per operation beside the wall time: on

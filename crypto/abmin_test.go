@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fastio-go/fastio/crypto/internal/cputime"
+	"github.com/fastio-go/fastio/core/coretest/cputime"
 )
 
 // abMin runs f and g alternately, reps calls each per trial, and returns

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fastio-go/fastio/crypto/internal/cputime"
+	"github.com/fastio-go/fastio/core/coretest/cputime"
 
 	simd "github.com/minio/sha256-simd"
 )

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fastio-go/fastio/device/internal/cputime"
+	"github.com/fastio-go/fastio/core/coretest/cputime"
 )
 
 // helloLines is how many "Hello World\n" lines one benchmark operation

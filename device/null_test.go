@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/fastio-go/fastio/core"
-	"github.com/fastio-go/fastio/device/internal/cputime"
+	"github.com/fastio-go/fastio/core/coretest/cputime"
 )
 
 // BenchmarkNull measures what Null's own methods save against a

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/fastio-go/fastio/core"
-	"github.com/fastio-go/fastio/format/internal/cputime"
+	"github.com/fastio-go/fastio/core/coretest/cputime"
 )
 
 // The float-reading benchmarks use two files of shortest forms, one a

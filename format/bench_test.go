@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/fastio-go/fastio/core"
-	"github.com/fastio-go/fastio/format/internal/cputime"
+	"github.com/fastio-go/fastio/core/coretest/cputime"
 )
 
 // The benchmarks use these shapes: the integers

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/fastio-go/fastio/core"
-	"github.com/fastio-go/fastio/format/internal/cputime"
+	"github.com/fastio-go/fastio/core/coretest/cputime"
 )
 
 // upperSink is the transform behind an engineWriter: it upper-cases the

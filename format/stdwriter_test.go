@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/fastio-go/fastio/core"
-	"github.com/fastio-go/fastio/format/internal/cputime"
+	"github.com/fastio-go/fastio/core/coretest/cputime"
 )
 
 // flushWriter is a Writer that is neither a core.BufferedWriter nor a

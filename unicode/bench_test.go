@@ -16,7 +16,7 @@ import (
 
 	"github.com/fastio-go/fastio/core"
 	"github.com/fastio-go/fastio/core/coretest"
-	"github.com/fastio-go/fastio/unicode/internal/cputime"
+	"github.com/fastio-go/fastio/core/coretest/cputime"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/simplifiedchinese"
 	xunicode "golang.org/x/text/encoding/unicode"

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fastio-go/fastio/unicode/internal/cputime"
+	"github.com/fastio-go/fastio/core/coretest/cputime"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/japanese"

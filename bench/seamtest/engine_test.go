@@ -6,7 +6,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/fastio-go/fastio/bench/internal/cputime"
+	"github.com/fastio-go/fastio/core/coretest/cputime"
 	"github.com/fastio-go/fastio/codec/record"
 	"github.com/fastio-go/fastio/compress"
 	"github.com/fastio-go/fastio/core"

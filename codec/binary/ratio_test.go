@@ -6,7 +6,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/fastio-go/fastio/codec/internal/cputime"
+	"github.com/fastio-go/fastio/core/coretest/cputime"
 )
 
 // TestRatios measures Codec against encoding/binary in process CPU time,

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fastio-go/fastio/codec/internal/cputime"
+	"github.com/fastio-go/fastio/core/coretest/cputime"
 	"github.com/fastio-go/fastio/core"
 )
 

@@ -5,7 +5,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/fastio-go/fastio/codec/internal/cputime"
+	"github.com/fastio-go/fastio/core/coretest/cputime"
 )
 
 // TestRatios measures AppendUint and Decode against encoding/binary

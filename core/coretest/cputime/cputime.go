@@ -1,7 +1,8 @@
 // Package cputime measures benchmarks in CPU time, beside the wall time
-// testing reports. Its source is core/internal/cputime; every other module
-// whose benchmarks use it holds a copy in its own internal/cputime, which
-// the release module's tests keep identical.
+// testing reports: the process's and the thread's CPU clocks, a timer that
+// reports cpu-ns/op, and an alternating comparison of two functions. It is
+// test support for fastio's modules, apart from the conformance suite in
+// coretest.
 package cputime
 
 import (

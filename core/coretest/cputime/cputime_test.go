@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fastio-go/fastio/core/internal/cputime"
+	"github.com/fastio-go/fastio/core/coretest/cputime"
 )
 
 // spin burns CPU on the calling thread until the wall clock has moved d.

@@ -1,9 +1,0 @@
-//go:build !unix
-
-package cputime
-
-import "time"
-
-func processCPU() time.Duration { return wallSinceStart() }
-
-func threadCPU() time.Duration { return wallSinceStart() }

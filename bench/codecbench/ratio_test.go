@@ -4,9 +4,9 @@ import (
 	"os"
 	"testing"
 
-	"github.com/fastio-go/fastio/core/coretest/cputime"
 	"github.com/fastio-go/fastio/codec/record"
 	"github.com/fastio-go/fastio/core"
+	"github.com/fastio-go/fastio/core/coretest/cputime"
 )
 
 // TestRatios measures the record codec against protowire in CPU time,

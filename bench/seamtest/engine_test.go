@@ -6,10 +6,10 @@ import (
 	"os"
 	"testing"
 
-	"github.com/fastio-go/fastio/core/coretest/cputime"
 	"github.com/fastio-go/fastio/codec/record"
 	"github.com/fastio-go/fastio/compress"
 	"github.com/fastio-go/fastio/core"
+	"github.com/fastio-go/fastio/core/coretest/cputime"
 	"github.com/fastio-go/fastio/format"
 	"github.com/fastio-go/fastio/unicode"
 )

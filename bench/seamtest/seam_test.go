@@ -6,9 +6,9 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/fastio-go/fastio/core/coretest/cputime"
 	"github.com/fastio-go/fastio/codec/record"
 	"github.com/fastio-go/fastio/core"
+	"github.com/fastio-go/fastio/core/coretest/cputime"
 	"github.com/fastio-go/fastio/device"
 	"github.com/fastio-go/fastio/format"
 )

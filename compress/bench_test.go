@@ -12,8 +12,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/fastio-go/fastio/core/coretest/cputime"
 	"github.com/fastio-go/fastio/core"
+	"github.com/fastio-go/fastio/core/coretest/cputime"
 	kgzip "github.com/klauspost/compress/gzip"
 	kzlib "github.com/klauspost/compress/zlib"
 )

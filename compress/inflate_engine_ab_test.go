@@ -15,10 +15,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fastio-go/fastio/core/coretest/cputime"
 	"github.com/fastio-go/fastio/compress/internal/inflate"
 	"github.com/fastio-go/fastio/core"
 	"github.com/fastio-go/fastio/core/coretest"
+	"github.com/fastio-go/fastio/core/coretest/cputime"
 	kflate "github.com/klauspost/compress/flate"
 )
 

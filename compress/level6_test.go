@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fastio-go/fastio/core/coretest/cputime"
 	"github.com/fastio-go/fastio/core/coretest"
+	"github.com/fastio-go/fastio/core/coretest/cputime"
 )
 
 // TestLevel6Figures compares fastio's gzip levels 6 to 9 with

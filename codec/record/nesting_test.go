@@ -7,9 +7,9 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/fastio-go/fastio/core/coretest/cputime"
 	"github.com/fastio-go/fastio/codec/varint"
 	"github.com/fastio-go/fastio/core"
+	"github.com/fastio-go/fastio/core/coretest/cputime"
 )
 
 // tree is a random record body: fields, some of them nested records.

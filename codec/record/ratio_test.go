@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fastio-go/fastio/core/coretest/cputime"
 	"github.com/fastio-go/fastio/core"
+	"github.com/fastio-go/fastio/core/coretest/cputime"
 )
 
 // floorDecode is the least a decoder of the file-listing record can do: the

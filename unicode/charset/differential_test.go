@@ -590,7 +590,10 @@ func TestIconvDifferential(t *testing.T) {
 // text of whole characters: UTF-8, or a charset text whose boundaries
 // were recorded when it was built.
 func boundary(in []byte, i int) int {
-	if starts, ok := boundaries[&in[0]]; ok {
+	boundariesMu.Lock()
+	starts, ok := boundaries[&in[0]]
+	boundariesMu.Unlock()
+	if ok {
 		j, _ := slices.BinarySearch(starts, i)
 		if j == len(starts) {
 			return len(in)

@@ -849,7 +849,7 @@ func (g *gzipRun) refuseFile(name string, st fs.FileInfo) bool {
 	case m&fs.ModeSticky != 0:
 		g.warn("%s has the sticky bit set - file ignored", name)
 	default:
-		n := linkCount(st)
+		_, _, n, _ := fileOwner(st)
 		if n < 2 {
 			return true
 		}
@@ -1211,4 +1211,17 @@ func (g *gzipRun) sameAsStdout(f *os.File, name string) bool {
 	}
 	g.fail("%s: input file is output file", name)
 	return true
+}
+
+// copyOwner gives f the group and then the owner of the file st
+// describes, as gzip does (errors ignored: only root may give a file
+// away), then its permissions again, which a change of owner may clear.
+func copyOwner(f *os.File, st fs.FileInfo) {
+	uid, gid, _, ok := fileOwner(st)
+	if !ok {
+		return
+	}
+	f.Chown(-1, gid)
+	f.Chmod(st.Mode().Perm())
+	f.Chown(uid, -1)
 }

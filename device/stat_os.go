@@ -12,10 +12,8 @@ import (
 type fileStat struct {
 	size         int64
 	regular, dir bool
-	mtime, ctime int64 // nanoseconds
-	dev, ino     uint64
-	known        bool // dev and ino identify the file (never here: use info)
-	info         os.FileInfo
+	mtime, ctime int64       // nanoseconds
+	info         os.FileInfo // identifies the file, through os.SameFile
 }
 
 func (h *handle) stat() (fileStat, error) {

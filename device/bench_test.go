@@ -3,6 +3,7 @@ package device
 import (
 	"bufio"
 	"bytes"
+	"github.com/fastio-go/fastio/core"
 	"io"
 	"os"
 	"path/filepath"
@@ -61,7 +62,7 @@ func BenchmarkHelloWorld(b *testing.B) {
 		})
 	})
 	b.Run("OutFile.WriteString", func(b *testing.B) {
-		o := NewOutFileSize(raw, FileBufferSize)
+		o := core.NewOwningWriter(raw, FileBufferSize)
 		run(b, func() {
 			for range helloLines {
 				o.WriteString(hello)
@@ -72,7 +73,7 @@ func BenchmarkHelloWorld(b *testing.B) {
 		})
 	})
 	b.Run("OutFile.PutString", func(b *testing.B) {
-		o := NewOutFileSize(raw, FileBufferSize)
+		o := core.NewOwningWriter(raw, FileBufferSize)
 		run(b, func() {
 			for range helloLines {
 				o.PutString(hello)
@@ -83,7 +84,7 @@ func BenchmarkHelloWorld(b *testing.B) {
 		})
 	})
 	b.Run("Locked", func(b *testing.B) {
-		l := NewLocked(NewOutFileSize(raw, FileBufferSize))
+		l := NewLocked(core.NewOwningWriter(raw, FileBufferSize))
 		run(b, func() {
 			for range helloLines {
 				l.WriteString(hello)

@@ -2,20 +2,20 @@ package device
 
 import (
 	"io"
-	"io/fs"
 
 	"github.com/fastio-go/fastio/core"
 )
 
 // FileBufferSize is the buffer size of the files opened by path (Create,
-// OpenOut, OpenIn, OpenInOut). It is larger than core.DefaultBufferSize
+// OpenIn), and a good one for core.NewOwningWriter and
+// core.NewOwningReader over a File. It is larger than core.DefaultBufferSize
 // because the page cache costs per call as well as per byte, so a file
 // gains from fewer, larger calls (BenchmarkRead1GiB and
 // BenchmarkHelloWorld compare the sizes).
 const FileBufferSize = 1 << 20
 
 // OutFile is buffered output to a device (fast_io's obuf_file). It is
-// core's Writer, made by NewOwningWriter, so every fastio formatter and
+// core's Writer owning its device, so every fastio formatter and
 // encoder takes its inlined fast path into an OutFile, and every method of
 // [core.Writer] applies: the Reserve/Commit, Write, WriteString and
 // WriteByte fast paths copy into the buffer and reach the device once per
@@ -29,87 +29,39 @@ const FileBufferSize = 1 << 20
 // how many bytes reached the device. Reset retargets the whole OutFile: the
 // old device is left as it is (Close it first) and the new one is not
 // owned. [Sync] flushes and syncs; Device returns the device.
+//
+// Create and Stdout return one; core.NewOwningWriter(dev, size) makes one
+// over any device (a File opened with Open, a Pipe's end, a Conn).
 type OutFile = core.Writer
-
-// NewOutFile returns an OutFile over dev with a buffer of
-// core.DefaultBufferSize. The OutFile owns dev: Close closes it when it is
-// an io.Closer.
-func NewOutFile(dev io.Writer) *OutFile {
-	return core.NewOwningWriter(dev, core.DefaultBufferSize)
-}
-
-// NewOutFileSize is NewOutFile with a buffer of size bytes; a size below
-// core.MinBufferSize (zero and negative included) means core.MinBufferSize.
-func NewOutFileSize(dev io.Writer, size int) *OutFile {
-	return core.NewOwningWriter(dev, size)
-}
 
 // Create creates or truncates path for buffered output (mode "w").
 func Create(path string) (*OutFile, error) {
-	return OpenOut(path, "w")
-}
-
-// OpenOut opens path with a C mode string that allows writing ("w", "a",
-// "wx", "r+", ...) and returns it buffered for output.
-func OpenOut(path, mode string) (*OutFile, error) {
-	f, err := openMode(path, mode, false, true)
+	f, err := Open(path, "w")
 	if err != nil {
 		return nil, err
 	}
-	return NewOutFileSize(f, FileBufferSize), nil
-}
-
-// openMode opens path checking that mode gives the access asked for.
-func openMode(path, mode string, read, write bool) (*File, error) {
-	flag, err := ParseMode(mode)
-	if err == nil && read && !canRead(flag) {
-		err = &ModeError{Mode: mode, Reason: "mode does not allow reading"}
-	}
-	if err == nil && write && !canWrite(flag) {
-		err = &ModeError{Mode: mode, Reason: "mode does not allow writing"}
-	}
-	if err != nil {
-		return nil, &Error{Op: "open", Path: path, Mode: mode, Written: -1, Err: err}
-	}
-	return openFile(path, mode, flag, fs.FileMode(0o666))
+	return core.NewOwningWriter(f, FileBufferSize), nil
 }
 
 // InFile is buffered input from a device (fast_io's ibuf_file). It is
-// core's Reader, made by NewOwningReader, so it is a core.BufferedReader
+// core's Reader owning its device, so it is a core.BufferedReader
 // whose window scanners parse in place, and every method of [core.Reader]
 // applies. Reads at least as large as the buffer go straight into the
 // caller's slice. Close drops the window and closes the device if it is an
 // io.Closer; Reset retargets the whole InFile (the old device is left as it
 // is, the new one is not owned).
+//
+// OpenIn and Stdin return one; core.NewOwningReader(dev, size) makes one
+// over any device.
 type InFile = core.Reader
-
-// NewInFile returns an InFile over dev with a buffer of
-// core.DefaultBufferSize. The InFile owns dev: Close closes it when it is
-// an io.Closer.
-func NewInFile(dev io.Reader) *InFile {
-	return core.NewOwningReader(dev, core.DefaultBufferSize)
-}
-
-// NewInFileSize is NewInFile with a buffer of size bytes; a size below
-// core.MinBufferSize (zero and negative included) means core.MinBufferSize.
-func NewInFileSize(dev io.Reader, size int) *InFile {
-	return core.NewOwningReader(dev, size)
-}
 
 // OpenIn opens path for buffered input (mode "r").
 func OpenIn(path string) (*InFile, error) {
-	f, err := openMode(path, "r", true, false)
+	f, err := Open(path, "r")
 	if err != nil {
 		return nil, err
 	}
-	return NewInFileSize(f, FileBufferSize), nil
-}
-
-func fdOf(dev any) uintptr {
-	if h, ok := dev.(core.Handle); ok {
-		return h.Fd()
-	}
-	return ^uintptr(0)
+	return core.NewOwningReader(f, FileBufferSize), nil
 }
 
 // Sync flushes w and then commits its device's data to stable storage

@@ -22,7 +22,6 @@ var (
 	_ core.BufferedWriter = (*Null)(nil)
 	_ core.GatherWriter   = (*File)(nil)
 	_ core.GatherWriter   = (*Conn)(nil)
-	_ core.GatherWriter   = (*Null)(nil)
 	_ core.Syncer         = (*File)(nil)
 	_ core.Handle         = (*File)(nil)
 	_ io.ReaderAt         = (*File)(nil)
@@ -56,7 +55,7 @@ func TestOutFileChunks(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				o := NewOutFileSize(f, bufSize)
+				o := core.NewOwningWriter(f, bufSize)
 				r := rand.New(rand.NewPCG(uint64(bufSize), uint64(maxChunk)))
 				for off := 0; off < len(data); {
 					n := min(1+r.IntN(maxChunk), len(data)-off)
@@ -93,7 +92,7 @@ func TestOutFileShortWrites(t *testing.T) {
 	for _, max := range []int{1, 3, 1000} {
 		t.Run(strconv.Itoa(max), func(t *testing.T) {
 			dev := &coretest.Writer{Faults: coretest.Faults{Max: max}}
-			o := NewOutFileSize(dev, 64)
+			o := core.NewOwningWriter(dev, 64)
 			c := &coretest.Checker{W: o}
 			data := testData(10_000)
 			for off := 0; off < len(data); off += 37 {
@@ -112,7 +111,7 @@ func TestOutFileShortWrites(t *testing.T) {
 
 func TestOutFileDeviceError(t *testing.T) {
 	dev := &coretest.Writer{Faults: coretest.Faults{FailAt: 2}}
-	o := NewOutFileSize(dev, 64)
+	o := core.NewOwningWriter(dev, 64)
 	c := &coretest.Checker{W: o}
 	for range 10 {
 		c.Write(testData(30))
@@ -156,7 +155,7 @@ func TestInFileOneByteReads(t *testing.T) {
 		})
 	}
 	t.Run("window over 1-byte device", func(t *testing.T) {
-		in := NewInFileSize(&coretest.Reader{Data: data, Faults: coretest.Faults{Max: 1}}, 64)
+		in := core.NewOwningReader(&coretest.Reader{Data: data, Faults: coretest.Faults{Max: 1}}, 64)
 		var got []byte
 		for {
 			w := in.Window()
@@ -181,10 +180,10 @@ func TestInFileOneByteReads(t *testing.T) {
 			t.Error("no Fd")
 		}
 		in.Close()
-		if _, err := in.Read(make([]byte, 1)); !errors.Is(err, ErrClosed) {
+		if _, err := in.Read(make([]byte, 1)); !errors.Is(err, errClosed) {
 			t.Errorf("Read after Close: %v", err)
 		}
-		if err := in.Close(); !errors.Is(err, ErrClosed) {
+		if err := in.Close(); !errors.Is(err, errClosed) {
 			t.Errorf("second Close: %v", err)
 		}
 	})
@@ -246,7 +245,7 @@ func TestIOFile(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "f")
 			writeFile(t, path, "0123456789")
-			f, err := OpenInOut(path, "r+")
+			f, err := openInOut(path, "r+")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -254,7 +253,7 @@ func TestIOFile(t *testing.T) {
 			if err := f.Close(); err != nil {
 				t.Fatal(err)
 			}
-			if err := f.Close(); !errors.Is(err, ErrClosed) {
+			if err := f.Close(); !errors.Is(err, errClosed) {
 				t.Errorf("second Close: %v", err)
 			}
 			if got := readFile(t, path); got != tt.want {
@@ -262,6 +261,15 @@ func TestIOFile(t *testing.T) {
 			}
 		})
 	}
+}
+
+// openInOut opens path with mode and buffers it both ways.
+func openInOut(path, mode string) (*IOFile, error) {
+	f, err := Open(path, mode)
+	if err != nil {
+		return nil, err
+	}
+	return NewIOFile(f), nil
 }
 
 func TestIOFileNotSeekable(t *testing.T) {
@@ -302,7 +310,7 @@ func (d *failSeeker) Seek(off int64, whence int) (int64, error) {
 // later write, Flush and Close.
 func TestIOFileSeekBackFails(t *testing.T) {
 	dev := &failSeeker{Reader: bytes.NewReader([]byte("0123456789"))}
-	f := NewIOFileSize(dev, 64)
+	f := newIOFile(dev, 64)
 	if c, err := f.ReadByte(); c != '0' || err != nil {
 		t.Fatalf("ReadByte = %q, %v", c, err)
 	}

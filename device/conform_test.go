@@ -22,13 +22,10 @@ func TestConformance(t *testing.T) {
 		name string
 		c    coretest.WriterConfig
 	}{
-		{"OutFile", coretest.WriterConfig{New: func(dev io.Writer) core.BufferedWriter { return NewOutFileSize(dev, 64) }}},
-		{"OutFile/default", coretest.WriterConfig{New: func(dev io.Writer) core.BufferedWriter { return NewOutFile(dev) }}},
+		{"OutFile", coretest.WriterConfig{New: func(dev io.Writer) core.BufferedWriter { return core.NewOwningWriter(dev, 64) }}},
+		{"OutFile/default", coretest.WriterConfig{New: func(dev io.Writer) core.BufferedWriter { return core.NewOwningWriter(dev, core.DefaultBufferSize) }}},
 		{"IOFile", coretest.WriterConfig{New: func(dev io.Writer) core.BufferedWriter {
-			return NewIOFileSize(rw{dev, eofReader{}}, 64)
-		}}},
-		{"IOFile.Writer", coretest.WriterConfig{New: func(dev io.Writer) core.BufferedWriter {
-			return NewIOFileSize(rw{dev, eofReader{}}, 64).Writer()
+			return newIOFile(rw{dev, eofReader{}}, 64)
 		}}},
 		{"Null", coretest.WriterConfig{
 			New:    func(io.Writer) core.BufferedWriter { return new(Null) },
@@ -45,13 +42,10 @@ func TestConformance(t *testing.T) {
 		name string
 		c    coretest.ReaderConfig
 	}{
-		{"InFile", coretest.ReaderConfig{New: func(src io.Reader) core.BufferedReader { return NewInFileSize(src, 64) }}},
-		{"InFile/default", coretest.ReaderConfig{New: func(src io.Reader) core.BufferedReader { return NewInFile(src) }}},
+		{"InFile", coretest.ReaderConfig{New: func(src io.Reader) core.BufferedReader { return core.NewOwningReader(src, 64) }}},
+		{"InFile/default", coretest.ReaderConfig{New: func(src io.Reader) core.BufferedReader { return core.NewOwningReader(src, core.DefaultBufferSize) }}},
 		{"IOFile", coretest.ReaderConfig{New: func(src io.Reader) core.BufferedReader {
-			return NewIOFileSize(rw{io.Discard, src}, 64)
-		}}},
-		{"IOFile.Reader", coretest.ReaderConfig{New: func(src io.Reader) core.BufferedReader {
-			return NewIOFileSize(rw{io.Discard, src}, 64).Reader()
+			return newIOFile(rw{io.Discard, src}, 64)
 		}}},
 		{"Mapped", coretest.ReaderConfig{Fixed: func(p []byte) core.BufferedReader {
 			n++

@@ -16,12 +16,12 @@ const maxCopyChunk = 1 << 30
 // should fall back to the portable loop.
 func copyFast(dst io.Writer, src *File) (int64, bool, error) {
 	if src.closed {
-		return 0, true, src.err("read", ErrClosed)
+		return 0, true, src.err("read", errClosed)
 	}
 	switch d := dst.(type) {
 	case *File:
 		if d.closed {
-			return 0, true, d.werr(ErrClosed)
+			return 0, true, d.werr(errClosed)
 		}
 		preallocateCopy(d, src)
 		n, handled, err := copyFileRange(d, src)

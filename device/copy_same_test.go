@@ -3,6 +3,7 @@ package device
 import (
 	"bytes"
 	"errors"
+	"github.com/fastio-go/fastio/core"
 	"io"
 	"os"
 	"path/filepath"
@@ -30,10 +31,11 @@ func TestCopySameFile(t *testing.T) {
 			return dst, src, func() { dst.Close(); src.Close() }, err
 		}, true, nil},
 		{"append", func(path string) (io.Writer, io.Reader, func(), error) {
-			dst, err := OpenOut(path, "a")
+			f, err := Open(path, "a")
 			if err != nil {
 				return nil, nil, nil, err
 			}
+			dst := core.NewOwningWriter(f, FileBufferSize)
 			src, err := OpenIn(path)
 			return dst, src, func() { dst.Close(); src.Close() }, err
 		}, true, nil},

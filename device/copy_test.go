@@ -3,6 +3,7 @@ package device
 import (
 	"bytes"
 	"errors"
+	"github.com/fastio-go/fastio/core"
 	"io"
 	"path/filepath"
 	"strconv"
@@ -44,8 +45,8 @@ func TestCopy(t *testing.T) {
 			if err != nil || n != int64(len(data)) {
 				t.Fatalf("Copy = %d, %v", n, err)
 			}
-			if d.Written() != n {
-				t.Errorf("Written = %d", d.Written())
+			if d.written != n {
+				t.Errorf("written = %d", d.written)
 			}
 			d.Close()
 			want := string(data)
@@ -104,7 +105,7 @@ func TestCopyPaths(t *testing.T) {
 				// coretest.Writer's short writes end the copy with
 				// io.ErrShortWrite, as io.Copy does; through an OutFile
 				// they are completed.
-				o := NewOutFileSize(w, 64)
+				o := core.NewOwningWriter(w, 64)
 				n, err := Copy(o, r)
 				if err != nil || n != 5000 {
 					t.Fatalf("Copy = %d, %v", n, err)

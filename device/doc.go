@@ -10,31 +10,31 @@
 // golang.org/x/sys/unix on Linux, macOS and FreeBSD, and through package os
 // elsewhere (Windows, wasip1):
 //
-//   - File: opened with a C mode string (Open(path, "w+x")) or os flags
-//     (OpenFlag), or wrapping a native handle with NewFile (owning),
-//     Observe (not owning) or FromOS. Positional I/O (ReadAt/WriteAt),
-//     Seek, Sync, Datasync, Truncate, Preallocate, and writev through
-//     core.GatherWriter.
-//   - Conn: a TCP connection, from Dial or Listener.Accept.
-//   - Null (counts and discards) and Random (the OS generator).
+//   - File: opened with a C mode string (Open(path, "w+x")), wrapping a
+//     native handle with NewFile (owning) or an *os.File with FromOS (not
+//     owning: the way to os.OpenFile's flags and permission bits).
+//     Positional I/O (ReadAt/WriteAt), Seek, Sync, Truncate, and writev
+//     through core.GatherWriter.
+//   - Conn: a TCP connection, from NewConn; Dial returns one buffered.
+//   - Null: counts and discards.
 //
 // Buffered devices (fast_io's obuf_file, ibuf_file, iobuf_file):
 //
-//   - [OutFile] (Create, OpenOut, NewOutFile, Stdout, Stderr): core's
-//     Writer owning its device, so every fastio formatter takes the
-//     [core.Writer] fast path into it; Close flushes and closes the device.
-//   - [InFile] (OpenIn, NewInFile, Stdin): core's Reader owning its device.
-//   - [IOFile] (OpenInOut, Dial, Accept): both on one device, giving back
-//     the read-ahead before writing on a seekable file.
+//   - [OutFile] (Create, Stdout, Stderr): core's Writer owning its device,
+//     so every fastio formatter takes the [core.Writer] fast path into it;
+//     Close flushes and closes the device. core.NewOwningWriter makes one
+//     over any device.
+//   - [InFile] (OpenIn, Stdin): core's Reader owning its device;
+//     core.NewOwningReader makes one over any device.
+//   - [IOFile] (NewIOFile, Dial): both on one device, giving back the
+//     read-ahead before writing on a seekable file.
 //   - [Mapped] (Map): a read-only memory map whose window is the whole file.
 //     Files whose size is not their content (/proc, /dev/zero, pipes) are
-//     read instead, up to [MaxReadSize]; a mapped file truncated meanwhile
-//     gives [core.ErrFileChanged], never a crash, on every read path and inside
+//     read instead, up to 64 MiB; a mapped file truncated meanwhile gives
+//     [core.ErrFileChanged], never a crash, on every read path and inside
 //     [Mapped.Guard].
 //
-// Buffer sizes follow fastio's one rule: NewOutFile(dev) takes the default
-// size, NewOutFileSize(dev, size) a given one (likewise for InFile and
-// IOFile); files opened by path get [FileBufferSize]. [Sync] flushes a
+// Files opened by path are buffered with [FileBufferSize]. [Sync] flushes a
 // buffered file and commits it to stable storage.
 //
 // Pipe and Start (child processes) give pipes as devices, Locked makes a
@@ -49,8 +49,9 @@
 // Errors are *Error values that name the operation, the path and the mode,
 // and for writes the number of bytes that reached the device; they wrap the
 // system's error, so errors.Is(err, fs.ErrNotExist) and
-// errors.Is(err, syscall.ENOSPC) work. Bad mode strings give a *ModeError
-// wrapping ErrBadMode; closed devices give errors wrapping ErrClosed (and
-// so fs.ErrClosed), a missing capability errors wrapping
+// errors.Is(err, syscall.ENOSPC) work. Bad mode strings give errors
+// wrapping ErrBadMode that say where the string is wrong; closed devices
+// give errors wrapping core.ErrClosed (and so fs.ErrClosed), a missing
+// capability errors wrapping
 // errors.ErrUnsupported, a device that accepts nothing io.ErrNoProgress.
 package device

@@ -3,19 +3,16 @@ package device
 import (
 	"errors"
 	"fmt"
-	"io"
 	"strconv"
 
 	"github.com/fastio-go/fastio/core"
 )
 
 var (
-	// ErrBadMode is wrapped by every *ModeError: a mode string that is not
-	// one of fopen's, or that does not allow the access asked for.
+	// ErrBadMode is wrapped by the error of opening a file with a mode
+	// string that is not one of fopen's (see Open), or that does not allow
+	// the access asked for.
 	ErrBadMode = errors.New("device: bad open mode")
-	// ErrClosed is returned by operations on a closed device. It is
-	// core.ErrClosed, so errors.Is works with either name.
-	ErrClosed = core.ErrClosed
 	// ErrIsDir is returned when a directory is opened as a file.
 	ErrIsDir = errors.New("device: is a directory")
 	// ErrSameFile is wrapped by the error of Copy when the source and the
@@ -32,7 +29,7 @@ func (e *changedError) Error() string { return "device: file changed while mappe
 func (e *changedError) Unwrap() error { return core.ErrFileChanged }
 
 // errTooLarge is wrapped by the error of mapping a file too large for the
-// address space, or reading more than MaxReadSize bytes of a file that
+// address space, or reading more than 64 MiB of a file that
 // cannot be mapped (such as the endless /dev/zero); it is core.ErrTooLarge.
 var errTooLarge = fmt.Errorf("device: file too large: %w", core.ErrTooLarge)
 
@@ -46,28 +43,29 @@ func errSizeChanged(was, now int64) error {
 }
 
 var (
-	errNoProgress     = fmt.Errorf("device accepted no bytes: %w", io.ErrNoProgress)
 	errNotSeekable    = fmt.Errorf("device is not seekable: %w", errors.ErrUnsupported)
 	errNoCloseWrite   = fmt.Errorf("device cannot close its writing side: %w", errors.ErrUnsupported)
 	errNoSync         = fmt.Errorf("device cannot sync: %w", errors.ErrUnsupported)
 	errNegativeOffset = errors.New("negative offset or length")
 )
 
-// ModeError describes a bad mode string: which string, where in it, and
+// errClosed is wrapped by the errors of operations on a closed device:
+// core.ErrClosed, which wraps fs.ErrClosed.
+var errClosed = core.ErrClosed
+
+// modeError describes a bad mode string: which string, where in it, and
 // what is wrong. It wraps ErrBadMode.
-type ModeError struct {
+type modeError struct {
 	Mode   string // the mode string as given
 	Offset int    // byte offset of the problem in Mode
 	Reason string // what is wrong
 }
 
-// Error says which mode string is bad, where, and why.
-func (e *ModeError) Error() string {
+func (e *modeError) Error() string {
 	return "device: bad mode " + strconv.Quote(e.Mode) + " at offset " + strconv.Itoa(e.Offset) + ": " + e.Reason
 }
 
-// Unwrap returns ErrBadMode.
-func (e *ModeError) Unwrap() error { return ErrBadMode }
+func (e *modeError) Unwrap() error { return ErrBadMode }
 
 // Error is the error of an operation on a device. It names the operation,
 // the device (a path, or a description such as "fd 1"), the open mode when

@@ -7,10 +7,12 @@ import (
 	"io"
 	"io/fs"
 	"log"
+	"net"
 	"os"
 	"path/filepath"
 	"strconv"
 
+	"github.com/fastio-go/fastio/core"
 	"github.com/fastio-go/fastio/device"
 )
 
@@ -47,21 +49,32 @@ func Example() {
 	// Output: "0\n1\n4\n9\n16\n"
 }
 
-func ExampleParseMode() {
-	for _, mode := range []string{"r", "w+x", "a+b", "rw"} {
-		flag, err := device.ParseMode(mode)
-		if err != nil {
-			fmt.Println(err)
-			continue
-		}
-		fmt.Printf("%s: write=%v create=%v exclusive=%v\n", mode,
-			flag&(os.O_WRONLY|os.O_RDWR) != 0, flag&os.O_CREATE != 0, flag&os.O_EXCL != 0)
+// Open takes C's fopen mode strings: "w+x" creates a file for reading and
+// writing, and fails if it exists.
+func ExampleOpen() {
+	dir, _ := os.MkdirTemp("", "device")
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "new.txt")
+
+	f, err := device.Open(path, "w+x")
+	if err != nil {
+		fmt.Println(err)
+		return
 	}
+	f.WriteString("first\n")
+	if err := f.Close(); err != nil {
+		fmt.Println(err)
+		return
+	}
+	_, err = device.Open(path, "w+x")
+	fmt.Println(errors.Is(err, fs.ErrExist))
+	_, err = device.Open("new.txt", "rw")
+	fmt.Println(errors.Is(err, device.ErrBadMode))
+	fmt.Println(err)
 	// Output:
-	// r: write=false create=false exclusive=false
-	// w+x: write=true create=true exclusive=true
-	// a+b: write=true create=true exclusive=false
-	// device: bad mode "rw" at offset 1: unexpected 'w'
+	// true
+	// true
+	// device: open "new.txt" (mode "rw"): device: bad mode "rw" at offset 1: unexpected 'w'
 }
 
 func ExampleOpen_errors() {
@@ -73,8 +86,8 @@ func ExampleOpen_errors() {
 	// device: open "/nonexistent/file" (mode "r"): no such file or directory
 }
 
-func ExampleOpenOut_full() {
-	out, err := device.OpenOut("/dev/full", "w")
+func ExampleCreate_full() {
+	out, err := device.Create("/dev/full")
 	if err != nil {
 		fmt.Println("no /dev/full")
 		return
@@ -95,8 +108,7 @@ func ExampleNull() {
 
 func ExampleLocked() {
 	var buf bytes.Buffer
-	out := device.NewOutFile(&buf)
-	l := device.NewLocked(out)
+	l := device.NewLocked(core.NewWriter(&buf))
 	done := make(chan bool)
 	for range 3 {
 		go func() {
@@ -124,17 +136,18 @@ func ExampleLocked() {
 }
 
 func ExampleDial() {
-	l, err := device.Listen("127.0.0.1:0")
+	l, err := net.ListenTCP("tcp", &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1)})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	defer l.Close()
 	go func() {
-		c, err := l.Accept()
+		tc, err := l.AcceptTCP()
 		if err != nil {
 			return
 		}
+		c := device.NewIOFile(device.NewConn(tc)) // a server's connection
 		defer c.Close()
 		device.Copy(c, c) // echo until the client half-closes
 	}()
@@ -147,7 +160,7 @@ func ExampleDial() {
 	defer c.Close()
 	c.WriteString("ping")
 	c.CloseWrite() // flushes, then shuts down our sending side
-	reply, _ := c.Peek(4)
+	reply, _ := io.ReadAll(c)
 	fmt.Printf("%s\n", reply)
 	// Output: ping
 }
@@ -213,7 +226,7 @@ func ExampleSync() {
 	}
 	out.WriteString("durable\n")
 	fmt.Println(device.Sync(out), out.Close())
-	fmt.Println(device.Sync(device.NewOutFile(io.Discard)) != nil)
+	fmt.Println(device.Sync(core.NewWriter(io.Discard)) != nil)
 	// Output:
 	// <nil> <nil>
 	// true

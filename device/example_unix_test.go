@@ -19,11 +19,14 @@ func ExampleStart() {
 	}
 	defer p.Close()
 	p.Stdin.WriteString("hello from the parent\n")
-	p.CloseStdin()
+	if err := p.Stdin.Close(); err != nil { // flushes; the child reads end of file
+		fmt.Println(err)
+		return
+	}
 	line, _ := p.Stdout.Peek(34)
 	fmt.Printf("%s", line)
 	p.Wait()
-	fmt.Println("exit status", p.ExitCode())
+	fmt.Println("exit status", p.Cmd.ProcessState.ExitCode())
 	// Output:
 	// child read: hello from the parent
 	// exit status 7

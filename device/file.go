@@ -28,26 +28,32 @@ type File struct {
 	written int64
 }
 
-// Open opens path with a C fopen mode string (see ParseMode) and
-// permission 0666 before the umask.
+// Open opens path with a C fopen mode string and permission 0666 before
+// the umask:
+//
+//	"r"  read                       os.O_RDONLY
+//	"w"  write, create, truncate    os.O_WRONLY|os.O_CREATE|os.O_TRUNC
+//	"a"  append, create             os.O_WRONLY|os.O_CREATE|os.O_APPEND
+//	"r+" read and write             os.O_RDWR
+//	"w+" read and write, create, truncate
+//	"a+" read and append, create
+//
+// After the first letter, in any order and at most once each: '+' (read
+// and write), 'x' (with 'w' only: exclusive create, os.O_EXCL, as in C11),
+// 'e' (close-on-exec) and 'b' (binary, accepted and ignored as on POSIX).
+// Files opened by this package are always close-on-exec, because Go hands
+// descriptors to child processes explicitly (exec.Cmd.ExtraFiles), so 'e'
+// changes nothing; it is accepted for compatibility. A bad string gives an
+// *Error wrapping ErrBadMode that says where the string is wrong.
+//
+// For other flags or permission bits, open the file with os.OpenFile and
+// wrap it with FromOS.
 func Open(path, mode string) (*File, error) {
-	return OpenPerm(path, mode, 0o666)
-}
-
-// OpenPerm opens path with a C fopen mode string and the permission bits
-// used when the file is created.
-func OpenPerm(path, mode string, perm fs.FileMode) (*File, error) {
-	flag, err := ParseMode(mode)
+	flag, err := parseMode(mode)
 	if err != nil {
 		return nil, &Error{Op: "open", Path: path, Mode: mode, Written: -1, Err: err}
 	}
-	return openFile(path, mode, flag, perm)
-}
-
-// OpenFlag opens path with os.OpenFile's flags (os.O_RDONLY, os.O_CREATE,
-// ...) and permission bits.
-func OpenFlag(path string, flag int, perm fs.FileMode) (*File, error) {
-	return openFile(path, flagMode(flag), flag, perm)
+	return openFile(path, mode, flag, 0o666)
 }
 
 func openFile(path, mode string, flag int, perm fs.FileMode) (*File, error) {
@@ -65,17 +71,18 @@ func NewFile(fd uintptr, name string) *File {
 	return &File{h: handleOf(fd), name: name, owned: true}
 }
 
-// Observe returns a File over the native handle fd that does not own it:
-// Close marks the File closed but leaves the handle open for its owner.
-// This is fast_io's observer: use it for handles another part of the
-// program manages, such as the standard streams.
-func Observe(fd uintptr, name string) *File {
+// observe returns a File over the native handle fd that does not own it:
+// Close marks the File closed but leaves the handle open for its owner
+// (fast_io's observer), as for the standard streams.
+func observe(fd uintptr, name string) *File {
 	return &File{h: observeHandle(fd), name: name}
 }
 
 // FromOS returns a File over f's handle that does not own it: f stays
 // responsible for closing, and must stay open while the File is used. On
-// Unix the descriptor is put in blocking mode (as f.Fd does).
+// Unix the descriptor is put in blocking mode (as f.Fd does). It is the way
+// to any handle os opens: a file with flags or permission bits of your
+// choosing (os.OpenFile), the standard streams unbuffered (os.Stdout).
 func FromOS(f *os.File) *File {
 	return &File{h: osHandle(f), name: f.Name()}
 }
@@ -92,10 +99,6 @@ func (f *File) Fd() uintptr {
 	return f.h.fd()
 }
 
-// Written returns how many bytes reached the device through Write,
-// WriteString and WriteBuffers.
-func (f *File) Written() int64 { return f.written }
-
 func (f *File) err(op string, err error) error {
 	return &Error{Op: op, Path: f.name, Mode: f.mode, Written: -1, Err: err}
 }
@@ -108,7 +111,7 @@ func (f *File) werr(err error) error {
 // EINTR). At the end of the file it returns 0, io.EOF.
 func (f *File) Read(p []byte) (int, error) {
 	if f.closed {
-		return 0, f.err("read", ErrClosed)
+		return 0, f.err("read", errClosed)
 	}
 	if len(p) == 0 {
 		return 0, nil
@@ -127,7 +130,7 @@ func (f *File) Read(p []byte) (int, error) {
 // bytes in total reached the device through this File.
 func (f *File) Write(p []byte) (int, error) {
 	if f.closed {
-		return 0, f.werr(ErrClosed)
+		return 0, f.werr(errClosed)
 	}
 	n, err := f.h.write(p)
 	f.written += int64(n)
@@ -148,7 +151,7 @@ func (f *File) WriteString(s string) (int, error) {
 // written. It implements core.GatherWriter; bufs may be modified.
 func (f *File) WriteBuffers(bufs [][]byte) (int64, error) {
 	if f.closed {
-		return 0, f.werr(ErrClosed)
+		return 0, f.werr(errClosed)
 	}
 	n, err := f.h.writev(bufs)
 	f.written += n
@@ -163,7 +166,7 @@ func (f *File) WriteBuffers(bufs [][]byte) (int64, error) {
 // file offset. Fewer bytes come only with an error, io.EOF at the end.
 func (f *File) ReadAt(p []byte, off int64) (int, error) {
 	if f.closed {
-		return 0, f.err("read", ErrClosed)
+		return 0, f.err("read", errClosed)
 	}
 	if off < 0 {
 		return 0, f.err("read", errNegativeOffset)
@@ -187,7 +190,7 @@ func (f *File) ReadAt(p []byte, off int64) (int, error) {
 // (Linux appends), as with pwrite.
 func (f *File) WriteAt(p []byte, off int64) (int, error) {
 	if f.closed {
-		return 0, f.werr(ErrClosed)
+		return 0, f.werr(errClosed)
 	}
 	if off < 0 {
 		return 0, f.err("write", errNegativeOffset)
@@ -209,7 +212,7 @@ func (f *File) WriteAt(p []byte, off int64) (int, error) {
 // Seek sets the offset of the next Read or Write, as io.Seeker says.
 func (f *File) Seek(offset int64, whence int) (int64, error) {
 	if f.closed {
-		return 0, f.err("seek", ErrClosed)
+		return 0, f.err("seek", errClosed)
 	}
 	off, err := f.h.seek(offset, whence)
 	if err != nil {
@@ -221,7 +224,7 @@ func (f *File) Seek(offset int64, whence int) (int64, error) {
 // Sync commits the file's data and metadata to stable storage (fsync).
 func (f *File) Sync() error {
 	if f.closed {
-		return f.err("sync", ErrClosed)
+		return f.err("sync", errClosed)
 	}
 	if err := f.h.sync(); err != nil {
 		return f.err("sync", err)
@@ -229,22 +232,10 @@ func (f *File) Sync() error {
 	return nil
 }
 
-// Datasync commits the file's data, and only the metadata needed to read it
-// back, to stable storage (fdatasync on Linux; a full Sync elsewhere).
-func (f *File) Datasync() error {
-	if f.closed {
-		return f.err("datasync", ErrClosed)
-	}
-	if err := f.h.datasync(); err != nil {
-		return f.err("datasync", err)
-	}
-	return nil
-}
-
 // Truncate changes the size of the file (ftruncate).
 func (f *File) Truncate(size int64) error {
 	if f.closed {
-		return f.err("truncate", ErrClosed)
+		return f.err("truncate", errClosed)
 	}
 	if size < 0 {
 		return f.err("truncate", errNegativeOffset)
@@ -255,27 +246,10 @@ func (f *File) Truncate(size int64) error {
 	return nil
 }
 
-// Preallocate reserves disk space for the byte range [off, off+n) so that
-// writes into it do not fail for lack of space; the file grows to
-// off+n if it is shorter. It uses fallocate on Linux; elsewhere it returns
-// an error wrapping errors.ErrUnsupported.
-func (f *File) Preallocate(off, n int64) error {
-	if f.closed {
-		return f.err("preallocate", ErrClosed)
-	}
-	if off < 0 || n <= 0 {
-		return f.err("preallocate", errNegativeOffset)
-	}
-	if err := f.h.allocate(off, n); err != nil {
-		return f.err("preallocate", err)
-	}
-	return nil
-}
-
 // Size returns the current size of the file.
 func (f *File) Size() (int64, error) {
 	if f.closed {
-		return 0, f.err("stat", ErrClosed)
+		return 0, f.err("stat", errClosed)
 	}
 	size, err := f.h.size()
 	if err != nil {
@@ -285,10 +259,10 @@ func (f *File) Size() (int64, error) {
 }
 
 // Close closes the handle if the File owns it. Later operations, and a
-// second Close, return an error wrapping ErrClosed.
+// second Close, return an error wrapping fs.ErrClosed.
 func (f *File) Close() error {
 	if f.closed {
-		return f.err("close", ErrClosed)
+		return f.err("close", errClosed)
 	}
 	f.closed = true
 	if err := f.h.close(f.owned); err != nil {

@@ -3,6 +3,7 @@ package device
 import (
 	"bytes"
 	"errors"
+	"github.com/fastio-go/fastio/core"
 	"io"
 	"io/fs"
 	"strings"
@@ -29,7 +30,7 @@ func TestDevFull(t *testing.T) {
 			if err != nil {
 				t.Skip("/dev/full:", err)
 			}
-			o := NewOutFileSize(f, 64)
+			o := core.NewOwningWriter(f, 64)
 			var werr error
 			for _, n := range tt.writes {
 				if _, err := o.Write(make([]byte, n)); err != nil {
@@ -51,7 +52,7 @@ func TestDevFull(t *testing.T) {
 					t.Errorf("message %q", err)
 				}
 			}
-			if err := o.Close(); !errors.Is(err, ErrClosed) {
+			if err := o.Close(); !errors.Is(err, errClosed) {
 				t.Errorf("second Close: %v", err)
 			}
 			if _, err := o.Write([]byte("x")); err == nil {
@@ -149,7 +150,7 @@ func TestWrittenCount(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := NewOutFileSize(w, 64)
+	o := core.NewOwningWriter(w, 64)
 	o.Write(bytes.Repeat([]byte("a"), 40))
 	o.Write(bytes.Repeat([]byte("b"), 40)) // 64 flushed, 16 buffered
 	p := make([]byte, 64)

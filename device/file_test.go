@@ -127,28 +127,25 @@ func TestOpenErrors(t *testing.T) {
 	}
 }
 
-func TestOpenBufferedModeChecks(t *testing.T) {
+// TestFromOSFlagPerm: flags and permission bits beyond the mode strings
+// come through os.OpenFile and FromOS, which leaves the *os.File the owner.
+func TestFromOSFlagPerm(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "f")
-	writeFile(t, path, "x")
-	if _, err := OpenOut(path, "r"); !errors.Is(err, ErrBadMode) || !strings.Contains(err.Error(), "writing") {
-		t.Errorf("OpenOut(r): %v", err)
-	}
-	if _, err := OpenInOut(path, "w"); !errors.Is(err, ErrBadMode) || !strings.Contains(err.Error(), "reading") {
-		t.Errorf("OpenInOut(w): %v", err)
-	}
-	if _, err := OpenInOut(path, "a"); !errors.Is(err, ErrBadMode) {
-		t.Errorf("OpenInOut(a): %v", err)
-	}
-}
-
-func TestOpenFlagPerm(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "f")
-	f, err := OpenFlag(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	of, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		t.Fatal(err)
 	}
-	f.Close()
+	f := FromOS(of)
+	if _, err := f.WriteString("x"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := of.WriteString("y"); err != nil {
+		t.Errorf("the *os.File was closed with the File: %v", err)
+	}
+	of.Close()
 	st, err := os.Stat(path)
 	if err != nil {
 		t.Fatal(err)
@@ -156,17 +153,8 @@ func TestOpenFlagPerm(t *testing.T) {
 	if st.Mode().Perm()&^0o600 != 0 {
 		t.Errorf("perm %v, want at most 0600", st.Mode().Perm())
 	}
-	_, err = OpenFlag(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if !errors.Is(err, fs.ErrExist) || !strings.Contains(err.Error(), "flag 0x") {
-		t.Errorf("second exclusive create: %v", err)
-	}
-	g, err := OpenPerm(filepath.Join(dir, "g"), "w", 0o640)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g.Close()
-	if st, _ := os.Stat(filepath.Join(dir, "g")); st.Mode().Perm()&^0o640 != 0 {
-		t.Errorf("perm %v, want at most 0640", st.Mode().Perm())
+	if got := readFile(t, path); got != "xy" {
+		t.Errorf("file holds %q", got)
 	}
 }
 
@@ -212,9 +200,6 @@ func TestFilePositional(t *testing.T) {
 	if err := f.Sync(); err != nil {
 		t.Error(err)
 	}
-	if err := f.Datasync(); err != nil {
-		t.Error(err)
-	}
 	if err := f.Truncate(5); err != nil {
 		t.Fatal(err)
 	}
@@ -223,16 +208,6 @@ func TestFilePositional(t *testing.T) {
 	}
 	if err := f.Truncate(-1); err == nil {
 		t.Error("Truncate(-1) succeeded")
-	}
-	if err := f.Preallocate(0, 1<<16); err != nil && !errors.Is(err, errors.ErrUnsupported) {
-		t.Errorf("Preallocate: %v", err)
-	} else if err == nil {
-		if size, _ := f.Size(); size != 1<<16 {
-			t.Errorf("size after Preallocate %d", size)
-		}
-	}
-	if err := f.Preallocate(0, 0); err == nil {
-		t.Error("Preallocate of 0 bytes succeeded")
 	}
 	if f.Name() != path || f.Fd() == ^uintptr(0) {
 		t.Errorf("Name %q Fd %d", f.Name(), f.Fd())
@@ -260,9 +235,7 @@ func TestFileClosed(t *testing.T) {
 		{"WriteAt", func() error { _, err := f.WriteAt(p, 0); return err }},
 		{"Seek", func() error { _, err := f.Seek(0, io.SeekStart); return err }},
 		{"Sync", f.Sync},
-		{"Datasync", f.Datasync},
 		{"Truncate", func() error { return f.Truncate(0) }},
-		{"Preallocate", func() error { return f.Preallocate(0, 1) }},
 		{"Size", func() error { _, err := f.Size(); return err }},
 		{"Close", f.Close},
 		{"ReadFrom", func() error { _, err := f.ReadFrom(strings.NewReader("x")); return err }},
@@ -271,7 +244,7 @@ func TestFileClosed(t *testing.T) {
 	for _, op := range ops {
 		t.Run(op.name, func(t *testing.T) {
 			err := op.call()
-			if !errors.Is(err, ErrClosed) || !strings.Contains(err.Error(), path) {
+			if !errors.Is(err, errClosed) || !strings.Contains(err.Error(), path) {
 				t.Errorf("%s after Close: %v", op.name, err)
 			}
 		})
@@ -288,7 +261,7 @@ func TestObserveDoesNotClose(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer osf.Close()
-	obs := Observe(osf.Fd(), "observed")
+	obs := observe(osf.Fd(), "observed")
 	if _, err := obs.WriteString("a"); err != nil {
 		t.Fatal(err)
 	}
@@ -362,8 +335,8 @@ func TestWriteBuffers(t *testing.T) {
 			if err != nil || n != int64(want.Len()) {
 				t.Fatalf("WriteBuffers = %d, %v, want %d", n, err, want.Len())
 			}
-			if f.Written() != n {
-				t.Errorf("Written = %d", f.Written())
+			if f.written != n {
+				t.Errorf("written = %d", f.written)
 			}
 			f.Close()
 			if got := readFile(t, path); got != want.String() {

@@ -17,9 +17,12 @@ import (
 // reads and writes; on a stream such as a socket the two directions are
 // independent and the read-ahead is kept.
 //
+// Open a file with a mode that reads and writes ("r+", "w+", "a+") and
+// pass it to NewIOFile; Dial returns a socket as an IOFile.
+//
 // An IOFile is not safe for concurrent use. To read a socket in one
-// goroutine while writing it in another, use the halves Reader and Writer,
-// each from its own goroutine.
+// goroutine while writing it in another, buffer each direction on its own:
+// core.NewReader(conn) and core.NewWriter(conn) over one Conn.
 type IOFile struct {
 	w       *core.Writer
 	r       *core.Reader
@@ -30,17 +33,21 @@ type IOFile struct {
 	err     error // a failed give-back of the read-ahead, reported by Flush and Close
 }
 
-// NewIOFile returns an IOFile over dev with buffers of
-// core.DefaultBufferSize each. The IOFile owns dev: Close closes it when it
-// is an io.Closer. The device counts as seekable when it is an io.Seeker
-// whose Seek(0, io.SeekCurrent) succeeds.
+// NewIOFile returns an IOFile over dev with buffers of FileBufferSize
+// each when dev is a *File, core.DefaultBufferSize otherwise. The IOFile
+// owns dev: Close closes it when it is an io.Closer. The device counts as
+// seekable when it is an io.Seeker whose Seek(0, io.SeekCurrent) succeeds.
 func NewIOFile(dev io.ReadWriter) *IOFile {
-	return NewIOFileSize(dev, core.DefaultBufferSize)
+	size := core.DefaultBufferSize
+	if _, ok := dev.(*File); ok {
+		size = FileBufferSize
+	}
+	return newIOFile(dev, size)
 }
 
-// NewIOFileSize is NewIOFile with buffers of size bytes each; a size below
-// core.MinBufferSize (zero and negative included) means core.MinBufferSize.
-func NewIOFileSize(dev io.ReadWriter, size int) *IOFile {
+// newIOFile is NewIOFile with buffers of size bytes each (below
+// core.MinBufferSize: core.MinBufferSize).
+func newIOFile(dev io.ReadWriter, size int) *IOFile {
 	f := &IOFile{w: core.NewWriterSize(dev, size), r: core.NewReaderSize(dev, size), dev: dev}
 	if s, ok := dev.(io.Seeker); ok {
 		if _, err := s.Seek(0, io.SeekCurrent); err == nil {
@@ -49,58 +56,6 @@ func NewIOFileSize(dev io.ReadWriter, size int) *IOFile {
 	}
 	return f
 }
-
-// OpenInOut opens path with a C mode string that allows reading and
-// writing ("r+", "w+", "a+", "w+x") and returns it buffered both ways.
-func OpenInOut(path, mode string) (*IOFile, error) {
-	f, err := openMode(path, mode, true, true)
-	if err != nil {
-		return nil, err
-	}
-	return NewIOFileSize(f, FileBufferSize), nil
-}
-
-// Reader returns the input half: reading from it does not flush the
-// output, so one goroutine may use it while another uses Writer. Do not mix
-// it with the IOFile's own reads. The half has the buffered methods, not
-// Reset or Close: the IOFile keeps both halves on its one device.
-func (f *IOFile) Reader() core.BufferedReader { return readHalf{f.r} }
-
-// Writer returns the output half, for use alongside Reader; like Reader it
-// cannot be retargeted or closed on its own.
-func (f *IOFile) Writer() core.BufferedWriter { return writeHalf{f.w} }
-
-// readHalf and writeHalf are the halves of an IOFile: the buffered methods
-// of its Reader and Writer, without Reset and Close.
-type readHalf struct{ r *core.Reader }
-
-func (h readHalf) Read(p []byte) (int, error)         { return h.r.Read(p) }
-func (h readHalf) Window() []byte                     { return h.r.Window() }
-func (h readHalf) Fill() (int, error)                 { return h.r.Fill() }
-func (h readHalf) Consume(n int)                      { h.r.Consume(n) }
-func (h readHalf) ReadByte() (byte, error)            { return h.r.ReadByte() }
-func (h readHalf) Peek(n int) ([]byte, error)         { return h.r.Peek(n) }
-func (h readHalf) Discard(n int) (int, error)         { return h.r.Discard(n) }
-func (h readHalf) WriteTo(w io.Writer) (int64, error) { return h.r.WriteTo(w) }
-func (h readHalf) Buffered() int                      { return h.r.Buffered() }
-
-type writeHalf struct{ w *core.Writer }
-
-func (h writeHalf) Write(p []byte) (int, error)         { return h.w.Write(p) }
-func (h writeHalf) WriteString(s string) (int, error)   { return h.w.WriteString(s) }
-func (h writeHalf) WriteByte(c byte) error              { return h.w.WriteByte(c) }
-func (h writeHalf) Reserve(n int) []byte                { return h.w.Reserve(n) }
-func (h writeHalf) Commit(n int)                        { h.w.Commit(n) }
-func (h writeHalf) Flush() error                        { return h.w.Flush() }
-func (h writeHalf) Err() error                          { return h.w.Err() }
-func (h writeHalf) ReadFrom(r io.Reader) (int64, error) { return h.w.ReadFrom(r) }
-func (h writeHalf) Buffered() int                       { return h.w.Buffered() }
-
-// Device returns the device.
-func (f *IOFile) Device() io.ReadWriter { return f.dev }
-
-// Fd returns the native handle of the device, or ^uintptr(0).
-func (f *IOFile) Fd() uintptr { return fdOf(f.dev) }
 
 // toWrite gives back the read-ahead of a seekable device before a write.
 func (f *IOFile) toWrite() error {
@@ -257,13 +212,13 @@ func (f *IOFile) CloseWrite() error {
 }
 
 // Close flushes the output and closes the device. A second Close returns
-// an error wrapping ErrClosed.
+// an error wrapping fs.ErrClosed.
 func (f *IOFile) Close() error {
 	if f.closed {
-		return ErrClosed
+		return errClosed
 	}
 	err := f.w.Close()
-	if f.w.Err() != ErrClosed {
+	if f.w.Err() != errClosed {
 		return err
 	}
 	f.closed = true
@@ -280,38 +235,11 @@ func (f *IOFile) Close() error {
 }
 
 func nameOf(dev any) string {
+	if c, ok := dev.(*Conn); ok {
+		return c.name
+	}
 	if n, ok := dev.(interface{ Name() string }); ok {
 		return n.Name()
 	}
 	return "device"
-}
-
-// Peek flushes pending output, then returns the next n bytes without
-// consuming them (see core.Reader.Peek).
-func (f *IOFile) Peek(n int) ([]byte, error) {
-	if !f.reading {
-		if err := f.toRead(); err != nil {
-			return nil, err
-		}
-	}
-	return f.r.Peek(n)
-}
-
-// Discard flushes pending output, then skips the next n bytes of input.
-func (f *IOFile) Discard(n int) (int, error) {
-	if !f.reading {
-		if err := f.toRead(); err != nil {
-			return 0, err
-		}
-	}
-	return f.r.Discard(n)
-}
-
-// Sync flushes the output and commits the device's data to stable storage
-// when the device can.
-func (f *IOFile) Sync() error {
-	if err := f.Flush(); err != nil {
-		return err
-	}
-	return syncDev(f.dev)
 }

@@ -27,7 +27,7 @@ func FuzzIOFile(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		file := NewIOFileSize(raw, 64)
+		file := newIOFile(raw, 64)
 		model := append([]byte(nil), initial...)
 		pos := 0
 		for i := 0; i+1 < len(ops); i += 2 {

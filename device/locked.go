@@ -7,7 +7,7 @@ import (
 )
 
 // Locked makes a buffered writer safe for several goroutines (fast_io's
-// _mutex devices). Each Write, WriteString and WriteByte holds the lock for
+// _mutex devices). Each Write and WriteString holds the lock for
 // the whole call, so a line written with one call is never interleaved with
 // another goroutine's output. To print a line in several pieces, hold the
 // lock with Lock, write to the writer it returns, and Unlock:
@@ -66,21 +66,6 @@ func (l *Locked) WriteString(s string) (int, error) {
 	}
 	l.mu.Unlock()
 	return n, err
-}
-
-// WriteByte writes one byte.
-func (l *Locked) WriteByte(c byte) error {
-	l.mu.Lock()
-	var err error
-	if l.cw != nil {
-		err = l.cw.WriteByte(c)
-	} else {
-		p := l.bw.Reserve(1)
-		p[0] = c
-		l.bw.Commit(1)
-	}
-	l.mu.Unlock()
-	return err
 }
 
 // Flush flushes the writer.

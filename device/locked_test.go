@@ -27,7 +27,7 @@ func TestLockedLines(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				l = NewLocked(NewOutFileSize(f, 100))
+				l = NewLocked(core.NewOwningWriter(f, 100))
 			case "core.Writer":
 				f, err := Open(path, "w")
 				if err != nil {
@@ -60,7 +60,7 @@ func TestLockedLines(t *testing.T) {
 							l.Flush()
 						}
 					}
-					l.WriteByte('\n')
+					l.WriteString("\n")
 				})
 			}
 			wg.Wait()

@@ -2,9 +2,8 @@ package device
 
 import (
 	"errors"
+	"github.com/fastio-go/fastio/core"
 	"io"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -27,7 +26,7 @@ func TestAccessors(t *testing.T) {
 		t.Errorf("after Sync the file holds %q", got)
 	}
 	out.Close()
-	if err := Sync(NewOutFile(&Null{})); !errors.Is(err, errors.ErrUnsupported) {
+	if err := Sync(core.NewOwningWriter(&Null{}, core.DefaultBufferSize)); !errors.Is(err, errors.ErrUnsupported) {
 		t.Error("Sync of a device without Sync succeeded")
 	}
 	in, err := OpenIn(path)
@@ -42,76 +41,35 @@ func TestAccessors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.Name() != path {
-		t.Errorf("Mapped name %q", m.Name())
+	if string(m.Bytes()) != "hello world" {
+		t.Errorf("Mapped holds %q", m.Bytes())
 	}
 	m.Close()
-	io, err := OpenInOut(path, "r+")
+	io, err := openInOut(path, "r+")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n, err := io.Discard(6); n != 6 || err != nil {
-		t.Errorf("Discard = %d, %v", n, err)
+	if _, err := io.Fill(); err != nil {
+		t.Fatal(err)
 	}
-	if p, err := io.Peek(5); string(p) != "world" || err != nil {
-		t.Errorf("Peek = %q, %v", p, err)
-	}
+	io.Consume(6)
 	io.WriteString("!")
-	if err := io.Sync(); err != nil {
+	if err := Sync(io); err != nil {
 		t.Error(err)
+	}
+	if got := readFile(t, path); got != "hello !orld" {
+		t.Errorf("after Sync of the IOFile the file holds %q", got)
 	}
 	io.Close()
-	if fdOf(strings.NewReader("")) != ^uintptr(0) {
-		t.Error("fdOf of a device without a handle")
-	}
-	var null Null
-	if err := null.Close(); err != nil {
-		t.Error(err)
-	}
-}
-
-func TestUnixPermBits(t *testing.T) {
-	dir := t.TempDir()
-	tests := []struct {
-		name string
-		perm fs.FileMode
-		want fs.FileMode
-	}{
-		{"plain", 0o640, 0o640},
-		{"setgid", 0o640 | fs.ModeSetgid, 0o640 | fs.ModeSetgid},
-		{"sticky", 0o640 | fs.ModeSticky, 0o640 | fs.ModeSticky},
-		{"setuid", 0o750 | fs.ModeSetuid, 0o750 | fs.ModeSetuid},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			path := filepath.Join(dir, tt.name)
-			f, err := OpenFlag(path, os.O_WRONLY|os.O_CREATE, tt.perm)
-			if err != nil {
-				t.Fatal(err)
-			}
-			f.Close()
-			st, err := os.Stat(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			// The umask may clear permission bits, never add any.
-			if got := st.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky); got&^tt.want != 0 {
-				t.Errorf("mode %v, want within %v", got, tt.want)
-			}
-		})
-	}
 }
 
 func TestConnAccessors(t *testing.T) {
-	l, err := Listen("127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	l := listen(t)
 	defer l.Close()
 	go func() {
 		c, err := l.Accept()
 		if err == nil {
-			io.Copy(io.Discard, c.Reader())
+			io.Copy(io.Discard, c)
 			c.Close()
 		}
 	}()
@@ -120,9 +78,9 @@ func TestConnAccessors(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	conn := c.Device().(*Conn)
-	if conn.TCP() == nil || !strings.Contains(conn.Name(), l.Addr().String()) {
-		t.Errorf("TCP %v, Name %q", conn.TCP(), conn.Name())
+	conn := c.dev.(*Conn)
+	if name := nameOf(conn); !strings.Contains(name, l.Addr().String()) {
+		t.Errorf("Conn name %q", name)
 	}
 	bufs := make([][]byte, 2)
 	big := make([]byte, 100_000)

@@ -18,15 +18,15 @@ import (
 // Files whose reported size is not their content are read into memory,
 // not mapped: files that are not regular (pipes, character devices such as
 // /dev/zero) and files of kernel pseudo file systems (/proc, /sys), at
-// most MaxReadSize bytes of them; a longer one is an error wrapping
+// most 64 MiB of them; a longer one is an error wrapping
 // core.ErrTooLarge.
 //
-// Mapped also implements io.ReaderAt, io.WriterTo and io.ByteReader.
+// Mapped also implements io.ReaderAt and io.WriterTo.
 // After Close the memory is gone: slices from Window or Bytes must not be
-// used, and every read returns an error wrapping ErrClosed.
+// used, and every read returns an error wrapping fs.ErrClosed.
 //
 // A mapped file that another process truncates makes the memory past the
-// new end inaccessible. Read, ReadAt, ReadByte, WriteTo and Guard catch
+// new end inaccessible. Read, ReadAt, WriteTo and Guard catch
 // that fault and return an error wrapping core.ErrFileChanged, never crash;
 // and when they reach the end of the file they check that its size and
 // modification times are still those it was mapped with, so that a file
@@ -45,17 +45,19 @@ type Mapped struct {
 	st     fileStat // the file when it was mapped
 }
 
-// MaxReadSize is how much of a file that cannot be mapped (see Mapped)
-// Map reads at most.
-const MaxReadSize = 64 << 20
+// maxReadSize is how much of a file that cannot be mapped (see Mapped)
+// Map reads at most: 64 MiB.
+const maxReadSize = 64 << 20
 
-// Map maps the file at path.
+// Map maps the file at path. To map a file that is already open (such as
+// standard input redirected from a file), Map its name under /dev/fd, as
+// "/dev/fd/0".
 func Map(path string) (*Mapped, error) {
 	f, err := Open(path, "r")
 	if err != nil {
 		return nil, err
 	}
-	m, err := MapFile(f)
+	m, err := mapFile(f)
 	if cerr := f.Close(); err == nil && cerr != nil {
 		m.Close()
 		return nil, cerr
@@ -63,10 +65,10 @@ func Map(path string) (*Mapped, error) {
 	return m, err
 }
 
-// MapFile maps the whole of f, which may be closed afterwards.
-func MapFile(f *File) (*Mapped, error) {
+// mapFile maps the whole of f, which may be closed afterwards.
+func mapFile(f *File) (*Mapped, error) {
 	if f.closed {
-		return nil, f.err("mmap", ErrClosed)
+		return nil, f.err("mmap", errClosed)
 	}
 	st, err := f.h.stat()
 	if err != nil {
@@ -102,12 +104,12 @@ func MapFile(f *File) (*Mapped, error) {
 	return m, nil
 }
 
-// readAll reads a file that is not mapped, up to MaxReadSize bytes.
+// readAll reads a file that is not mapped, up to maxReadSize bytes.
 func (m *Mapped) readAll(f *File) error {
 	buf := make([]byte, 0, 4096)
 	for {
 		if len(buf) == cap(buf) {
-			if len(buf) >= MaxReadSize {
+			if len(buf) >= maxReadSize {
 				// One byte more tells an endless or too large file from
 				// one of exactly the limit.
 				var one [1]byte
@@ -116,7 +118,7 @@ func (m *Mapped) readAll(f *File) error {
 				}
 				return f.err("read", errTooLarge)
 			}
-			buf = slices.Grow(buf, min(cap(buf), MaxReadSize-len(buf)))
+			buf = slices.Grow(buf, min(cap(buf), maxReadSize-len(buf)))
 		}
 		n, err := f.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]
@@ -208,15 +210,12 @@ func (m *Mapped) copyOut(p []byte, off int) (n int, err error) {
 // Bytes returns the whole file.
 func (m *Mapped) Bytes() []byte { return m.data }
 
-// Name returns the path of the file.
-func (m *Mapped) Name() string { return m.name }
-
 // Window returns the bytes not yet consumed.
 func (m *Mapped) Window() []byte { return m.data[m.off:] }
 
 // Fill returns 0, io.EOF (the window already holds the whole file), an
 // error wrapping core.ErrFileChanged if the file changed since it was mapped,
-// or an error wrapping ErrClosed after Close.
+// or an error wrapping fs.ErrClosed after Close.
 func (m *Mapped) Fill() (int, error) {
 	if m.closed {
 		return 0, m.closedErr()
@@ -229,11 +228,8 @@ func (m *Mapped) Consume(n int) {
 	m.off += min(max(n, 0), len(m.data)-m.off)
 }
 
-// Offset returns how many bytes have been consumed.
-func (m *Mapped) Offset() int { return m.off }
-
 func (m *Mapped) closedErr() error {
-	return &Error{Op: "read", Path: m.name, Written: -1, Err: ErrClosed}
+	return &Error{Op: "read", Path: m.name, Written: -1, Err: errClosed}
 }
 
 // Read copies from the window.
@@ -250,23 +246,6 @@ func (m *Mapped) Read(p []byte) (int, error) {
 	n, err := m.copyOut(p, m.off)
 	m.off += n
 	return n, err
-}
-
-// ReadByte returns the next byte. Reading byte by byte pays for the fault
-// guard at every byte: parse the window inside Guard for speed.
-func (m *Mapped) ReadByte() (byte, error) {
-	if m.off >= len(m.data) {
-		if m.closed {
-			return 0, m.closedErr()
-		}
-		return 0, m.atEnd()
-	}
-	var c [1]byte
-	if _, err := m.copyOut(c[:], m.off); err != nil {
-		return 0, err
-	}
-	m.off++
-	return c[0], nil
 }
 
 // ReadAt copies from offset off of the file.
@@ -312,10 +291,10 @@ func (m *Mapped) WriteTo(w io.Writer) (total int64, err error) {
 }
 
 // Close unmaps the file. A second Close returns an error wrapping
-// ErrClosed.
+// fs.ErrClosed.
 func (m *Mapped) Close() error {
 	if m.closed {
-		return &Error{Op: "close", Path: m.name, Written: -1, Err: ErrClosed}
+		return &Error{Op: "close", Path: m.name, Written: -1, Err: errClosed}
 	}
 	data, mapped := m.data, m.mapped
 	m.data, m.off, m.closed = nil, 0, true

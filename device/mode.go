@@ -5,7 +5,7 @@ import (
 	"strconv"
 )
 
-// ParseMode translates a C fopen mode string into os.OpenFile flags.
+// parseMode translates a C fopen mode string into os.OpenFile flags.
 //
 //	"r"  read                       os.O_RDONLY
 //	"w"  write, create, truncate    os.O_WRONLY|os.O_CREATE|os.O_TRUNC
@@ -21,10 +21,10 @@ import (
 // descriptors to child processes explicitly (exec.Cmd.ExtraFiles), so 'e'
 // changes nothing; it is accepted for compatibility.
 //
-// A bad string gives a *ModeError wrapping ErrBadMode.
-func ParseMode(mode string) (flag int, err error) {
+// A bad string gives a *modeError wrapping ErrBadMode.
+func parseMode(mode string) (flag int, err error) {
 	if mode == "" {
-		return 0, &ModeError{Mode: mode, Reason: "empty mode"}
+		return 0, &modeError{Mode: mode, Reason: "empty mode"}
 	}
 	switch mode[0] {
 	case 'r':
@@ -34,7 +34,7 @@ func ParseMode(mode string) (flag int, err error) {
 	case 'a':
 		flag = os.O_WRONLY | os.O_CREATE | os.O_APPEND
 	default:
-		return 0, &ModeError{Mode: mode, Reason: "first letter " + strconv.QuoteRune(rune(mode[0])) + " is not 'r', 'w' or 'a'"}
+		return 0, &modeError{Mode: mode, Reason: "first letter " + strconv.QuoteRune(rune(mode[0])) + " is not 'r', 'w' or 'a'"}
 	}
 	var seen [4]bool
 	for i := 1; i < len(mode); i++ {
@@ -47,7 +47,7 @@ func ParseMode(mode string) (flag int, err error) {
 		case 'x':
 			k = 1
 			if mode[0] != 'w' {
-				return 0, &ModeError{Mode: mode, Offset: i, Reason: "'x' (exclusive create) needs 'w'"}
+				return 0, &modeError{Mode: mode, Offset: i, Reason: "'x' (exclusive create) needs 'w'"}
 			}
 			flag |= os.O_EXCL
 		case 'e':
@@ -55,22 +55,12 @@ func ParseMode(mode string) (flag int, err error) {
 		case 'b':
 			k = 3
 		default:
-			return 0, &ModeError{Mode: mode, Offset: i, Reason: "unexpected " + strconv.QuoteRune(rune(c))}
+			return 0, &modeError{Mode: mode, Offset: i, Reason: "unexpected " + strconv.QuoteRune(rune(c))}
 		}
 		if seen[k] {
-			return 0, &ModeError{Mode: mode, Offset: i, Reason: "repeated " + strconv.QuoteRune(rune(c))}
+			return 0, &modeError{Mode: mode, Offset: i, Reason: "repeated " + strconv.QuoteRune(rune(c))}
 		}
 		seen[k] = true
 	}
 	return flag, nil
-}
-
-// canRead and canWrite report the access flags allow.
-func canRead(flag int) bool  { return flag&(os.O_WRONLY|os.O_RDWR) != os.O_WRONLY }
-func canWrite(flag int) bool { return flag&(os.O_WRONLY|os.O_RDWR) != 0 }
-
-// flagMode describes os flags for error messages when no mode string was
-// given.
-func flagMode(flag int) string {
-	return "flag 0x" + strconv.FormatInt(int64(flag), 16)
 }

@@ -4,19 +4,40 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"net"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/fastio-go/fastio/core"
 )
+
+// listener accepts connections as a server using this package does: each
+// one wrapped with NewIOFile(NewConn(c)).
+type listener struct{ *net.TCPListener }
+
+func listen(t *testing.T) listener {
+	t.Helper()
+	l, err := net.ListenTCP("tcp", &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return listener{l}
+}
+
+func (l listener) Accept() (*IOFile, error) {
+	c, err := l.AcceptTCP()
+	if err != nil {
+		return nil, err
+	}
+	return NewIOFile(NewConn(c)), nil
+}
 
 // echoServer accepts one connection and echoes everything back, buffered,
 // until the client shuts down its writing side.
 func echoServer(t *testing.T) (addr string, done <-chan error) {
 	t.Helper()
-	l, err := Listen("127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	l := listen(t)
 	ch := make(chan error, 1)
 	go func() {
 		defer l.Close()
@@ -46,29 +67,32 @@ func TestTCPEcho(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			addr, done := echoServer(t)
-			c, err := Dial(addr)
+			tc, err := net.Dial("tcp", addr)
 			if err != nil {
 				t.Fatal(err)
 			}
-			defer c.Close()
+			// Both directions at once: one buffer each over one Conn.
+			conn := NewConn(tc.(*net.TCPConn))
+			defer conn.Close()
+			w, r := core.NewWriter(conn), core.NewReader(conn)
 			var want bytes.Buffer
 			for _, n := range tt.writes {
 				p := testData(n)
 				want.Write(p)
-				if m, err := c.Write(p); m != n || err != nil {
+				if m, err := w.Write(p); m != n || err != nil {
 					t.Fatalf("Write = %d, %v", m, err)
 				}
 			}
 			// Read in a goroutine: the echo could fill both socket buffers.
 			got := make(chan []byte, 1)
 			go func() {
-				b, _ := io.ReadAll(io.LimitReader(c.Reader(), int64(want.Len())))
+				b, _ := io.ReadAll(io.LimitReader(r, int64(want.Len())))
 				got <- b
 			}()
-			if err := c.Writer().Flush(); err != nil {
+			if err := w.Flush(); err != nil {
 				t.Fatal(err)
 			}
-			if err := c.Device().(*Conn).CloseWrite(); err != nil {
+			if err := conn.CloseWrite(); err != nil {
 				t.Fatal(err)
 			}
 			if b := <-got; !bytes.Equal(b, want.Bytes()) {
@@ -77,7 +101,7 @@ func TestTCPEcho(t *testing.T) {
 			if err := <-done; err != nil {
 				t.Fatal(err)
 			}
-			if _, err := c.ReadByte(); err != io.EOF {
+			if _, err := r.ReadByte(); err != io.EOF {
 				t.Errorf("after the echo: %v, want EOF", err)
 			}
 		})
@@ -88,10 +112,7 @@ func TestTCPEcho(t *testing.T) {
 type readerOnly struct{ io.Reader }
 
 func TestTCPRequestResponse(t *testing.T) {
-	l, err := Listen("127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	l := listen(t)
 	defer l.Close()
 	go func() {
 		c, err := l.Accept()
@@ -114,12 +135,6 @@ func TestTCPRequestResponse(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	if c.Fd() != ^uintptr(0) {
-		t.Error("a Conn has no Fd")
-	}
-	if _, ok := c.Device().(*Conn); !ok {
-		t.Fatalf("device is %T", c.Device())
-	}
 	for _, req := range []string{"hello", "fast", "io"} {
 		c.WriteString(req + "\n")
 		// No Flush: the read flushes the request first.
@@ -155,20 +170,11 @@ func readLine(r *IOFile) (string, error) {
 }
 
 func TestTCPErrors(t *testing.T) {
-	l, err := Listen("127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	l := listen(t)
 	addr := l.Addr().String()
 	l.Close()
 	if _, err := Dial(addr); err == nil || !strings.Contains(err.Error(), addr) {
 		t.Errorf("Dial to a closed port: %v", err)
-	}
-	if _, err := Listen("256.0.0.1:0"); err == nil {
-		t.Error("Listen on a bad address succeeded")
-	}
-	if _, err := l.Accept(); err == nil {
-		t.Error("Accept on a closed listener succeeded")
 	}
 }
 
@@ -178,10 +184,7 @@ func TestCopyFileToConn(t *testing.T) {
 	data := testData(3 << 20)
 	path := filepath.Join(t.TempDir(), "f")
 	writeFile(t, path, string(data))
-	l, err := Listen("127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	l := listen(t)
 	defer l.Close()
 	got := make(chan []byte, 1)
 	go func() {
@@ -213,7 +216,7 @@ func TestCopyFileToConn(t *testing.T) {
 	if b := <-got; !bytes.Equal(b, append([]byte("head:"), data...)) {
 		t.Errorf("received %d bytes differing from the file", len(b))
 	}
-	if _, err := c.Write([]byte("x")); !errors.Is(err, ErrClosed) {
+	if _, err := c.Write([]byte("x")); !errors.Is(err, errClosed) {
 		t.Errorf("Write after Close: %v", err)
 	}
 }

@@ -4,7 +4,7 @@ import "os"
 
 // Pipe returns the two ends of a new pipe as Files: bytes written to w
 // are read from r. Both are close-on-exec and blocking; wrap them with
-// NewInFile and NewOutFile for buffering.
+// core.NewOwningReader and core.NewOwningWriter for buffering.
 func Pipe() (r, w *File, err error) {
 	or, ow, err := os.Pipe()
 	if err != nil {

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+
+	"github.com/fastio-go/fastio/core"
 )
 
 // Pipes selects which standard streams of a child process Start connects
@@ -15,12 +17,12 @@ const (
 	PipeStdin Pipes = 1 << iota
 	PipeStdout
 	PipeStderr
-	PipeAll = PipeStdin | PipeStdout | PipeStderr
 )
 
 // Process is a child process whose piped standard streams are devices:
 // the parent writes to Stdin and reads Stdout and Stderr (each nil when not
-// piped).
+// piped). Closing Stdin flushes it and gives the child end of file; Cmd
+// holds the exit status (Cmd.ProcessState.ExitCode()) once Wait returns.
 type Process struct {
 	Cmd    *exec.Cmd
 	Stdin  *OutFile
@@ -55,7 +57,7 @@ func Start(cmd *exec.Cmd, pipes Pipes) (*Process, error) {
 		}
 		child = append(child, r)
 		cmd.Stdin = r
-		p.Stdin = NewOutFile(ownOS(w, "stdin of "+cmd.Path))
+		p.Stdin = core.NewOwningWriter(ownOS(w, "stdin of "+cmd.Path), core.DefaultBufferSize)
 	}
 	if pipes&PipeStdout != 0 {
 		if cmd.Stdout != nil {
@@ -67,7 +69,7 @@ func Start(cmd *exec.Cmd, pipes Pipes) (*Process, error) {
 		}
 		child = append(child, w)
 		cmd.Stdout = w
-		p.Stdout = NewInFile(ownOS(r, "stdout of "+cmd.Path))
+		p.Stdout = core.NewOwningReader(ownOS(r, "stdout of "+cmd.Path), core.DefaultBufferSize)
 	}
 	if pipes&PipeStderr != 0 {
 		if cmd.Stderr != nil {
@@ -79,7 +81,7 @@ func Start(cmd *exec.Cmd, pipes Pipes) (*Process, error) {
 		}
 		child = append(child, w)
 		cmd.Stderr = w
-		p.Stderr = NewInFileSize(ownOS(r, "stderr of "+cmd.Path), 4096)
+		p.Stderr = core.NewOwningReader(ownOS(r, "stderr of "+cmd.Path), 4096)
 	}
 	if err := cmd.Start(); err != nil {
 		return fail(err)
@@ -102,14 +104,14 @@ func (p *Process) closeParent() {
 	}
 }
 
-// CloseStdin flushes and closes the child's standard input, so that it
-// reads end of file. Wait does it too.
-func (p *Process) CloseStdin() error {
+// closeStdin flushes and closes the child's standard input, so that it
+// reads end of file.
+func (p *Process) closeStdin() error {
 	if p.Stdin == nil {
 		return nil
 	}
 	err := p.Stdin.Close()
-	if errors.Is(err, ErrClosed) {
+	if errors.Is(err, errClosed) {
 		return nil
 	}
 	return err
@@ -120,22 +122,13 @@ func (p *Process) CloseStdin() error {
 // *exec.ExitError otherwise. Stdout and Stderr stay open, so that output
 // still in the pipes can be read; Close closes them.
 func (p *Process) Wait() error {
-	serr := p.CloseStdin()
+	serr := p.closeStdin()
 	err := p.Cmd.Wait()
 	if err == nil && serr != nil {
 		// The child exited cleanly but did not take all its input.
 		err = serr
 	}
 	return err
-}
-
-// ExitCode returns the exit status of the exited child, or -1 if it has
-// not exited or was killed by a signal.
-func (p *Process) ExitCode() int {
-	if p.Cmd.ProcessState == nil {
-		return -1
-	}
-	return p.Cmd.ProcessState.ExitCode()
 }
 
 // Close closes the parent's ends of the pipes.
@@ -152,7 +145,7 @@ func (p *Process) Close() error {
 				continue
 			}
 		}
-		if err := c.Close(); err != nil && !errors.Is(err, ErrClosed) && first == nil {
+		if err := c.Close(); err != nil && !errors.Is(err, errClosed) && first == nil {
 			first = err
 		}
 	}

@@ -3,6 +3,7 @@ package device
 import (
 	"bytes"
 	"errors"
+	"github.com/fastio-go/fastio/core"
 	"io"
 	"os"
 	"os/exec"
@@ -25,7 +26,7 @@ func TestProcessCat(t *testing.T) {
 	go func() {
 		_, err := p.Stdin.Write(data)
 		if err == nil {
-			err = p.CloseStdin()
+			err = p.Stdin.Close()
 		}
 		werr <- err
 	}()
@@ -39,8 +40,8 @@ func TestProcessCat(t *testing.T) {
 	if err := p.Wait(); err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(got, data) || p.ExitCode() != 0 {
-		t.Errorf("cat gave %d bytes back, exit %d", len(got), p.ExitCode())
+	if !bytes.Equal(got, data) || p.Cmd.ProcessState.ExitCode() != 0 {
+		t.Errorf("cat gave %d bytes back, exit %d", len(got), p.Cmd.ProcessState.ExitCode())
 	}
 }
 
@@ -59,16 +60,16 @@ func TestProcessExitStatus(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.script, func(t *testing.T) {
-			p, err := Start(exec.Command(sh, "-c", tt.script), PipeAll)
+			p, err := Start(exec.Command(sh, "-c", tt.script), PipeStdin|PipeStdout|PipeStderr)
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer p.Close()
-			if p.ExitCode() != -1 {
+			if p.Cmd.ProcessState.ExitCode() != -1 {
 				t.Error("exit code before the exit")
 			}
 			p.Stdin.WriteString("line\n")
-			p.CloseStdin()
+			p.Stdin.Close()
 			out, _ := io.ReadAll(p.Stdout)
 			errOut, _ := io.ReadAll(p.Stderr)
 			err = p.Wait()
@@ -76,15 +77,15 @@ func TestProcessExitStatus(t *testing.T) {
 			if tt.waitErr != errors.As(err, &ee) {
 				t.Errorf("Wait: %v", err)
 			}
-			if p.ExitCode() != tt.code || string(out) != tt.stdout || string(errOut) != tt.stderr {
-				t.Errorf("exit %d, stdout %q, stderr %q", p.ExitCode(), out, errOut)
+			if p.Cmd.ProcessState.ExitCode() != tt.code || string(out) != tt.stdout || string(errOut) != tt.stderr {
+				t.Errorf("exit %d, stdout %q, stderr %q", p.Cmd.ProcessState.ExitCode(), out, errOut)
 			}
 		})
 	}
 }
 
 func TestProcessErrors(t *testing.T) {
-	if _, err := Start(exec.Command("/nonexistent/program"), PipeAll); err == nil || !strings.Contains(err.Error(), "/nonexistent/program") {
+	if _, err := Start(exec.Command("/nonexistent/program"), PipeStdin|PipeStdout|PipeStderr); err == nil || !strings.Contains(err.Error(), "/nonexistent/program") {
 		t.Errorf("Start of a missing program: %v", err)
 	}
 	cmd := exec.Command("sh")
@@ -99,7 +100,7 @@ func TestPipe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in, out := NewInFileSize(r, 16), NewOutFileSize(w, 16)
+	in, out := core.NewOwningReader(r, 16), core.NewOwningWriter(w, 16)
 	go func() {
 		for i := range 1000 {
 			out.WriteString("line ")

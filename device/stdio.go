@@ -3,6 +3,8 @@ package device
 import (
 	"os"
 	"sync"
+
+	"github.com/fastio-go/fastio/core"
 )
 
 // The standard streams, buffered. Each function returns the same device
@@ -27,18 +29,18 @@ var (
 // running. The same holds for Stderr, and for any File over descriptor 1
 // or 2.
 func Stdout() *OutFile {
-	stdoutOnce.Do(func() { stdout = NewOutFile(Observe(os.Stdout.Fd(), "stdout")) })
+	stdoutOnce.Do(func() { stdout = core.NewOwningWriter(observe(os.Stdout.Fd(), "stdout"), core.DefaultBufferSize) })
 	return stdout
 }
 
 // Stderr returns buffered standard error, with a 4 KiB buffer.
 func Stderr() *OutFile {
-	stderrOnce.Do(func() { stderr = NewOutFileSize(Observe(os.Stderr.Fd(), "stderr"), 4096) })
+	stderrOnce.Do(func() { stderr = core.NewOwningWriter(observe(os.Stderr.Fd(), "stderr"), 4096) })
 	return stderr
 }
 
 // Stdin returns buffered standard input (fast_io's in()).
 func Stdin() *InFile {
-	stdinOnce.Do(func() { stdin = NewInFile(Observe(os.Stdin.Fd(), "stdin")) })
+	stdinOnce.Do(func() { stdin = core.NewOwningReader(observe(os.Stdin.Fd(), "stdin"), core.DefaultBufferSize) })
 	return stdin
 }

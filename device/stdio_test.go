@@ -52,13 +52,13 @@ func TestStdio(t *testing.T) {
 	}
 	cmd := exec.Command(exe, "-test.run=^$")
 	cmd.Env = append(os.Environ(), "DEVICE_TEST_HELPER=stdio")
-	p, err := Start(cmd, PipeAll)
+	p, err := Start(cmd, PipeStdin|PipeStdout|PipeStderr)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer p.Close()
 	p.Stdin.WriteString("hello")
-	p.CloseStdin()
+	p.Stdin.Close()
 	out, _ := io.ReadAll(p.Stdout)
 	errOut, _ := io.ReadAll(p.Stderr)
 	if err := p.Wait(); err != nil {

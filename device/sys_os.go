@@ -110,12 +110,9 @@ func (h *handle) seek(off int64, whence int) (int64, error) {
 	return n, unwrapPath(err)
 }
 
-func (h *handle) sync() error     { return unwrapPath(h.f.Sync()) }
-func (h *handle) datasync() error { return h.sync() }
+func (h *handle) sync() error { return unwrapPath(h.f.Sync()) }
 
 func (h *handle) truncate(size int64) error { return unwrapPath(h.f.Truncate(size)) }
-
-func (h *handle) allocate(off, n int64) error { return errors.ErrUnsupported }
 
 func (h *handle) size() (int64, error) {
 	st, err := h.f.Stat()

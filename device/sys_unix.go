@@ -3,12 +3,17 @@
 package device
 
 import (
+	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"runtime"
 
 	"golang.org/x/sys/unix"
 )
+
+// errNoProgress is the error of a write system call that accepted nothing.
+var errNoProgress = fmt.Errorf("device accepted no bytes: %w", io.ErrNoProgress)
 
 // handle is a raw file descriptor. keep holds the *os.File a descriptor
 // came from, so that its finalizer cannot close the descriptor under us.

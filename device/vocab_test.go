@@ -43,15 +43,13 @@ func TestErrorVocabulary(t *testing.T) {
 			func(c io.Closer) error { _, err := c.(*OutFile).Write([]byte("x")); return err }), fs.ErrClosed},
 		{"InFile.Read after Close", closed(func() (io.Closer, error) { return OpenIn(path) },
 			func(c io.Closer) error { _, err := c.(*InFile).Read(make([]byte, 1)); return err }), fs.ErrClosed},
-		{"IOFile.Write after Close", closed(func() (io.Closer, error) { return OpenInOut(path, "r+") },
+		{"IOFile.Write after Close", closed(func() (io.Closer, error) { return openInOut(path, "r+") },
 			func(c io.Closer) error { return c.Close() }), fs.ErrClosed},
 		{"Mapped.Read after Close", closed(func() (io.Closer, error) { return Map(path) },
 			func(c io.Closer) error { _, err := c.(*Mapped).Read(make([]byte, 1)); return err }), fs.ErrClosed},
-		{"Null.Write after Close", closed(func() (io.Closer, error) { return new(Null), nil },
-			func(c io.Closer) error { _, err := c.(*Null).Write([]byte("x")); return err }), fs.ErrClosed},
 		{"open of a missing file", func() error { _, err := Open(filepath.Join(dir, "missing"), "r"); return err }, fs.ErrNotExist},
 		{"bad mode", func() error { _, err := Open(path, "rw"); return err }, ErrBadMode},
-		{"Sync without a syncer", func() error { return Sync(NewOutFile(io.Discard)) }, errors.ErrUnsupported},
+		{"Sync without a syncer", func() error { return Sync(core.NewOwningWriter(io.Discard, core.DefaultBufferSize)) }, errors.ErrUnsupported},
 		{"Seek of a stream", func() error {
 			_, err := NewIOFile(rw{io.Discard, strings.NewReader("")}).Seek(0, io.SeekStart)
 			return err
@@ -67,7 +65,7 @@ func TestErrorVocabulary(t *testing.T) {
 			return err
 		}, ErrSameFile},
 		{"OutFile over a stuck device", func() error {
-			o := NewOutFileSize(stuck{}, 64)
+			o := core.NewOwningWriter(stuck{}, 64)
 			o.WriteString("x")
 			return o.Flush()
 		}, io.ErrNoProgress},
@@ -84,7 +82,7 @@ func TestErrorVocabulary(t *testing.T) {
 			}
 		})
 	}
-	for _, e := range []error{ErrBadMode, ErrClosed, ErrIsDir, core.ErrFileChanged, core.ErrTooLarge, ErrSameFile} {
+	for _, e := range []error{ErrBadMode, errClosed, ErrIsDir, core.ErrFileChanged, core.ErrTooLarge, ErrSameFile} {
 		if !strings.HasPrefix(e.Error(), "device: ") && !strings.HasPrefix(e.Error(), "core: ") {
 			t.Errorf("sentinel %q does not name its package", e)
 		}

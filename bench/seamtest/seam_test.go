@@ -21,7 +21,7 @@ var _ *core.Writer = (*device.OutFile)(nil)
 // opens, and a core.Writer with the same buffer; both discard what they
 // are given, so that only the formatting is measured.
 func outputs() (out *device.OutFile, cw *core.Writer) {
-	out = device.NewOutFileSize(io.Discard, device.FileBufferSize)
+	out = core.NewOwningWriter(io.Discard, device.FileBufferSize)
 	cw = core.NewWriterSize(io.Discard, device.FileBufferSize)
 	return out, cw
 }
@@ -62,7 +62,7 @@ func builderOut(e *record.Writer, n int) {
 
 func TestSameBytes(t *testing.T) {
 	var a, b core.Buffer
-	out := device.NewOutFileSize(&a, 64)
+	out := core.NewOwningWriter(&a, 64)
 	cw := core.NewWriterSize(&b, 64)
 	intLnOut(out, 1000)
 	intLnCore(cw, 1000)

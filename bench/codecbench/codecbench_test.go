@@ -3,6 +3,7 @@ package codecbench
 import (
 	"bytes"
 	"errors"
+	"io"
 	"testing"
 
 	"github.com/fastio-go/fastio/codec/record"
@@ -173,8 +174,8 @@ func TestTruncated(t *testing.T) {
 			d := r.Fields()
 			readRecord(&d, new(view))
 		}
-		if !errors.Is(r.Err(), record.ErrTruncatedRecord) {
-			t.Errorf("record: frame cut to %d bytes: error %v, want ErrTruncatedRecord", cut, r.Err())
+		if !errors.Is(r.Err(), io.ErrUnexpectedEOF) {
+			t.Errorf("record: frame cut to %d bytes: error %v, want io.ErrUnexpectedEOF", cut, r.Err())
 		}
 	}
 	if _, err := decodeProtowire([]byte{2, 0x08, 0x80}, new(decoded)); err == nil {

@@ -38,7 +38,7 @@ import (
 // (an integer field takes at most MaxHeaderLen bytes, a blob of L bytes
 // 3+L when L < 128 and 2+varint.Len(L)+L in general; MaxHeaderLen+L is
 // always enough). A field that does not fit is refused, and so is every
-// later one; Finish then returns an *Error with ErrRecordSize and the
+// later one; Finish then returns an *Error with ErrMisuse and the
 // offset of the refused field, and drops the record. An identifier outside
 // 1..MaxID makes Finish return ErrBadID and drop the record, as the
 // Writer's EndRecord does (the builder does not record which identifier:
@@ -137,11 +137,11 @@ func (e *Writer) startIn(size int) Builder {
 // core.BufferedWriter interface.)
 //
 // Finish returns an *Error and drops the record if a field was refused for
-// lack of room (ErrRecordSize), an identifier was outside 1..MaxID
+// lack of room (ErrMisuse), an identifier was outside 1..MaxID
 // (ErrBadID), or a nested record was left open with the Writer's Begin
-// (ErrNesting). If r is not the open record of e (the zero Builder, a
+// (ErrMisuse). If r is not the open record of e (the zero Builder, a
 // builder of another Writer or of a record already finished or dropped),
-// Finish returns ErrStaleBuilder and leaves e as it is. The check is by
+// Finish returns ErrMisuse and leaves e as it is. The check is by
 // the address where the builder's frame starts: a builder kept past its
 // own Finish, a Flush (of e or of the buffered writer), Discard or Reset
 // is not told apart from a builder started later at the same address,
@@ -216,7 +216,7 @@ func (e *Writer) Next(r Builder, size int) (Builder, error) {
 // finishSlow is Finish for a long body or an error.
 func (e *Writer) finishSlow(r Builder) error {
 	if e.frameAt == 0 || cap(r.b) == 0 || uintptr(unsafe.Pointer(unsafe.SliceData(r.b))) != e.frameAt {
-		return &Error{Op: "finish record", Offset: -1, Err: ErrStaleBuilder}
+		return &Error{Op: "finish record", Offset: -1, Err: errStaleBuilder}
 	}
 	e.frameAt = 0
 	var err error
@@ -224,10 +224,10 @@ func (e *Writer) finishSlow(r Builder) error {
 	case r.n&badIDBit != 0:
 		err = &Error{Op: "encode", Offset: -1, Err: ErrBadID}
 	case len(r.b) == 0:
-		err = &Error{Op: "encode", Offset: int64(r.n - 1), Err: ErrRecordSize}
+		err = &Error{Op: "encode", Offset: int64(r.n - 1), Err: errRecordSize}
 	case len(r.b)-r.n < MaxHeaderLen:
 		// The last field went past the bound.
-		err = &Error{Op: "encode", Offset: int64(len(r.b) - MaxHeaderLen - 1), Err: ErrRecordSize}
+		err = &Error{Op: "encode", Offset: int64(len(r.b) - MaxHeaderLen - 1), Err: errRecordSize}
 	}
 	if e.n > 0 || e.err != nil {
 		// A record of the Writer's methods, which EndRecord drops on an
@@ -328,7 +328,7 @@ func (r Builder) String(id ID, s string) Builder {
 // SmallBlob adds a blob field holding a copy of b, which must be shorter
 // than 128 bytes: Blob for short blobs, whose length takes one byte,
 // small enough to inline. A blob of 128 bytes or more is refused as a
-// field that does not fit (Finish returns ErrRecordSize).
+// field that does not fit (Finish returns ErrMisuse).
 func (r Builder) SmallBlob(id ID, b []byte) Builder {
 	n := r.n | int((id|(id-1))&0x8000)<<badIDShift // badID, written out
 	if len(r.b)-n-MaxHeaderLen < len(b) || len(b) >= 0x80 {
@@ -375,7 +375,7 @@ func Array[A ByteArray](r Builder, id ID, a A) Builder {
 // bytes are the fields added to the builder it returns. Close it with
 // r.End(nested), on the same r, before adding more fields to r: r itself
 // still stands before the nested field. A Builder, two words, does not
-// count its nesting: keep it within MaxDepth levels, the most Unmarshal
+// count its nesting: keep it within 64 levels, the most Unmarshal
 // and Schema.Decode read back (the Writer's Begin refuses more).
 func (r Builder) Begin(id ID) Builder {
 	r.n |= badID(id)
@@ -394,7 +394,7 @@ func (r Builder) Begin(id ID) Builder {
 // as its last field. The length goes into the byte Begin kept for it; a
 // nested record of 128 bytes or more is moved on by the extra bytes its
 // length takes. A nested builder that did not come from r.Begin refuses
-// the record (ErrRecordSize from Finish).
+// the record (ErrMisuse from Finish).
 func (r Builder) End(nested Builder) Builder {
 	start := r.n + 3 // the nested record's content
 	if nested.n&badIDBit != 0 || r.n&badIDBit != 0 {

@@ -196,8 +196,8 @@ func TestBuilderBytes(t *testing.T) {
 			}
 			if exact > 0 {
 				r, _ := applyBuilder(eb.Start(exact-1), tc.ops)
-				if err := eb.Finish(r); !errors.Is(err, ErrRecordSize) {
-					t.Fatalf("with size %d for %d bytes: %v, want ErrRecordSize", exact-1, exact, err)
+				if err := eb.Finish(r); !errors.Is(err, errRecordSize) {
+					t.Fatalf("with size %d for %d bytes: %v, want errRecordSize", exact-1, exact, err)
 				}
 			}
 		})
@@ -296,19 +296,19 @@ func TestBuilderErrors(t *testing.T) {
 		{"Begin id 0", 100, func(r Builder) Builder { return r.End(r.Begin(0)) }, ErrBadID, -1},
 		{"bad id in nested", 100, func(r Builder) Builder { return r.End(r.Begin(1).Uint(0, 1)) }, ErrBadID, -1},
 		{"bad id after good fields", 100, func(r Builder) Builder { return r.Uint(1, 1).Uint(2, 2).Uint(0, 3).Uint(4, 4) }, ErrBadID, -1},
-		{"no room for int", 0, func(r Builder) Builder { return r.Uint(1, 1) }, ErrRecordSize, 0},
-		{"last int past the bound", MaxHeaderLen + 2, func(r Builder) Builder { return r.Uint(1, 1).Uint(2, 1<<63) }, ErrRecordSize, MaxHeaderLen + 2},
-		{"blob past the bound", 50, func(r Builder) Builder { return r.Uint(1, 1).Blob(2, long) }, ErrRecordSize, 3},
-		{"small blob of 128", 500, func(r Builder) Builder { return r.SmallBlob(2, long[:128]) }, ErrRecordSize, 0},
-		{"refused then more", 20, func(r Builder) Builder { return r.String(1, string(long)).Uint(2, 2) }, ErrRecordSize, 0},
-		{"nested past the bound", 30, func(r Builder) Builder { return r.End(r.Begin(1).Blob(2, long)) }, ErrRecordSize, 0},
-		{"long nested without slack", 2 + 128 + 3, func(r Builder) Builder { return r.End(r.Begin(1).Blob(2, long[:128])) }, ErrRecordSize, -2},
-		{"End with a foreign builder", 100, func(r Builder) Builder { return r.End(Builder{}) }, ErrRecordSize, 0},
-		{"End with the outer builder", 100, func(r Builder) Builder { return r.Uint(1, 1).End(r) }, ErrRecordSize, 3},
-		{"End with an integer field's builder", 100, func(r Builder) Builder { return r.End(r.Uint(5, 1000)) }, ErrRecordSize, 0},
-		{"End with a blob field's builder", 100, func(r Builder) Builder { return r.End(r.SmallString(5, "abc")) }, ErrRecordSize, 0},
-		{"End with a later field's nested builder", 100, func(r Builder) Builder { return r.End(r.Uint(1, 1).Begin(2).Uint(3, 3)) }, ErrRecordSize, 0},
-		{"negative size", -5, func(r Builder) Builder { return r.Uint(1, 1) }, ErrRecordSize, 0},
+		{"no room for int", 0, func(r Builder) Builder { return r.Uint(1, 1) }, errRecordSize, 0},
+		{"last int past the bound", MaxHeaderLen + 2, func(r Builder) Builder { return r.Uint(1, 1).Uint(2, 1<<63) }, errRecordSize, MaxHeaderLen + 2},
+		{"blob past the bound", 50, func(r Builder) Builder { return r.Uint(1, 1).Blob(2, long) }, errRecordSize, 3},
+		{"small blob of 128", 500, func(r Builder) Builder { return r.SmallBlob(2, long[:128]) }, errRecordSize, 0},
+		{"refused then more", 20, func(r Builder) Builder { return r.String(1, string(long)).Uint(2, 2) }, errRecordSize, 0},
+		{"nested past the bound", 30, func(r Builder) Builder { return r.End(r.Begin(1).Blob(2, long)) }, errRecordSize, 0},
+		{"long nested without slack", 2 + 128 + 3, func(r Builder) Builder { return r.End(r.Begin(1).Blob(2, long[:128])) }, errRecordSize, -2},
+		{"End with a foreign builder", 100, func(r Builder) Builder { return r.End(Builder{}) }, errRecordSize, 0},
+		{"End with the outer builder", 100, func(r Builder) Builder { return r.Uint(1, 1).End(r) }, errRecordSize, 3},
+		{"End with an integer field's builder", 100, func(r Builder) Builder { return r.End(r.Uint(5, 1000)) }, errRecordSize, 0},
+		{"End with a blob field's builder", 100, func(r Builder) Builder { return r.End(r.SmallString(5, "abc")) }, errRecordSize, 0},
+		{"End with a later field's nested builder", 100, func(r Builder) Builder { return r.End(r.Uint(1, 1).Begin(2).Uint(3, 3)) }, errRecordSize, 0},
+		{"negative size", -5, func(r Builder) Builder { return r.Uint(1, 1) }, errRecordSize, 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -372,8 +372,8 @@ func TestBuilderStale(t *testing.T) {
 			r := tc.r()
 			e.Flush()
 			n := mem.Len()
-			if err := e.Finish(r); !errors.Is(err, ErrStaleBuilder) {
-				t.Fatalf("Finish: %v, want ErrStaleBuilder", err)
+			if err := e.Finish(r); !errors.Is(err, errStaleBuilder) {
+				t.Fatalf("Finish: %v, want errStaleBuilder", err)
 			}
 			e.Flush()
 			if mem.Len() != n {
@@ -409,7 +409,7 @@ func TestBuilderLen(t *testing.T) {
 
 // FuzzBuilder is a differential fuzz target: a program of fields (built
 // from the input) encoded through a Builder gives the bytes the Writer's
-// methods give, or the same error; with a bound too small, ErrRecordSize.
+// methods give, or the same error; with a bound too small, errRecordSize.
 func FuzzBuilder(f *testing.F) {
 	f.Add([]byte{}, uint16(100))
 	f.Add([]byte{'u', 1, 0x80, 0x80, 0x01, 'S', 2, 5, 'h', 'e', 'l', 'l', 'o'}, uint16(1000))
@@ -447,7 +447,7 @@ func FuzzBuilder(f *testing.F) {
 				t.Fatalf("Writer: %v, Builder: %v", wantErr, gotErr)
 			}
 		case gotErr != nil:
-			if !errors.Is(gotErr, ErrRecordSize) {
+			if !errors.Is(gotErr, errRecordSize) {
 				t.Fatalf("Builder: %v", gotErr)
 			}
 			body := len(want.Bytes()) - frameLen(want.Bytes())
@@ -669,8 +669,8 @@ func TestBuilderStaleAfterEndRecord(t *testing.T) {
 		if err := e.EndRecord(); err != nil {
 			t.Fatal(err)
 		}
-		if err := e.Finish(r); !errors.Is(err, ErrStaleBuilder) {
-			t.Fatalf("blob of %d: Finish after EndRecord: %v, want ErrStaleBuilder", first, err)
+		if err := e.Finish(r); !errors.Is(err, errStaleBuilder) {
+			t.Fatalf("blob of %d: Finish after EndRecord: %v, want errStaleBuilder", first, err)
 		}
 		e.Uint(3, 3)
 		if err := e.EndRecord(); err != nil {
@@ -689,8 +689,8 @@ func TestBuilderWriterErrors(t *testing.T) {
 		var mem core.Buffer
 		e := NewWriter(&mem)
 		e.Begin(1)
-		if err := e.Finish(e.Start(20).Uint(2, 2)); !errors.Is(err, ErrNesting) {
-			t.Fatalf("Finish: %v, want ErrNesting", err)
+		if err := e.Finish(e.Start(20).Uint(2, 2)); !errors.Is(err, errNesting) {
+			t.Fatalf("Finish: %v, want errNesting", err)
 		}
 		e.Flush()
 		if mem.Len() != 0 {

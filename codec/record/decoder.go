@@ -111,7 +111,7 @@ func (d *Decoder) next() bool {
 
 func (d *Decoder) blob(p []byte, n int) bool {
 	if d.f.Value > uint64(len(p)-n) {
-		return d.fail(ErrBlobBounds, d.f.ID)
+		return d.fail(errBlobBounds, d.f.ID)
 	}
 	end := n + int(d.f.Value)
 	d.f.Kind, d.f.Data = Blob, p[n:end:end]
@@ -147,18 +147,18 @@ func (d *Decoder) nextSlow() bool {
 		return false
 	}
 	if len(p) < 2 {
-		return d.fail(ErrTruncatedField, 0)
+		return d.fail(errTruncatedField, 0)
 	}
 	if d.f.lenient {
 		return d.nextLenient(p)
 	}
 	id := ID((uint16(p[0])<<8 | uint16(p[1])) &^ blobBit)
 	if id == 0 {
-		return d.fail(ErrReservedID, 0)
+		return d.fail(errReservedID, 0)
 	}
 	_, _, err := varint.Uint(p[2:])
 	if err == nil {
-		err = ErrTruncatedField // unreachable: Next decodes every valid field
+		err = errTruncatedField // unreachable: Next decodes every valid field
 	}
 	return d.fail(err, id)
 }

@@ -52,7 +52,7 @@
 // the layout above can carry: varints with redundant zero groups (0x80
 // 0x00 for 0), which some encoders write when they patch a length after
 // the fact, and identifier 0. By default the decoders refuse both
-// (varint.ErrOverlong, ErrReservedID): then every value has exactly one
+// (varint.ErrOverlong, an ErrBadID): then every value has exactly one
 // encoding, so records can be compared, hashed and deduplicated byte for
 // byte, and a run of zero bytes (a preallocated or truncated file) is an
 // error instead of a record of fields numbered 0. [Decoder.Lenient]
@@ -65,12 +65,12 @@
 //
 // # Nesting
 //
-// Nested records may go [MaxDepth] levels deep below a record. Unmarshal
-// and Schema.Decode refuse deeper input with [ErrTooDeep], and the
+// Nested records may go 64 levels deep below a record. Unmarshal
+// and Schema.Decode refuse deeper input with [ErrUnsupported], and the
 // encoders refuse to write it the same way ([Writer.Begin], [Marshal],
 // [Schema.Encode]), so everything written can be read back. Marshal of a
-// value that points to itself fails with [ErrCycle], naming the path of
-// fields.
+// value that points to itself fails with ErrUnsupported too, naming the
+// path of fields.
 //
 // # Reading and writing
 //
@@ -94,7 +94,7 @@
 //	r := w.Start(3*record.MaxHeaderLen + len(name))
 //	r = r.Uint(1, uid)
 //	r = r.String(4, name)
-//	err := w.Finish(r) // ErrRecordSize if the fields took more than the bound
+//	err := w.Finish(r) // ErrMisuse if the fields took more than the bound
 //
 // The bytes are those of the Writer's methods, and Finish commits the
 // record to the buffered writer as EndRecord does (through the inlined
@@ -123,13 +123,13 @@
 //
 // # Errors
 //
-// Encoding errors (ErrBadID, ErrNesting, ErrRecordSize, ErrStaleBuilder)
-// are returned by EndRecord and Finish, which drop the faulty record; the
-// Writer stays usable. Decoding errors are *Error values giving the operation, the byte offset
-// (from the start of the stream, or of the slice given to NewDecoder) and,
-// when known, the field identifier; errors.Is matches the sentinels of this
+// Encoding errors (ErrBadID, ErrMisuse) are returned by EndRecord and
+// Finish, which drop the faulty record; the Writer stays usable. Decoding
+// errors are *Error values giving the operation, the byte offset (from the
+// start of the stream, or of the slice given to NewDecoder) and, when
+// known, the field identifier; errors.Is matches the sentinels of this
 // package and of codec/varint (varint.ErrTruncated for a truncated varint,
 // varint.ErrTooLong for an 11-byte one, and so on). Input that ends too
-// soon (ErrTruncatedField, ErrTruncatedRecord, ErrBlobBounds,
-// varint.ErrTruncated) matches io.ErrUnexpectedEOF with errors.Is.
+// soon (inside a field tag, a record or a blob, or a truncated varint)
+// matches io.ErrUnexpectedEOF.
 package record

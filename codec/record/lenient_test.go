@@ -138,8 +138,8 @@ func TestLenient(t *testing.T) {
 		{"integer value", []byte{0x00, 0x01, 0x87, 0x80, 0x00}, varint.ErrOverlong, lenientKinds{A: 7}},
 		{"10-byte zero", append([]byte{0x00, 0x01}, append(bytes.Repeat([]byte{0x80}, 9), 0x00)...), varint.ErrOverlong, lenientKinds{}},
 		{"blob length", []byte{0x80, 0x02, 0x82, 0x00, 'h', 'i'}, varint.ErrOverlong, lenientKinds{B: []byte("hi")}},
-		{"identifier 0 integer", []byte{0x00, 0x00, 0x09, 0x00, 0x01, 0x03}, ErrReservedID, lenientKinds{A: 3}},
-		{"identifier 0 blob", []byte{0x80, 0x00, 0x01, 'x', 0x00, 0x01, 0x03}, ErrReservedID, lenientKinds{A: 3}},
+		{"identifier 0 integer", []byte{0x00, 0x00, 0x09, 0x00, 0x01, 0x03}, errReservedID, lenientKinds{A: 3}},
+		{"identifier 0 blob", []byte{0x80, 0x00, 0x01, 'x', 0x00, 0x01, 0x03}, errReservedID, lenientKinds{A: 3}},
 		{"packed element", AppendBlob(nil, 3, []byte{0x81, 0x00, 0x02}), ErrRange, lenientKinds{P: [2]uint32{1, 2}}},
 		{"nested", AppendBlob(nil, 4, inner), varint.ErrOverlong, lenientKinds{In: &lenientKinds{A: 5}}},
 		{"timestamp", AppendBlob(nil, 5, []byte{0x85, 0x00, 0x80, 0x00}), varint.ErrOverlong, lenientKinds{When: time.Unix(5, 0)}},
@@ -180,8 +180,8 @@ func TestLenientStillRejects(t *testing.T) {
 		{"overflow", append([]byte{0x00, 0x01}, append(bytes.Repeat([]byte{0xff}, 9), 0x02)...), varint.ErrOverflow},
 		{"11 bytes", append([]byte{0x00, 0x01}, append(bytes.Repeat([]byte{0x80}, 10), 0x00)...), varint.ErrTooLong},
 		{"truncated varint", []byte{0x00, 0x01, 0x80}, varint.ErrTruncated},
-		{"truncated tag", []byte{0x00}, ErrTruncatedField},
-		{"blob past the end", []byte{0x80, 0x01, 0x85, 0x00, 'a'}, ErrBlobBounds},
+		{"truncated tag", []byte{0x00}, errTruncatedField},
+		{"blob past the end", []byte{0x80, 0x01, 0x85, 0x00, 'a'}, errBlobBounds},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

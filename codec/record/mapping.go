@@ -2,7 +2,6 @@ package record
 
 import (
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"math"
 	"math/bits"
@@ -16,21 +15,21 @@ import (
 	"github.com/fastio-go/fastio/codec/varint"
 )
 
-// MaxDepth is how deeply decoding into structs follows nested records
-// before it gives up with ErrTooDeep, so that crafted input cannot exhaust
-// the stack.
-const MaxDepth = 64
+// maxDepth is how deeply decoding into structs follows nested records
+// before it gives up with errTooDeep (an ErrUnsupported), so that crafted
+// input cannot exhaust the stack.
+const maxDepth = 64
 
-// ErrTooDeep means nested records go deeper than MaxDepth: in input
+// errTooDeep means nested records go deeper than maxDepth: in input
 // (Unmarshal, Schema.Decode) or in what a Writer is asked to write
 // (Begin, Marshal, Schema.Encode), so that nothing is written that the
 // package's own decoders refuse.
-var ErrTooDeep = errors.New("record: nested records too deep")
+var errTooDeep error = &kindOf{"record: nested records too deep", ErrUnsupported}
 
-// ErrCycle means Marshal (or Schema.Encode or Schema.Write) was given a
+// errCycle means Marshal (or Schema.Encode or Schema.Write) was given a
 // value that points to itself: a pointer field leads back to a struct
 // already being encoded.
-var ErrCycle = errors.New("record: value points to itself")
+var errCycle error = &kindOf{"record: value points to itself", ErrUnsupported}
 
 type op uint8
 
@@ -464,8 +463,8 @@ func Marshal(e *Writer, v any) error {
 }
 
 // encode adds the fields of the struct at v to e's record. A
-// value nested deeper than MaxDepth (counting the records e has open) or
-// pointing to itself stops it with ErrTooDeep or ErrCycle, naming the
+// value nested deeper than maxDepth (counting the records e has open) or
+// pointing to itself stops it with ErrUnsupported, naming the
 // path of fields, which it also keeps in e for EndRecord, which drops the
 // record.
 func (p *plan) encode(e *Writer, v unsafe.Pointer) error {
@@ -477,14 +476,14 @@ func (p *plan) encode(e *Writer, v unsafe.Pointer) error {
 		return nil
 	}
 	err := p.deepError(v, path)
-	e.err = err // replaces Begin's ErrTooDeep
+	e.err = err // replaces Begin's errTooDeep
 	return err
 }
 
 // deepError is the error of a value that path, the indexes of the
 // fields leading from v to where Begin refused to go deeper (innermost
-// first), reaches: ErrCycle when a pointer on it leads back to a struct
-// already on it, else ErrTooDeep.
+// first), reaches: errCycle when a pointer on it leads back to a struct
+// already on it, else errTooDeep.
 func (p *plan) deepError(v unsafe.Pointer, path []int) error {
 	type visit struct {
 		p *plan
@@ -501,15 +500,15 @@ func (p *plan) deepError(v unsafe.Pointer, path []int) error {
 		}
 		p = f.sub
 		if seen[visit{p, v}] {
-			return &Error{Op: "marshal " + name, Offset: -1, Err: ErrCycle}
+			return &Error{Op: "marshal " + name, Offset: -1, Err: errCycle}
 		}
 		seen[visit{p, v}] = true
 	}
-	return &Error{Op: "marshal " + name, Offset: -1, Err: ErrTooDeep}
+	return &Error{Op: "marshal " + name, Offset: -1, Err: errTooDeep}
 }
 
 // encodeGeneral is encode for any plan, one field method at a time. When
-// a nested record would go deeper than MaxDepth, it stops and returns the
+// a nested record would go deeper than maxDepth, it stops and returns the
 // indexes of the fields that lead there, innermost first.
 func (p *plan) encodeGeneral(e *Writer, v unsafe.Pointer) []int {
 	for i := range p.fields {
@@ -574,7 +573,7 @@ func (p *plan) encodeGeneral(e *Writer, v unsafe.Pointer) []int {
 				}
 			}
 			e.Begin(f.id)
-			if len(e.open) > MaxDepth {
+			if len(e.open) > maxDepth {
 				e.End()
 				return []int{i}
 			}
@@ -710,12 +709,12 @@ func (p *plan) decodeFrom(body []byte, base int64, v unsafe.Pointer, o decodeOpt
 		}
 		id := ID(tag &^ blobBit)
 		if id == 0 && !o.lenient() {
-			return &Error{Op: "decode", Offset: base + int64(off), Err: ErrReservedID}
+			return &Error{Op: "decode", Offset: base + int64(off), Err: errReservedID}
 		}
 		var data []byte
 		if tag >= blobBit {
 			if x > uint64(len(q)-n) {
-				return &Error{Op: "decode", Offset: base + int64(off), ID: id, Err: ErrBlobBounds}
+				return &Error{Op: "decode", Offset: base + int64(off), ID: id, Err: errBlobBounds}
 			}
 			data = q[n : n+int(x) : n+int(x)]
 			n += int(x)
@@ -775,8 +774,8 @@ func (p *plan) decodeFrom(body []byte, base int64, v unsafe.Pointer, o decodeOpt
 			}
 			*(*time.Time)(ptr) = t
 		case opStruct, opPtrStruct:
-			if depth >= MaxDepth {
-				return &Error{Op: "unmarshal", Offset: base + int64(off), ID: id, Err: ErrTooDeep}
+			if depth >= maxDepth {
+				return &Error{Op: "unmarshal", Offset: base + int64(off), ID: id, Err: errTooDeep}
 			}
 			sp := ptr
 			if f.op == opPtrStruct {
@@ -981,8 +980,8 @@ func NewSchema[T any]() (*Schema[T], error) {
 }
 
 // Encode adds the fields of *v to the current record of e. A value nested
-// deeper than MaxDepth or pointing to itself makes EndRecord return
-// ErrTooDeep or ErrCycle and drop the record.
+// deeper than 64 levels or pointing to itself makes EndRecord return
+// ErrUnsupported and drop the record.
 func (s *Schema[T]) Encode(e *Writer, v *T) { s.p.encode(e, unsafe.Pointer(v)) }
 
 // Write encodes *v as a whole record: the bytes of Encode then EndRecord,

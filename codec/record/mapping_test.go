@@ -168,7 +168,7 @@ func TestUnmarshalErrors(t *testing.T) {
 		{"float32 overflow", AppendUint(nil, 5, floatBits(math.MaxFloat64)), ErrRange, 5},
 		{"blob for int", AppendString(nil, 1, "x"), ErrKind, 1},
 		{"int for string", AppendUint(nil, 3, 1), ErrKind, 3},
-		{"bad wire data", []byte{0x00, 0x00, 0x00}, ErrReservedID, 0},
+		{"bad wire data", []byte{0x00, 0x00, 0x00}, errReservedID, 0},
 		{"byte array too short", AppendBlob(nil, 6, []byte{1}), ErrRange, 6},
 		{"byte array too long", AppendBlob(nil, 6, []byte{1, 2, 3}), ErrRange, 6},
 		{"packed too few", AppendBlob(nil, 7, packed(1)), ErrRange, 7},
@@ -205,13 +205,13 @@ func TestRecursiveType(t *testing.T) {
 	if diff := cmp.Diff(in, &got); diff != "" {
 		t.Fatalf("(-want +got):\n%s", diff)
 	}
-	// Nesting deeper than MaxDepth is refused, not followed.
+	// Nesting deeper than maxDepth is refused, not followed.
 	body = AppendUint(nil, 1, 7)
-	for range MaxDepth + 5 {
+	for range maxDepth + 5 {
 		body = AppendBlob(AppendUint(nil, 1, 7), 2, body)
 	}
-	if err := Unmarshal(NewDecoder(body), &got); !errors.Is(err, ErrTooDeep) {
-		t.Fatalf("deep nesting: %v, want %v", err, ErrTooDeep)
+	if err := Unmarshal(NewDecoder(body), &got); !errors.Is(err, errTooDeep) {
+		t.Fatalf("deep nesting: %v, want %v", err, errTooDeep)
 	}
 }
 
@@ -225,10 +225,10 @@ func chain(n int) *node {
 }
 
 // TestMarshalDepthMatchesUnmarshal checks that Marshal writes every value
-// Unmarshal can read back, MaxDepth nested records, and refuses one level
+// Unmarshal can read back, maxDepth nested records, and refuses one level
 // more with the error Unmarshal would give, dropping the record.
 func TestMarshalDepthMatchesUnmarshal(t *testing.T) {
-	in := chain(MaxDepth + 1) // the top record and MaxDepth nested ones
+	in := chain(maxDepth + 1) // the top record and maxDepth nested ones
 	body := marshalBody(t, in)
 	var got node
 	if err := Unmarshal(NewDecoder(body), &got); err != nil {
@@ -239,14 +239,14 @@ func TestMarshalDepthMatchesUnmarshal(t *testing.T) {
 	}
 	var out core.Buffer
 	e := NewWriter(&out)
-	err := Marshal(e, chain(MaxDepth+2))
-	if !errors.Is(err, ErrTooDeep) || errors.Is(err, ErrCycle) {
-		t.Fatalf("Marshal one level deeper: %v, want %v", err, ErrTooDeep)
+	err := Marshal(e, chain(maxDepth+2))
+	if !errors.Is(err, errTooDeep) || errors.Is(err, errCycle) {
+		t.Fatalf("Marshal one level deeper: %v, want %v", err, errTooDeep)
 	}
-	if want := "record.node" + strings.Repeat(".Next", MaxDepth+1); !strings.Contains(err.Error(), want+":") {
+	if want := "record.node" + strings.Repeat(".Next", maxDepth+1); !strings.Contains(err.Error(), want+":") {
 		t.Fatalf("error %q does not name the path %s", err, want)
 	}
-	if err2 := e.EndRecord(); !errors.Is(err2, ErrTooDeep) {
+	if err2 := e.EndRecord(); !errors.Is(err2, errTooDeep) {
 		t.Fatalf("EndRecord after a refused Marshal: %v", err2)
 	}
 	if out.Len() != 0 {
@@ -254,11 +254,11 @@ func TestMarshalDepthMatchesUnmarshal(t *testing.T) {
 	}
 	// Records opened with Begin count too.
 	e.Begin(9)
-	if err := Marshal(e, chain(MaxDepth+1)); !errors.Is(err, ErrTooDeep) {
+	if err := Marshal(e, chain(maxDepth+1)); !errors.Is(err, errTooDeep) {
 		t.Fatalf("Marshal inside Begin: %v", err)
 	}
 	e.End()
-	if err := e.EndRecord(); !errors.Is(err, ErrTooDeep) {
+	if err := e.EndRecord(); !errors.Is(err, errTooDeep) {
 		t.Fatalf("EndRecord: %v", err)
 	}
 	// The Writer is usable after it.
@@ -304,10 +304,10 @@ func TestMarshalCycle(t *testing.T) {
 			var out core.Buffer
 			e := NewWriter(&out)
 			err := Marshal(e, tt.v)
-			if !errors.Is(err, ErrCycle) || !strings.Contains(err.Error(), tt.path) {
-				t.Fatalf("error %v, want %v naming %s", err, ErrCycle, tt.path)
+			if !errors.Is(err, errCycle) || !strings.Contains(err.Error(), tt.path) {
+				t.Fatalf("error %v, want %v naming %s", err, errCycle, tt.path)
 			}
-			if err := e.EndRecord(); !errors.Is(err, ErrCycle) {
+			if err := e.EndRecord(); !errors.Is(err, errCycle) {
 				t.Fatalf("EndRecord: %v", err)
 			}
 			s, err := NewSchema[ring]()
@@ -315,7 +315,7 @@ func TestMarshalCycle(t *testing.T) {
 				t.Fatal(err)
 			}
 			if r, ok := tt.v.(*ring); ok {
-				if err := s.Write(e, r); !errors.Is(err, ErrCycle) {
+				if err := s.Write(e, r); !errors.Is(err, errCycle) {
 					t.Fatalf("Schema.Write: %v", err)
 				}
 			}

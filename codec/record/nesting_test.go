@@ -25,7 +25,7 @@ func randomTree(r *rand.Rand, depth int) []tree {
 	for range r.IntN(4) + 1 {
 		t := tree{id: ID(r.IntN(int(MaxID)) + 1)}
 		switch k := r.IntN(8); {
-		case k < 3 && depth < MaxDepth:
+		case k < 3 && depth < maxDepth:
 			t.sub = randomTree(r, depth+1)
 		case k < 4:
 			t.uint = true
@@ -101,20 +101,20 @@ func TestNestingMatchesAppend(t *testing.T) {
 	}
 }
 
-// TestWriterDepth checks that the Writer writes MaxDepth levels of nested
+// TestWriterDepth checks that the Writer writes maxDepth levels of nested
 // records, which Unmarshal reads, and refuses one more.
 func TestWriterDepth(t *testing.T) {
 	var out core.Buffer
 	e := NewWriter(&out)
-	for range MaxDepth {
+	for range maxDepth {
 		e.Begin(2)
 	}
 	e.Uint(1, 5)
-	for range MaxDepth {
+	for range maxDepth {
 		e.End()
 	}
 	if err := e.EndRecord(); err != nil {
-		t.Fatalf("%d levels: %v", MaxDepth, err)
+		t.Fatalf("%d levels: %v", maxDepth, err)
 	}
 	var n node
 	rd := NewReader(core.NewSpanReader(out.Bytes()))
@@ -122,7 +122,7 @@ func TestWriterDepth(t *testing.T) {
 		t.Fatal(rd.Err())
 	}
 	if err := Unmarshal(rd.Fields(), &n); err != nil {
-		t.Fatalf("Unmarshal of %d levels: %v", MaxDepth, err)
+		t.Fatalf("Unmarshal of %d levels: %v", maxDepth, err)
 	}
 	out.Reset()
 	for range 100000 {
@@ -131,8 +131,8 @@ func TestWriterDepth(t *testing.T) {
 	for range 100000 {
 		e.End()
 	}
-	if err := e.EndRecord(); !errors.Is(err, ErrTooDeep) {
-		t.Fatalf("100000 levels: %v, want %v", err, ErrTooDeep)
+	if err := e.EndRecord(); !errors.Is(err, errTooDeep) {
+		t.Fatalf("100000 levels: %v, want %v", err, errTooDeep)
 	}
 	if out.Len() != 0 {
 		t.Fatalf("%d bytes written for a refused record", out.Len())
@@ -140,9 +140,9 @@ func TestWriterDepth(t *testing.T) {
 }
 
 // TestNestingLinear checks that closing nested records costs no more than
-// the bytes they hold once: MaxDepth levels around a large blob take
+// the bytes they hold once: maxDepth levels around a large blob take
 // about the time of one level (closing each level by moving its content
-// took MaxDepth times as long).
+// took maxDepth times as long).
 func TestNestingLinear(t *testing.T) {
 	if testing.Short() {
 		t.Skip("timing test")
@@ -167,11 +167,11 @@ func TestNestingLinear(t *testing.T) {
 			}
 		}
 	}
-	one, deep := cputime.CompareCPU(7, 20, write(1), write(MaxDepth))
+	one, deep := cputime.CompareCPU(7, 20, write(1), write(maxDepth))
 	if deep > 4*one {
-		t.Fatalf("%d levels take %.1fx the CPU time of one (%.0f ns, %.0f ns)", MaxDepth, deep/one, deep, one)
+		t.Fatalf("%d levels take %.1fx the CPU time of one (%.0f ns, %.0f ns)", maxDepth, deep/one, deep, one)
 	}
-	t.Logf("%d levels / 1 level: %.2fx CPU time (loaded machine)", MaxDepth, deep/one)
+	t.Logf("%d levels / 1 level: %.2fx CPU time (loaded machine)", maxDepth, deep/one)
 }
 
 // TestHostileLengthsAllocation checks that the stream Reader sizes its
@@ -189,8 +189,8 @@ func TestHostileLengthsAllocation(t *testing.T) {
 	for r.Next() {
 	}
 	runtime.ReadMemStats(&after)
-	if !errors.Is(r.Err(), ErrTruncatedRecord) {
-		t.Fatalf("error %v, want %v", r.Err(), ErrTruncatedRecord)
+	if !errors.Is(r.Err(), errTruncatedRecord) {
+		t.Fatalf("error %v, want %v", r.Err(), errTruncatedRecord)
 	}
 	if got := after.TotalAlloc - before.TotalAlloc; got > 64<<10 {
 		t.Fatalf("a frame claiming 1 GiB with 100 bytes present allocated %d bytes", got)
@@ -205,8 +205,8 @@ func TestHostileLengthsAllocation(t *testing.T) {
 	runtime.ReadMemStats(&before)
 	err := Unmarshal(NewDecoder(body), &v)
 	runtime.ReadMemStats(&after)
-	if !errors.Is(err, ErrBlobBounds) {
-		t.Fatalf("error %v, want %v", err, ErrBlobBounds)
+	if !errors.Is(err, errBlobBounds) {
+		t.Fatalf("error %v, want %v", err, errBlobBounds)
 	}
 	if got := after.TotalAlloc - before.TotalAlloc; got > 4<<10 {
 		t.Fatalf("a blob claiming 4 GiB allocated %d bytes", got)

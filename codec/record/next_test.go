@@ -75,20 +75,20 @@ func TestBuilderNextErrors(t *testing.T) {
 		want  error
 	}{
 		{"fits", func(_ *Writer, r Builder) Builder { return r.Uint(1, 7) }, nil},
-		{"beyond the size", func(_ *Writer, r Builder) Builder { return r.Blob(1, make([]byte, 300)) }, ErrRecordSize},
+		{"beyond the size", func(_ *Writer, r Builder) Builder { return r.Blob(1, make([]byte, 300)) }, errRecordSize},
 		{"bad identifier", func(_ *Writer, r Builder) Builder { return r.Uint(0, 7) }, ErrBadID},
 		{"time beyond the size", func(_ *Writer, r Builder) Builder {
 			return r.Blob(1, make([]byte, 190)).Time(3, time.Unix(-1, 0)) // 193 + 14 bytes
-		}, ErrRecordSize},
-		{"zero Builder", func(*Writer, Builder) Builder { return Builder{} }, ErrStaleBuilder},
-		{"another Writer's", func(*Writer, Builder) Builder { return f.Start(10).Uint(1, 1) }, ErrStaleBuilder},
+		}, errRecordSize},
+		{"zero Builder", func(*Writer, Builder) Builder { return Builder{} }, errStaleBuilder},
+		{"another Writer's", func(*Writer, Builder) Builder { return f.Start(10).Uint(1, 1) }, errStaleBuilder},
 		{"finished already", func(e *Writer, r Builder) Builder {
 			r = r.Uint(1, 1)
 			if err := e.Finish(r); err != nil {
 				t.Fatal(err)
 			}
 			return r
-		}, ErrStaleBuilder},
+		}, errStaleBuilder},
 		{"long body", func(_ *Writer, r Builder) Builder { return r.Blob(1, make([]byte, 150)) }, nil},
 	}
 	for _, tc := range tests {
@@ -147,8 +147,8 @@ func TestBuilderNextAfterWriterFields(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.Uint(9, 9) // opens a record of the Writer's methods: r goes stale
-	if _, err := e.Next(r.Uint(4, 8), 20); !errors.Is(err, ErrStaleBuilder) {
-		t.Fatalf("Next with the Writer's record open: %v, want ErrStaleBuilder", err)
+	if _, err := e.Next(r.Uint(4, 8), 20); !errors.Is(err, errStaleBuilder) {
+		t.Fatalf("Next with the Writer's record open: %v, want errStaleBuilder", err)
 	}
 	e.Discard()
 	e.Flush()

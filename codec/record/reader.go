@@ -154,7 +154,7 @@ func (d *Reader) next() bool {
 		case core.ErrBufferFull:
 			return d.gather(n, start)
 		case io.EOF:
-			return d.fail("read record", start, ErrTruncatedRecord)
+			return d.fail("read record", start, errTruncatedRecord)
 		default:
 			return d.fail("read record", start, err)
 		}
@@ -169,7 +169,7 @@ func (d *Reader) gather(n int, start int64) bool {
 		if len(w) == 0 {
 			_, err := d.r.Fill()
 			if err == io.EOF {
-				return d.fail("read record", start, ErrTruncatedRecord)
+				return d.fail("read record", start, errTruncatedRecord)
 			}
 			if err != nil {
 				return d.fail("read record", start, err)

@@ -132,8 +132,8 @@ func TestWriterUsageErrors(t *testing.T) {
 		{"id 0x8000", func(e *Writer) { e.String(0x8000, "x") }, ErrBadID},
 		{"blob id 0", func(e *Writer) { e.Blob(0, nil) }, ErrBadID},
 		{"begin id 0", func(e *Writer) { e.Begin(0); e.End() }, ErrBadID},
-		{"end without begin", func(e *Writer) { e.End() }, ErrNesting},
-		{"unclosed begin", func(e *Writer) { e.Begin(1) }, ErrNesting},
+		{"end without begin", func(e *Writer) { e.End() }, errNesting},
+		{"unclosed begin", func(e *Writer) { e.Begin(1) }, errNesting},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -188,26 +188,26 @@ func TestDecoderBadInput(t *testing.T) {
 		off  int64
 		id   ID
 	}{
-		{"truncated tag", append(ok, 0x00), ErrTruncatedField, 3, 0},
+		{"truncated tag", append(ok, 0x00), errTruncatedField, 3, 0},
 		{"tag without value", append(ok, 0x00, 0x01), varint.ErrTruncated, 3, 1},
 		{"truncated varint", append(ok, 0x00, 0x01, 0x80), varint.ErrTruncated, 3, 1},
 		{"11-byte varint", append(ok, append([]byte{0x00, 0x02}, bytes.Repeat([]byte{0x80}, 10)...)...), varint.ErrTooLong, 3, 2},
 		{"overflowing varint", append(ok, append([]byte{0x00, 0x02}, append(bytes.Repeat([]byte{0xff}, 9), 0x02)...)...), varint.ErrOverflow, 3, 2},
 		{"overlong varint", append(ok, 0x00, 0x03, 0x80, 0x00), varint.ErrOverlong, 3, 3},
-		{"blob beyond input", append(ok, 0x80, 0x04, 0x05, 'a', 'b'), ErrBlobBounds, 3, 4},
-		{"huge blob length", append(ok, 0x80, 0x04, 0xff, 0xff, 0xff, 0xff, 0x0f), ErrBlobBounds, 3, 4},
-		{"id 0", append(ok, 0x00, 0x00, 0x01), ErrReservedID, 3, 0},
-		{"blob id 0", append(ok, 0x80, 0x00, 0x00), ErrReservedID, 3, 0},
-		{"id 0 slow path", append(ok, 0x00, 0x00, 0x81, 0x01), ErrReservedID, 3, 0},
-		{"error in nested record", append(ok, 0x80, 0x07, 0x03, 0x00, 0x00, 0x01), ErrReservedID, 6, 0},
+		{"blob beyond input", append(ok, 0x80, 0x04, 0x05, 'a', 'b'), errBlobBounds, 3, 4},
+		{"huge blob length", append(ok, 0x80, 0x04, 0xff, 0xff, 0xff, 0xff, 0x0f), errBlobBounds, 3, 4},
+		{"id 0", append(ok, 0x00, 0x00, 0x01), errReservedID, 3, 0},
+		{"blob id 0", append(ok, 0x80, 0x00, 0x00), errReservedID, 3, 0},
+		{"id 0 slow path", append(ok, 0x00, 0x00, 0x81, 0x01), errReservedID, 3, 0},
+		{"error in nested record", append(ok, 0x80, 0x07, 0x03, 0x00, 0x00, 0x01), errReservedID, 6, 0},
 		// With 8 bytes or more at hand, which the fast paths decode.
 		{"overlong 2-byte varint before more fields", append(append(ok, 0x00, 0x03, 0x80, 0x00), pad...), varint.ErrOverlong, 3, 3},
 		{"overlong 3-byte varint before more fields", append(append(ok, 0x00, 0x03, 0x81, 0x80, 0x00), pad...), varint.ErrOverlong, 3, 3},
 		{"overlong 5-byte varint before more fields", append(append(ok, 0x00, 0x03, 0x81, 0x81, 0x81, 0x80, 0x00), pad...), varint.ErrOverlong, 3, 3},
 		{"7-byte varint, truncated", append(ok, 0x00, 0x03, 0x81, 0x81, 0x81, 0x81, 0x81, 0x81, 0x81), varint.ErrTruncated, 3, 3},
-		{"id 0 before more fields", append(append(ok, 0x00, 0x00, 0x01), pad...), ErrReservedID, 3, 0},
-		{"blob beyond input, 8 bytes at hand", append(ok, 0x80, 0x04, 0x7f, 1, 2, 3, 4, 5, 6, 7, 8), ErrBlobBounds, 3, 4},
-		{"2-byte blob length beyond input", append(ok, 0x80, 0x04, 0x80, 0x01, 1, 2, 3, 4, 5, 6, 7, 8), ErrBlobBounds, 3, 4},
+		{"id 0 before more fields", append(append(ok, 0x00, 0x00, 0x01), pad...), errReservedID, 3, 0},
+		{"blob beyond input, 8 bytes at hand", append(ok, 0x80, 0x04, 0x7f, 1, 2, 3, 4, 5, 6, 7, 8), errBlobBounds, 3, 4},
+		{"2-byte blob length beyond input", append(ok, 0x80, 0x04, 0x80, 0x01, 1, 2, 3, 4, 5, 6, 7, 8), errBlobBounds, 3, 4},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -260,7 +260,7 @@ func TestReaderBadInput(t *testing.T) {
 		{"truncated length", append(good, 0x80), 0, 1, varint.ErrTruncated, 4},
 		{"11-byte length", append(good, bytes.Repeat([]byte{0x80}, 11)...), 0, 1, varint.ErrTooLong, 4},
 		{"overlong length", append(good, 0x81, 0x00), 0, 1, varint.ErrOverlong, 4},
-		{"truncated record", append(good, 0x05, 0x00, 0x01), 0, 1, ErrTruncatedRecord, 4},
+		{"truncated record", append(good, 0x05, 0x00, 0x01), 0, 1, errTruncatedRecord, 4},
 		{"beyond limit", append(good, 0x05, 0x00, 0x01, 0x01, 0x00, 0x02), 4, 1, core.ErrTooLarge, 4},
 		{"at limit", append(good, 0x03, 0x00, 0x01, 0x01), 3, 2, nil, 0},
 		{"huge claimed length", append(good, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f), 0, 1, core.ErrTooLarge, 4},

@@ -65,8 +65,8 @@ func TestTimeBytes(t *testing.T) {
 					t.Fatalf("size %d: %v", size, err)
 				}
 			}
-			if err := b.Finish(b.Start(len(field)-1).Time(7, tc.t)); !errors.Is(err, ErrRecordSize) {
-				t.Fatalf("one byte short: %v, want ErrRecordSize", err)
+			if err := b.Finish(b.Start(len(field)-1).Time(7, tc.t)); !errors.Is(err, errRecordSize) {
+				t.Fatalf("one byte short: %v, want errRecordSize", err)
 			}
 			b.Flush()
 			if !bytes.Equal(bb.Bytes(), append(append([]byte(nil), want...), want...)) {

@@ -257,15 +257,15 @@ func (e *Writer) blobSlow(id ID, b []byte) {
 
 // Begin opens a nested record: the fields added until the matching End
 // form the bytes of a blob field with identifier id. Nesting deeper than
-// MaxDepth levels, which Unmarshal and Schema.Decode refuse, makes
-// EndRecord return ErrTooDeep and drop the record.
+// 64 levels, which Unmarshal and Schema.Decode refuse, makes
+// EndRecord return ErrUnsupported and drop the record.
 func (e *Writer) Begin(id ID) {
 	if !validID(id) {
 		e.badID(id)
 		id = MaxID // keep Begin/End balanced; the record is dropped anyway
 	}
-	if len(e.open) >= MaxDepth && e.err == nil {
-		e.err = &Error{Op: "begin nested record", Offset: int64(e.Len()), ID: id, Err: ErrTooDeep}
+	if len(e.open) >= maxDepth && e.err == nil {
+		e.err = &Error{Op: "begin nested record", Offset: int64(e.Len()), ID: id, Err: errTooDeep}
 	}
 	if e.lim-e.n < 3 {
 		e.room(3)
@@ -284,7 +284,7 @@ func (e *Writer) Begin(id ID) {
 func (e *Writer) End() {
 	if len(e.open) == 0 {
 		if e.err == nil {
-			e.err = &Error{Op: "end nested record", Offset: -1, Err: ErrNesting}
+			e.err = &Error{Op: "end nested record", Offset: -1, Err: errNesting}
 		}
 		return
 	}
@@ -348,7 +348,7 @@ func (e *Writer) patch(start int) {
 
 // EndRecord frames the current record and commits it to the buffered
 // writer. If a usage error happened since the last EndRecord, the record
-// is dropped and the error returned; an unclosed Begin is ErrNesting.
+// is dropped and the error returned; an unclosed Begin is ErrMisuse.
 // Device errors are reported by Flush.
 func (e *Writer) EndRecord() error {
 	if n := e.n; n > 0 && n <= 0x80 && e.err == nil && len(e.open) == 0 {
@@ -361,7 +361,7 @@ func (e *Writer) EndRecord() error {
 		return nil
 	}
 	if e.err == nil && len(e.open) > 0 {
-		e.err = &Error{Op: "end record", Offset: -1, Err: ErrNesting}
+		e.err = &Error{Op: "end record", Offset: -1, Err: errNesting}
 	}
 	if err := e.err; err != nil {
 		e.Discard()

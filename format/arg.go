@@ -2,6 +2,7 @@ package format
 
 import (
 	"math"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -382,6 +383,13 @@ func printArgsTo(w core.Engine, args []Arg) {
 			} else {
 				w.WriteString("false")
 			}
+		case argStrFmt:
+			if a.hdr&(optQuote|optASCII|optPad) != optQuote {
+				printArg(w, a)
+				break
+			}
+			p, _ := a.x.(*byte)
+			quoteCore(w, unsafe.String(p, a.u))
 		default:
 			printArg(w, a)
 		}
@@ -479,4 +487,20 @@ func (a *Arg) appendFormat(dst []byte) []byte {
 	}
 	// The plain kinds are printed by printArg and never padded.
 	return dst
+}
+
+// maxQuoteGrowth bounds strconv.AppendQuote's output per input byte: an
+// invalid byte becomes \xHH, and no escape of a rune is longer than four
+// bytes per byte of its UTF-8 encoding (\U0010FFFF for four bytes).
+const maxQuoteGrowth = 4
+
+// quoteCore quotes s in place in w's buffer when its longest quoted form
+// fits the buffer, so that no string of that size allocates.
+func quoteCore(w core.Engine, s string) {
+	if n := maxQuoteGrowth*len(s) + 2; n <= w.Size() {
+		p := w.Reserve(n)
+		w.Commit(len(strconv.AppendQuote(p[:0], s)))
+		return
+	}
+	putB(w, Quote(s))
 }

@@ -425,11 +425,6 @@ func BenchmarkPrintMixed(b *testing.B) {
 				Ln(w)
 			}
 		}},
-		{"fastio_line", func(w core.BufferedWriter, _ *bufio.Writer) {
-			for i := range n {
-				Line(w).Str("id=").Int(i).Str(" x=").Float(vals[i]).Str(" name=").Str(mixedNames[i%5]).Str(" ok=").Bool(i%3 == 0).End()
-			}
-		}},
 		{"fastio_any", func(w core.BufferedWriter, _ *bufio.Writer) {
 			for i := range n {
 				PrintLn(w, "id=", i, " x=", vals[i], " name=", mixedNames[i%5], " ok=", i%3 == 0)
@@ -606,8 +601,8 @@ func BenchmarkWriteIntSlice(b *testing.B) {
 }
 
 // BenchmarkPrintLogLine prints 100,000 log lines with a quoted message and
-// a fixed-point number, `level=info n=7 x=0.123 msg="..."`: the chained
-// Line on a *core.Writer against fmt.Fprintf and the hand-written bufio +
+// a fixed-point number, `level=info n=7 x=0.123 msg="..."`: PrintLnArgs
+// on a *core.Writer against fmt.Fprintf and the hand-written bufio +
 // strconv line, the same bytes each (checked before timing).
 func BenchmarkPrintLogLine(b *testing.B) {
 	const n = 100_000
@@ -617,9 +612,9 @@ func BenchmarkPrintLogLine(b *testing.B) {
 		name string
 		run  func(w *core.Writer, bw *bufio.Writer)
 	}{
-		{"fastio_line", func(w *core.Writer, _ *bufio.Writer) {
+		{"fastio_args", func(w *core.Writer, _ *bufio.Writer) {
 			for i := range n {
-				Line(w).Str("level=info n=").Int(i).Str(" x=").Fixed(vals[i]/1e300, 3).Str(" msg=").Quote(msgs[i&3]).End()
+				PrintLnArgs(w, V("level=info n="), V(i), V(" x="), V(Fixed(vals[i]/1e300, 3)), V(" msg="), V(Quote(msgs[i&3])))
 			}
 		}},
 		{"fmt", func(_ *core.Writer, bw *bufio.Writer) {

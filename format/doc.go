@@ -10,7 +10,7 @@
 // wrapped it; [Writer] says what each kind of writer gets. [Fprint] and
 // [FprintLn] write one call's output to any io.Writer at once.
 //
-// Printing comes in four forms, after log/slog's precedent (Log takes
+// Printing comes in three forms, after log/slog's precedent (Log takes
 // ...any and allocates, LogAttrs takes ...Attr and does not):
 //
 //   - [Print] and [PrintLn] take any values, as fmt does, and write them one
@@ -27,11 +27,7 @@
 //     an interface, and costs its one box unless it is a pointer.
 //   - The typed functions [Int], [IntLn], [Float], [FloatLn], [Str],
 //     [Bool], [Rune], [Ln] and [Put] write one value each and never
-//     allocate.
-//   - [Line] chains the values of one line as methods,
-//     Line(w).Str("n=").Int(n).Fixed(x, 3).Quote(s).End(), through the
-//     typed functions: it reads as a format string does and never
-//     allocates. [Ints] writes a whole slice of integers with a separator,
+//     allocate. [Ints] writes a whole slice of integers with a separator,
 //     many values per reservation of the buffer.
 //
 // For example:

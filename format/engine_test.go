@@ -122,7 +122,6 @@ func TestEngineWriterAllocs(t *testing.T) {
 		{"Str", func() { Str(w, "abc") }},
 		{"Put", func() { Put(w, Hex(0xbeef).Prefix()) }},
 		{"Ints", func() { Ints(w, xs, ",") }},
-		{"Line", func() { Line(w).Str("a=").Int(5).Quote("q").End() }},
 		{"PrintLnArgs", func() { PrintLnArgs(w, V("id="), V(12345), V(" x="), V(2.5)) }},
 	}
 	for _, tt := range tests {

@@ -272,21 +272,6 @@ func ExampleInts() {
 	// 255 0 7
 }
 
-// Line chains the values of one line, each written in place by the typed
-// function of its kind, with no boxing and no allocation.
-func ExampleLine() {
-	w := core.NewWriter(os.Stdout)
-	for i, msg := range []string{"started", "said \"hi\""} {
-		format.Line(w).Str("level=info n=").Int(i).Str(" load=").Fixed(0.5+float64(i)/3, 3).Str(" msg=").Quote(msg).End()
-	}
-	if err := w.Flush(); err != nil {
-		log.Fatal(err)
-	}
-	// Output:
-	// level=info n=0 load=0.500 msg="started"
-	// level=info n=1 load=0.833 msg="said \"hi\""
-}
-
 // The loop a bufio.Scanner user writes as for s.Scan() { ... s.Text() ... }
 // and then s.Err() is a Line loop that stops at io.EOF; a line splits on a
 // delimiter (here a CSV comma) with strings.SplitSeq or bytes.SplitSeq, and

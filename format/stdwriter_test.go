@@ -46,7 +46,7 @@ func everyPrint(w Writer) {
 	PrintLnArgs(w, V(" argsln"), V(uint8(9)))
 	Ints(w, []int{1, -2, 300}, ", ")
 	Ints(w, []int64{-1 << 63, 12345678, 0}, "\n")
-	Line(w).Str("line ").Int(12).Float(0.5).Quote("q\t").Fixed(1.25, 1).Bool(false).End()
+	PrintLnArgs(w, V("line "), V(12), V(0.5), V(Quote("q\t")), V(Fixed(1.25, 1)), V(false))
 }
 
 // TestStandardWriters checks that every print function writes the same

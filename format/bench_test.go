@@ -240,7 +240,7 @@ func BenchmarkWriteFixed(b *testing.B) {
 		for b.Loop() {
 			for _, f := range vals {
 				Put(w, Fixed(f, 2))
-				Ln(w)
+				Str(w, "\n")
 			}
 			w.Flush()
 		}
@@ -262,7 +262,7 @@ func BenchmarkWriteSci(b *testing.B) {
 		for b.Loop() {
 			for _, f := range vals {
 				Put(w, Sci(f, 6))
-				Ln(w)
+				Str(w, "\n")
 			}
 			w.Flush()
 		}
@@ -276,7 +276,7 @@ func precSize(put func(core.BufferedWriter, float64)) int64 {
 	var out core.Buffer
 	for _, f := range fixedVals() {
 		put(&out, f)
-		Ln(&out)
+		Str(&out, "\n")
 	}
 	return int64(out.Len())
 }
@@ -421,8 +421,8 @@ func BenchmarkPrintMixed(b *testing.B) {
 				Str(w, " name=")
 				Str(w, mixedNames[i%5])
 				Str(w, " ok=")
-				Bool(w, i%3 == 0)
-				Ln(w)
+				Str(w, strconv.FormatBool(i%3 == 0))
+				Str(w, "\n")
 			}
 		}},
 		{"fastio_any", func(w core.BufferedWriter, _ *bufio.Writer) {
@@ -496,7 +496,7 @@ func BenchmarkWriteHexFloat(b *testing.B) {
 		var got core.Buffer
 		for _, f := range vals {
 			Put(&got, HexFloat(f, prec))
-			Ln(&got)
+			Str(&got, "\n")
 		}
 		if !bytes.Equal(got.Bytes(), want.Bytes()) {
 			b.Fatalf("precision %d: HexFloat and strconv differ", prec)
@@ -513,7 +513,7 @@ func BenchmarkWriteHexFloat(b *testing.B) {
 			for b.Loop() {
 				for _, f := range vals {
 					Put(w, HexFloat(f, prec))
-					Ln(w)
+					Str(w, "\n")
 				}
 				w.Flush()
 			}
@@ -554,7 +554,7 @@ func BenchmarkWriteIntSlice(b *testing.B) {
 	want := intFile()
 	var check core.Buffer
 	Ints(&check, xs, "\n")
-	Ln(&check)
+	Str(&check, "\n")
 	if !bytes.Equal(check.Bytes(), want) {
 		b.Fatal("Ints writes other bytes than the IntLn loop")
 	}
@@ -566,7 +566,7 @@ func BenchmarkWriteIntSlice(b *testing.B) {
 		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			Ints(w, xs, "\n")
-			Ln(w)
+			Str(w, "\n")
 			w.Flush()
 		}
 		cpu.Report()
@@ -697,7 +697,7 @@ func BenchmarkWriteDoubles(b *testing.B) {
 		var out core.Buffer
 		for _, f := range vals {
 			out.Write(strconv.AppendFloat(nil, f, mode, -1, 64))
-			Ln(&out)
+			Str(&out, "\n")
 		}
 		size := int64(out.Len())
 		b.Run(fmt.Sprintf("layout=%c/fastio", mode), func(b *testing.B) {
@@ -713,7 +713,7 @@ func BenchmarkWriteDoubles(b *testing.B) {
 				} else {
 					for _, f := range vals {
 						Put(w, Sci(f, -1))
-						Ln(w)
+						Str(w, "\n")
 					}
 				}
 				w.Flush()

@@ -25,8 +25,8 @@
 //     fields without boxing: the variadic form for hot paths, with the
 //     same output as Print and no allocation. Only a user type is kept in
 //     an interface, and costs its one box unless it is a pointer.
-//   - The typed functions [Int], [IntLn], [Float], [FloatLn], [Str],
-//     [Bool], [Rune], [Ln] and [Put] write one value each and never
+//   - The typed functions [Int], [IntLn], [Float], [FloatLn], [Str] and
+//     [Put] (any manipulator or [Appender]) write one value each and never
 //     allocate. [Ints] writes a whole slice of integers with a separator,
 //     many values per reservation of the buffer.
 //

@@ -132,7 +132,7 @@ func ExampleAppender() {
 	w := core.NewWriter(os.Stdout)
 	format.PrintLn(w, "at ", point{3, -4})
 	format.Put(w, format.Pad(point{1, 2}, 10))
-	format.Ln(w)
+	format.Str(w, "\n")
 	if err := w.Flush(); err != nil {
 		log.Fatal(err)
 	}
@@ -238,7 +238,7 @@ func ExampleWriter() {
 	format.PrintLn(w, "n = ", 42, ", x = ", format.Fixed(3.14159, 2))
 	format.IntLn(w, -7)
 	format.Put(w, format.Dec(155).Group().Zeros(8))
-	format.Ln(w)
+	format.Str(w, "\n")
 	if err := w.Flush(); err != nil { // whoever created w flushes it, and sees write errors
 		log.Fatal(err)
 	}
@@ -261,9 +261,9 @@ func ExampleFprintLn() {
 func ExampleInts() {
 	w := core.NewWriter(os.Stdout)
 	format.Ints(w, []int{3, -1, 4, 1, -5, 9}, ", ")
-	format.Ln(w)
+	format.Str(w, "\n")
 	format.Ints(w, []uint8{255, 0, 7}, " ")
-	format.Ln(w)
+	format.Str(w, "\n")
 	if err := w.Flush(); err != nil {
 		log.Fatal(err)
 	}

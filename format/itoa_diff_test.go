@@ -134,11 +134,11 @@ func diffInts[T core.Integer](t *testing.T, r *rand.Rand, n int) {
 		check("IntLn", vals, want)
 		for _, v := range vals {
 			Int(w, v)
-			Ln(w)
+			Str(w, "\n")
 		}
 		check("Int", vals, want)
 		Ints(w, vals, "\n")
-		Ln(w)
+		Str(w, "\n")
 		check("Ints", vals, want)
 		for _, v := range vals {
 			PrintLnArgs(w, V(v))

@@ -8,7 +8,6 @@ import (
 	"reflect"
 	"sync"
 	"time"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/fastio-go/fastio/core"
@@ -338,62 +337,7 @@ func strB(w core.BufferedWriter, s string) {
 	}
 }
 
-// Bool writes "true" or "false".
-func Bool[W Writer](w W, b bool) {
-	s := "false"
-	if b {
-		s = "true"
-	}
-	if cw, ok := any(w).(*core.Writer); ok {
-		cw.PutString(s)
-		return
-	}
-	strTo(w, s)
-}
-
-// Rune writes r as a character, UTF-8 encoded (utf8.RuneError for an invalid
-// rune).
-func Rune[W Writer](w W, r rune) { runeTo(w, r) }
-
-// runeTo is Rune for any writer.
-func runeTo(w any, r rune) {
-	if bw, ok := buffered(w); ok {
-		if cw, ok := bw.(core.Engine); ok {
-			p := cw.Reserve(utf8.UTFMax)
-			cw.Commit(utf8.EncodeRune(p, r))
-			return
-		}
-		p := bw.Reserve(utf8.UTFMax)
-		bw.Commit(utf8.EncodeRune(p, r))
-		return
-	}
-	sw := w.(Writer)
-	if p := stdSpace(sw, utf8.UTFMax); p != nil {
-		sw.Write(p[:utf8.EncodeRune(p, r)])
-		return
-	}
-	viaScratch(sw, func(b *core.Buffer) { runeTo(b, r) })
-}
-
-// Ln writes a newline.
-func Ln[W Writer](w W) {
-	if cw, ok := any(w).(*core.Writer); ok {
-		cw.PutByte('\n') // inlined
-		return
-	}
-	lnTo(w)
-}
-
-// lnTo is Ln for any writer.
-func lnTo(w any) {
-	if bw, ok := buffered(w); ok {
-		lnB(bw)
-		return
-	}
-	io.WriteString(w.(Writer), "\n")
-}
-
-// lnB is Ln for a core.BufferedWriter.
+// lnB writes a newline to a core.BufferedWriter.
 func lnB(w core.BufferedWriter) {
 	if cw, ok := w.(core.Engine); ok {
 		cw.WriteByte('\n')

@@ -136,11 +136,11 @@ func TestTypedShortWrites(t *testing.T) {
 			Float(w, float32(i)/7)
 			Str(w, strings.Repeat("s", 100))
 			Str(w, []byte("bytes"))
-			Bool(w, i%2 == 0)
-			Rune(w, 'ж')
+			Str(w, strconv.FormatBool(i%2 == 0))
+			Put(w, Char('ж'))
 			Put(w, Pad(Hex(i).Prefix(), 12).Left())
 			Put(w, Pad(Plain(strings.Repeat("long", 40)), 200))
-			Ln(w)
+			Str(w, "\n")
 		}
 	}
 	var want core.Buffer

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -35,9 +36,9 @@ func everyPrint(w Writer) {
 	FloatLn(w, float32(0.1))
 	Str(w, "str")
 	Str(w, []byte(" bytes"))
-	Bool(w, true)
-	Rune(w, 'ж')
-	Ln(w)
+	Str(w, strconv.FormatBool(true))
+	Put(w, Char('ж'))
+	Str(w, "\n")
 	Put(w, Hex(255).Prefix())
 	Put(w, Pad(Plain("x"), 70)) // more than Put's first reservation
 	Print(w, "print ", 1, " ", 2.5, " ", Dec(3).Zeros(3), " ", time.Duration(1500))

@@ -45,7 +45,7 @@
 // receiver; hence the separate Arg form.
 //
 // Manipulators are plain values that wrap one value each, with no hidden
-// stream state: Hex, Oct, Bin, Base and Dec for integers (with Prefix,
+// stream state: Base for integers in any base (with Prefix,
 // Upper, Plus, Group, Zeros); Shortest, Fixed, Sci, General and HexFloat
 // for floats; Quote, Plain and Char for strings and characters; Pad for a
 // field width with fill and alignment; Time and Dur for time.Time and

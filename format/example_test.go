@@ -41,7 +41,7 @@ func ExamplePrintLnArgs() {
 		x := float64(i) + 0.25
 		format.PrintLnArgs(w, format.V("id="), format.V(id), format.V(" x="), format.V(x),
 			format.V(" name="), format.V(format.Pad(format.Plain(name), 6).Left()), format.V("|"),
-			format.V(" hex="), format.V(format.Hex(id).Prefix()),
+			format.V(" hex="), format.V(format.Base(id, 16).Prefix()),
 			format.V(" at="), format.V(start.Add(time.Duration(i)*time.Second)))
 	}
 	if err := w.Flush(); err != nil {
@@ -52,10 +52,10 @@ func ExamplePrintLnArgs() {
 	// id=1001 x=1.25 name=beta  | hex=0x3e9 at=2024-02-29T13:04:06Z
 }
 
-func ExampleHex() {
+func ExampleBase() {
 	w := core.NewWriter(os.Stdout)
-	format.PrintLn(w, format.Hex(3054).Prefix(), " ", format.Hex(-255).Upper(), " ",
-		format.Bin(5).Prefix().Zeros(8), " ", format.Hex(uint32(0xdeadbeef)).Group())
+	format.PrintLn(w, format.Base(3054, 16).Prefix(), " ", format.Base(-255, 16).Upper(), " ",
+		format.Base(5, 2).Prefix().Zeros(8), " ", format.Base(uint32(0xdeadbeef), 16).Group())
 	if err := w.Flush(); err != nil {
 		log.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func ExampleHex() {
 func ExamplePad() {
 	w := core.NewWriter(os.Stdout)
 	format.PrintLn(w, "[", format.Pad(format.Plain("left"), 8).Left(), "]")
-	format.PrintLn(w, "[", format.Pad(format.Dec(42), 8), "]")
+	format.PrintLn(w, "[", format.Pad(format.Base(42, 10), 8), "]")
 	format.PrintLn(w, "[", format.Pad(format.Plain("mid"), 9).Center().Fill('*'), "]")
 	if err := w.Flush(); err != nil {
 		log.Fatal(err)
@@ -210,7 +210,7 @@ func ExampleLocale() {
 	fr := format.NewLocale(",", "'", 3)
 	in := format.NewLocale(".", ",", 3)
 	format.PrintLn(w, format.Fixed(1234567.5, 2).Group().In(fr))
-	format.PrintLn(w, format.Dec(int64(9876543210)).Group().In(in))
+	format.PrintLn(w, format.Base(int64(9876543210), 10).Group().In(in))
 	format.PrintLn(w, format.Fixed(0.25, 3).In(fr))
 	if err := w.Flush(); err != nil {
 		log.Fatal(err)
@@ -237,7 +237,7 @@ func ExampleWriter() {
 	w := bufio.NewWriter(os.Stdout)
 	format.PrintLn(w, "n = ", 42, ", x = ", format.Fixed(3.14159, 2))
 	format.IntLn(w, -7)
-	format.Put(w, format.Dec(155).Group().Zeros(8))
+	format.Put(w, format.Base(155, 10).Group().Zeros(8))
 	format.Str(w, "\n")
 	if err := w.Flush(); err != nil { // whoever created w flushes it, and sees write errors
 		log.Fatal(err)

@@ -14,8 +14,8 @@ import (
 // wraps (unlike iostream's sticky flags).
 
 // IntFormat is the manipulator of an integer: base, prefix, case, sign,
-// digit grouping and zero padding. Make one with Dec, Hex, Oct, Bin or Base;
-// the zero IntFormat prints 0 in decimal.
+// digit grouping and zero padding. Make one with Base; the zero IntFormat
+// prints 0 in decimal.
 type IntFormat struct {
 	u      uint64
 	neg    bool
@@ -28,20 +28,10 @@ type IntFormat struct {
 	loc    *locale
 }
 
-// Dec formats v in decimal.
-func Dec[T core.Integer](v T) IntFormat { return Base(v, 10) }
-
-// Hex formats v in hexadecimal.
-func Hex[T core.Integer](v T) IntFormat { return Base(v, 16) }
-
-// Oct formats v in octal.
-func Oct[T core.Integer](v T) IntFormat { return Base(v, 8) }
-
-// Bin formats v in binary.
-func Bin[T core.Integer](v T) IntFormat { return Base(v, 2) }
-
-// Base formats v in base (2 to 36; digits past 9 are letters). A base
-// outside that range means 10.
+// Base formats v in base (2 to 36; digits past 9 are letters), as
+// strconv.FormatInt does: Base(v, 16).Prefix() is 0x and hex digits,
+// Base(v, 10).Group() a grouped decimal. A base outside that range means
+// 10.
 func Base[T core.Integer](v T, base int) IntFormat {
 	if base < 2 || base > 36 {
 		base = 10
@@ -404,5 +394,5 @@ func Ptr[T any](p *T) PointerFormat { return PointerFormat{uintptr(unsafe.Pointe
 
 // AppendFormat appends the address to dst.
 func (f PointerFormat) AppendFormat(dst []byte) []byte {
-	return Hex(f.p).Prefix().AppendFormat(dst)
+	return Base(f.p, 16).Prefix().AppendFormat(dst)
 }

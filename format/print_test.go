@@ -72,7 +72,7 @@ func TestPrint(t *testing.T) {
 		{"typed pointer", []any{&x}, fmt.Sprintf("%p", &x)},
 		{"struct pointer", []any{&plain{1, 2}}, ""},
 		{"nil pointer", []any{(*int)(nil)}, "0x0"},
-		{"manipulators", []any{Hex(255).Prefix(), " ", Pad(Plain("x"), 3).Center().Fill('*')}, "0xff *x*"},
+		{"manipulators", []any{Base(255, 16).Prefix(), " ", Pad(Plain("x"), 3).Center().Fill('*')}, "0xff *x*"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -138,7 +138,7 @@ func TestTypedShortWrites(t *testing.T) {
 			Str(w, []byte("bytes"))
 			Str(w, strconv.FormatBool(i%2 == 0))
 			Put(w, Char('ж'))
-			Put(w, Pad(Hex(i).Prefix(), 12).Left())
+			Put(w, Pad(Base(i, 16).Prefix(), 12).Left())
 			Put(w, Pad(Plain(strings.Repeat("long", 40)), 200))
 			Str(w, "\n")
 		}
@@ -193,9 +193,9 @@ func TestPrintAllocs(t *testing.T) {
 		{"Int generic writer", func() { IntLn(&b, v); b.Reset() }},
 		{"Float", func() { FloatLn(w, f) }},
 		{"Str", func() { Str(w, "hello") }},
-		{"Put Hex", func() { Put(w, Hex(v).Prefix().Group()) }},
+		{"Put Hex", func() { Put(w, Base(v, 16).Prefix().Group()) }},
 		{"Put Fixed", func() { Put(w, Fixed(f, 3).Group()) }},
-		{"Put Pad", func() { Put(w, Pad(Dec(v), 20).Center()) }},
+		{"Put Pad", func() { Put(w, Pad(Base(v, 10), 20).Center()) }},
 		{"Put Time", func() { Put(w, Time(when)) }},
 		{"Put Dur", func() { Put(w, Dur(time.Duration(v))) }},
 		{"Put Quote", func() { Put(w, Quote("a\tb")) }},

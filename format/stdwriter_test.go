@@ -39,9 +39,9 @@ func everyPrint(w Writer) {
 	Str(w, strconv.FormatBool(true))
 	Put(w, Char('ж'))
 	Str(w, "\n")
-	Put(w, Hex(255).Prefix())
+	Put(w, Base(255, 16).Prefix())
 	Put(w, Pad(Plain("x"), 70)) // more than Put's first reservation
-	Print(w, "print ", 1, " ", 2.5, " ", Dec(3).Zeros(3), " ", time.Duration(1500))
+	Print(w, "print ", 1, " ", 2.5, " ", Base(3, 10).Zeros(3), " ", time.Duration(1500))
 	PrintLn(w, " println", true, nil)
 	PrintArgs(w, V("args "), V(5), V(Fixed(1.25, 1)))
 	PrintLnArgs(w, V(" argsln"), V(uint8(9)))
@@ -89,7 +89,7 @@ func TestStandardWriters(t *testing.T) {
 // gets each call's output in one Write, however many values it holds.
 func TestOneWritePerCall(t *testing.T) {
 	var fw flushWriter
-	PrintLn(&fw, 1, " ", 2.5, " ", "three", " ", Hex(4))
+	PrintLn(&fw, 1, " ", 2.5, " ", "three", " ", Base(4, 16))
 	PrintLnArgs(&fw, V(1), V(" "), V(2.5))
 	IntLn(&fw, 12345)
 	if fw.writes != 3 {
@@ -128,7 +128,7 @@ func TestStandardWritersAllocs(t *testing.T) {
 			{"Float", func() { Float(w, 3.25) }},
 			{"FloatLn", func() { FloatLn(w, 1e300) }},
 			{"Str", func() { Str(w, "abc") }},
-			{"Put", func() { Put(w, Hex(0xbeef).Prefix()) }},
+			{"Put", func() { Put(w, Base(0xbeef, 16).Prefix()) }},
 			{"PrintLnArgs", func() { PrintLnArgs(w, V("id="), V(12345), V(" x="), V(2.5)) }},
 		}
 		for _, tt := range tests {

@@ -45,11 +45,12 @@
 // receiver; hence the separate Arg form.
 //
 // Manipulators are plain values that wrap one value each, with no hidden
-// stream state: Base for integers in any base (with Prefix,
-// Upper, Plus, Group, Zeros); Shortest, Fixed, Sci, General and HexFloat
-// for floats; Quote, Plain and Char for strings and characters; Pad for a
-// field width with fill and alignment; Time and Dur for time.Time and
-// time.Duration; Ptr for an address. A [Locale] ([NewLocale]) sets the
+// stream state: [Base] for integers in any base (with Prefix, Upper, Plus,
+// Group, Zeros); [Fixed], [Sci], [General] and [HexFloat] for floats, with
+// a precision (-1: the shortest that reads back); [Quote], [Plain] and
+// [Char] for strings and characters; [Pad] for a field width with fill and
+// alignment; [Time] and [Dur] for time.Time and time.Duration. A [Locale]
+// ([NewLocale]) sets the
 // decimal point, grouping separator and group size; the zero Locale, the
 // default, is the "C" convention. Any type can join in by implementing
 // [Appender] (append yourself to a byte slice) or [Printer] (write

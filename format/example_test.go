@@ -83,7 +83,7 @@ func ExampleFixed() {
 		format.Fixed(1234567.891, 2).Group().In(de))
 	format.PrintLn(w, format.Sci(6.02214076e23, 3), " ", format.General(1e-7, 3), " ", format.HexFloat(1.5, -1))
 	a, b := 0.1, 0.2
-	format.PrintLn(w, format.Shortest(a+b), " ", format.Fixed(2.5, 1).Plus())
+	format.PrintLn(w, format.General(a+b, -1), " ", format.Fixed(2.5, 1).Plus())
 	if err := w.Flush(); err != nil {
 		log.Fatal(err)
 	}
@@ -95,11 +95,11 @@ func ExampleFixed() {
 
 func ExampleQuote() {
 	w := core.NewWriter(os.Stdout)
-	format.PrintLn(w, format.Quote("tab\there"), " ", format.Quote("é").ASCII(), " ", format.Char('x').Quote(), " ", format.Char(0x4e16))
+	format.PrintLn(w, format.Quote("tab\there"), " ", format.Quote("é"), " ", format.Char(0x4e16))
 	if err := w.Flush(); err != nil {
 		log.Fatal(err)
 	}
-	// Output: "tab\there" "\u00e9" 'x' 世
+	// Output: "tab\there" "é" 世
 }
 
 func ExampleTime() {

@@ -541,10 +541,10 @@ func printOne(w core.BufferedWriter, a any) {
 	case fmt.Stringer:
 		strB(w, v.String())
 	case unsafe.Pointer:
-		putB(w, PointerFormat{uintptr(v)})
+		putB(w, pointerFormat{uintptr(v)})
 	default:
 		if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer {
-			putB(w, PointerFormat{uintptr(rv.UnsafePointer())})
+			putB(w, pointerFormat{uintptr(rv.UnsafePointer())})
 			return
 		}
 		p := w.Reserve(64)

@@ -26,7 +26,7 @@ func sprint(args ...any) string {
 type celsius float64
 
 func (c celsius) AppendFormat(dst []byte) []byte {
-	return append(Shortest(float64(c)).AppendFormat(dst), "°C"...)
+	return append(General(float64(c), -1).AppendFormat(dst), "°C"...)
 }
 
 type big struct{ n int }

@@ -85,7 +85,7 @@ func checkScan(t *testing.T, tok string) {
 			want, wantErr := want64, err64
 			if bits == 32 {
 				var v float32
-				v, err = s.Float32()
+				v, err = ScanFloat[float32](s)
 				got, want, wantErr = float64(v), want32, err32
 			} else {
 				got, err = s.Float64()
@@ -103,7 +103,7 @@ func checkScan(t *testing.T, tok string) {
 					t.Fatalf("%s: error %v, strconv %v", ctx, err, wantErr)
 				}
 			}
-			if next, err := s.Word(); next != "end" && !strings.HasSuffix(ctx, "eof") {
+			if next, err := s.word(); next != "end" && !strings.HasSuffix(ctx, "eof") {
 				t.Fatalf("%s: after %q the next token is %q, %v", ctx, tok, next, err)
 			}
 		}
@@ -212,7 +212,7 @@ func TestScanFloatErrors(t *testing.T) {
 			var err error
 			want := "float64"
 			if tt.float32 {
-				_, err = s.Float32()
+				_, err = ScanFloat[float32](s)
 				want = "float32"
 			} else {
 				_, err = s.Float64()

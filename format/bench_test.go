@@ -134,7 +134,7 @@ func BenchmarkReadInts(b *testing.B) {
 			s := NewScanner(r)
 			var sum int64
 			for {
-				v, err := s.Int64()
+				v, err := ScanInt[int64](s, 10)
 				if err != nil {
 					break
 				}

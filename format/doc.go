@@ -57,8 +57,10 @@
 // yourself to a buffered writer).
 //
 // Scanning goes through a [Scanner]: integers of every width and base with
-// overflow detection, floats correctly rounded, bools, tokens, words,
-// lines, and user types through encoding.TextUnmarshaler. The Scanner
+// overflow detection ([Scanner.Int], [ScanInt]), floats correctly rounded
+// ([Scanner.Float64], [ScanFloat]), tokens, lines, and with [Scanner.Scan]
+// any mix of those, bools, strings and user types through
+// encoding.TextUnmarshaler. The Scanner
 // documentation states the whitespace rules, EOF behaviour, errors and
 // the state after an error. ParseInt and ParseFloat parse a string or byte
 // slice with the same rules as strconv, without allocating.

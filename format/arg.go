@@ -114,7 +114,7 @@ func (a *Arg) kind() argKind { return argKind(a.hdr & (1<<kindBits - 1)) }
 // any of them but TimeFormat) it does not
 // allocate, within the ranges the header fields allow (see Arg). Any
 // other type — a defined type such as time.Month, a user's Appender,
-// Printer, error or fmt.Stringer — is stored in an interface as Print
+// error or fmt.Stringer — is stored in an interface as Print
 // would receive it, which boxes x unless it is pointer-shaped (a pointer,
 // map, chan, func, or an interface value such as an error, whose box
 // already exists): a user struct or a defined integer type costs its one
@@ -365,7 +365,7 @@ func printArgsTo(w core.Engine, args []Arg) {
 			w.WriteString(unsafe.String(p, a.u))
 		case argInt:
 			u, neg := split(int64(a.u))
-			p := w.Reserve(MaxIntLen)
+			p := w.Reserve(maxIntLen)
 			w.Commit(putIntFast(p, u, neg))
 		case argFloat64:
 			p := w.Reserve(maxFloatLen)

@@ -173,7 +173,7 @@ func argCases() []argCase {
 		c("error value", V(errValue{7}), errValue{7}),
 		c("stringer", V(stringer{}), stringer{}),
 		c("appender", V(celsius(21.5)), celsius(21.5)),
-		c("printer", V(big{3}), big{3}),
+		c("large appender", V(big{100}), big{100}),
 		c("text appender", V(netIP{1, 2, 3, 4}), netIP{1, 2, 3, 4}),
 		c("struct", V(plain{1, 2}), plain{1, 2}),
 		c("struct pointer", V(&plain{1, 2}), &plain{1, 2}),

@@ -16,7 +16,7 @@
 //   - [Print] and [PrintLn] take any values, as fmt does, and write them one
 //     after another with no separator. Go boxes each argument into an
 //     interface, and since Print calls user types' methods through those
-//     interfaces (Appender, Printer, error, fmt.Stringer), the compiler
+//     interfaces (Appender, error, fmt.Stringer), the compiler
 //     must assume every box escapes: each non-constant integer from 256
 //     up, float, string or struct costs the caller one allocation, as
 //     with fmt. Print allocates nothing else.
@@ -50,11 +50,10 @@
 // a precision (-1: the shortest that reads back); [Quote], [Plain] and
 // [Char] for strings and characters; [Pad] for a field width with fill and
 // alignment; [Time] and [Dur] for time.Time and time.Duration. A [Locale]
-// ([NewLocale]) sets the
-// decimal point, grouping separator and group size; the zero Locale, the
-// default, is the "C" convention. Any type can join in by implementing
-// [Appender] (append yourself to a byte slice) or [Printer] (write
-// yourself to a buffered writer).
+// ([NewLocale]) sets the decimal point, grouping separator and group size;
+// the zero Locale, the default, is the "C" convention. Any type can join
+// in by implementing [Appender]: append yourself to a byte slice, which
+// the print functions hand you in place in the writer's buffer.
 //
 // Scanning goes through a [Scanner]: integers of every width and base with
 // overflow detection ([Scanner.Int], [ScanInt]), floats correctly rounded

@@ -139,13 +139,6 @@ type Appender interface {
 	AppendFormat(dst []byte) []byte
 }
 
-// Printer is implemented by values that write themselves to a buffered
-// writer, for output too large to append in one piece. Errors go to the
-// writer, which keeps them (see core.BufferedWriter).
-type Printer interface {
-	PrintTo(w core.BufferedWriter)
-}
-
 // Int writes v, of any integer type, in decimal. It is the typed form for
 // hot loops: it writes in place into w's buffer and does not allocate.
 //
@@ -156,7 +149,7 @@ type Printer interface {
 func Int[T core.Integer, W Writer](w W, v T) {
 	u, neg := split(v)
 	if cw, ok := any(w).(*core.Writer); ok {
-		p := cw.Reserve(MaxIntLen)
+		p := cw.Reserve(maxIntLen)
 		cw.Commit(putIntFast(p, u, neg))
 		return
 	}
@@ -170,7 +163,7 @@ func intTo(w any, u uint64, neg bool) {
 		return
 	}
 	sw := w.(Writer)
-	if p := stdSpace(sw, MaxIntLen); p != nil {
+	if p := stdSpace(sw, maxIntLen); p != nil {
 		sw.Write(p[:putIntFast(p, u, neg)])
 		return
 	}
@@ -180,11 +173,11 @@ func intTo(w any, u uint64, neg bool) {
 // intB is Int for a core.BufferedWriter.
 func intB(w core.BufferedWriter, u uint64, neg bool) {
 	if cw, ok := w.(core.Engine); ok {
-		p := cw.Reserve(MaxIntLen)
+		p := cw.Reserve(maxIntLen)
 		cw.Commit(putIntFast(p, u, neg))
 		return
 	}
-	p := w.Reserve(MaxIntLen)
+	p := w.Reserve(maxIntLen)
 	w.Commit(putIntFast(p, u, neg))
 }
 
@@ -420,9 +413,8 @@ func inPlace(p, q []byte) bool {
 // they are, bools as true/false, a nil as "<nil>". A rune is an int32 and
 // so prints as a number; use Char to print it as a character. time.Time
 // prints in RFC 3339 with fractional seconds, time.Duration as
-// Duration.String does. Any other value is tried as an Appender, a
-// Printer, an encoding.TextAppender, an error and a fmt.Stringer, in that
-// order; then a pointer (and an unsafe.Pointer) prints as 0x and its
+// Duration.String does. Any other value is tried as an Appender, an
+// encoding.TextAppender, an error and a fmt.Stringer, in that order; then a pointer (and an unsafe.Pointer) prints as 0x and its
 // address in hex, as fmt's %p, and the rest goes through fmt's %v.
 //
 // An Arg made by V prints as PrintArgs prints it. Errors are kept by w
@@ -523,8 +515,6 @@ func printOne(w core.BufferedWriter, a any) {
 		printArg(w, &v)
 	case Appender:
 		putB(w, v)
-	case Printer:
-		v.PrintTo(w)
 	case encoding.TextAppender:
 		p := w.Reserve(64)
 		q, err := v.AppendText(p[:0])

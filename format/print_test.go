@@ -29,12 +29,15 @@ func (c celsius) AppendFormat(dst []byte) []byte {
 	return append(General(float64(c), -1).AppendFormat(dst), "°C"...)
 }
 
+// big appends more than the space the print functions reserve for one
+// Appender.
 type big struct{ n int }
 
-func (b big) PrintTo(w core.BufferedWriter) {
+func (b big) AppendFormat(dst []byte) []byte {
 	for range b.n {
-		Str(w, "ab")
+		dst = append(dst, "ab"...)
 	}
+	return dst
 }
 
 type stringer struct{}
@@ -63,7 +66,8 @@ func TestPrint(t *testing.T) {
 		{"error", []any{errors.New("boom")}, "boom"},
 		{"stringer", []any{stringer{}}, "stringer"},
 		{"appender", []any{celsius(21.5)}, "21.5°C"},
-		{"printer", []any{big{3}}, "ababab"},
+		{"appender", []any{big{3}}, "ababab"},
+		{"large appender", []any{big{100}}, strings.Repeat("ab", 100)},
 		{"duration", []any{90 * time.Second}, "1m30s"},
 		{"time", []any{when}, "2024-02-29T13:04:05.12Z"},
 		{"text appender", []any{netIP{1, 2, 3, 4}}, "1.2.3.4"},

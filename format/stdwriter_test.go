@@ -170,7 +170,7 @@ func intLnViaBuffered(w core.BufferedWriter, v int) {
 			return
 		}
 	}
-	p := w.Reserve(MaxIntLen + 1)
+	p := w.Reserve(maxIntLen + 1)
 	n := putIntFast(p, u, neg)
 	p[n] = '\n'
 	w.Commit(n + 1)

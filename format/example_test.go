@@ -170,8 +170,8 @@ func ExampleScanner_errors() {
 	}
 	// Output:
 	// 12 <nil>
-	// 0 format: expected uint8 at offset 3, found "1x3": format: invalid syntax
-	// 255 format: expected uint8 at offset 7, found "300": format: value out of range
+	// 0 format: expected uint8 at offset 3, found "1x3": invalid syntax
+	// 255 format: expected uint8 at offset 7, found "300": value out of range
 }
 
 func ExampleScanner_Scan() {

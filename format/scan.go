@@ -29,10 +29,10 @@ import (
 // input is complete; there is no io.ErrUnexpectedEOF for tokens.
 //
 // Errors are *ScanError values saying what was expected, what was found
-// and at which byte offset, and wrap ErrSyntax, ErrRange, ErrTooLong or
-// the reader's error (test with errors.Is). State after an error: a
-// token that is not a valid value (ErrSyntax, ErrRange) has been consumed,
-// so the next scan starts after it; a token longer than the reader's buffer
+// and at which byte offset, and wrap strconv.ErrSyntax, strconv.ErrRange,
+// ErrTooLong or the reader's error (test with errors.Is). State after an
+// error: a token that is not a valid value (strconv.ErrSyntax,
+// strconv.ErrRange) has been consumed, so the next scan starts after it; a token longer than the reader's buffer
 // (ErrTooLong) is skipped to its end; after a reader error nothing but the
 // leading whitespace is consumed, and the scan may be retried.
 //
@@ -543,7 +543,7 @@ func eightDigits(x uint64) uint64 {
 }
 
 // ScanFloat scans a float of type T, correctly rounded, with the syntax of
-// strconv.ParseFloat at T's bit size. On ErrRange the value is ±Inf, as
+// strconv.ParseFloat at T's bit size. On strconv.ErrRange the value is ±Inf, as
 // strconv returns. It does not allocate unless it fails.
 func ScanFloat[T core.Float](s *Scanner) (T, error) {
 	var z T
@@ -674,7 +674,7 @@ func (s *Scanner) Scan(ptrs ...any) error {
 		case encoding.TextUnmarshaler:
 			err = s.unmarshal(v)
 		default:
-			return &ScanError{Expected: "pointer to a scannable value", Found: reflect.TypeOf(p).String(), Offset: s.Offset(), Err: ErrSyntax}
+			return &ScanError{Expected: "pointer to a scannable value", Found: reflect.TypeOf(p).String(), Offset: s.Offset(), Err: strconv.ErrSyntax}
 		}
 		if err != nil {
 			if err == io.EOF && i > 0 {

@@ -64,16 +64,16 @@ func TestScanErrors(t *testing.T) {
 		found   string
 		next    string // the token read after the error
 	}{
-		{"syntax", "  12ab 5", func(s *Scanner) error { _, err := s.Int(); return err }, ErrSyntax, 2, "12ab", "5"},
-		{"range int8", "128 x", func(s *Scanner) error { _, err := ScanInt[int8](s, 10); return err }, ErrRange, 0, "128", "x"},
-		{"range uint64", "18446744073709551616 x", func(s *Scanner) error { _, err := ScanInt[uint64](s, 10); return err }, ErrRange, 0, "18446744073709551616", "x"},
-		{"negative unsigned", "-1 x", func(s *Scanner) error { _, err := ScanInt[uint64](s, 10); return err }, ErrSyntax, 0, "-1", "x"},
-		{"float syntax", "1.2.3 x", func(s *Scanner) error { _, err := s.Float64(); return err }, ErrSyntax, 0, "1.2.3", "x"},
-		{"float range", "1e999 x", func(s *Scanner) error { _, err := s.Float64(); return err }, ErrRange, 0, "1e999", "x"},
-		{"bool", "yes x", func(s *Scanner) error { var b bool; return s.Scan(&b) }, ErrSyntax, 0, "yes", "x"},
+		{"syntax", "  12ab 5", func(s *Scanner) error { _, err := s.Int(); return err }, strconv.ErrSyntax, 2, "12ab", "5"},
+		{"range int8", "128 x", func(s *Scanner) error { _, err := ScanInt[int8](s, 10); return err }, strconv.ErrRange, 0, "128", "x"},
+		{"range uint64", "18446744073709551616 x", func(s *Scanner) error { _, err := ScanInt[uint64](s, 10); return err }, strconv.ErrRange, 0, "18446744073709551616", "x"},
+		{"negative unsigned", "-1 x", func(s *Scanner) error { _, err := ScanInt[uint64](s, 10); return err }, strconv.ErrSyntax, 0, "-1", "x"},
+		{"float syntax", "1.2.3 x", func(s *Scanner) error { _, err := s.Float64(); return err }, strconv.ErrSyntax, 0, "1.2.3", "x"},
+		{"float range", "1e999 x", func(s *Scanner) error { _, err := s.Float64(); return err }, strconv.ErrRange, 0, "1e999", "x"},
+		{"bool", "yes x", func(s *Scanner) error { var b bool; return s.Scan(&b) }, strconv.ErrSyntax, 0, "yes", "x"},
 		{"unmarshal", "1.2.3.400 x", func(s *Scanner) error { var ip ipv4; return s.Scan(&ip) }, errBadIP, 0, "1.2.3.400", "x"},
 		{"scan eof mid", "1", func(s *Scanner) error { var a, b int; return s.Scan(&a, &b) }, io.ErrUnexpectedEOF, 1, "", ""},
-		{"scan bad pointer", "1", func(s *Scanner) error { var a int; return s.Scan(a) }, ErrSyntax, 0, "int", "1"},
+		{"scan bad pointer", "1", func(s *Scanner) error { var a int; return s.Scan(a) }, strconv.ErrSyntax, 0, "int", "1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -277,7 +277,7 @@ func FuzzScanInt(f *testing.F) {
 			}
 			if wantErr != nil {
 				ne := wantErr.(*strconv.NumError)
-				if ne.Err == strconv.ErrRange != errors.Is(gotErr, ErrRange) {
+				if ne.Err == strconv.ErrRange != errors.Is(gotErr, strconv.ErrRange) {
 					t.Fatalf("%s(%q): error kind %v, strconv %v", name, tok, gotErr, wantErr)
 				}
 			}
@@ -372,7 +372,7 @@ func FuzzScanFloat(f *testing.F) {
 				t.Fatalf("ParseFloat(%q, %d) = %v (%#x), %v; strconv: %v (%#x), %v", tok, bits,
 					got, math.Float64bits(got), err, want, math.Float64bits(want), wantErr)
 			}
-			if wantErr != nil && (wantErr.(*strconv.NumError).Err == strconv.ErrRange) != errors.Is(err, ErrRange) {
+			if wantErr != nil && (wantErr.(*strconv.NumError).Err == strconv.ErrRange) != errors.Is(err, strconv.ErrRange) {
 				t.Fatalf("ParseFloat(%q, %d): error kind %v, strconv %v", tok, bits, err, wantErr)
 			}
 		}

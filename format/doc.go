@@ -7,8 +7,7 @@
 // The print functions write to a [Writer]: any fastio buffered writer, a
 // *bufio.Writer, or another writer with a Flush method. An *os.File is
 // wrapped once (core.NewWriter or bufio.NewWriter) and flushed by whoever
-// wrapped it; [Writer] says what each kind of writer gets. [Fprint] and
-// [FprintLn] write one call's output to any io.Writer at once.
+// wrapped it; [Writer] says what each kind of writer gets.
 //
 // Printing comes in three forms, after log/slog's precedent (Log takes
 // ...any and allocates, LogAttrs takes ...Attr and does not):

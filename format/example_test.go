@@ -248,14 +248,6 @@ func ExampleWriter() {
 	// 0,000,155
 }
 
-func ExampleFprintLn() {
-	// One call's output, written to an unbuffered writer at once.
-	if err := format.FprintLn(os.Stdout, "total: ", 1234, " items"); err != nil {
-		panic(err)
-	}
-	// Output: total: 1234 items
-}
-
 // Ints writes a whole slice with a separator between the values, many
 // values per reservation of the writer's buffer.
 func ExampleInts() {

@@ -49,9 +49,6 @@ import (
 // A *bytes.Buffer or *strings.Builder is not a Writer either (it has no
 // Flush): print into a core.Buffer, the in-memory fastio writer.
 //
-// Fprint and FprintLn take any io.Writer for one-off output: they format
-// the whole call, write it at once and return the error.
-//
 // The print functions take the writer as a type parameter W constrained by
 // Writer, not as a Writer interface value: whatever the caller holds (a
 // *core.Writer, a *bufio.Writer, a core.BufferedWriter interface value)
@@ -555,36 +552,4 @@ func boolB(w core.BufferedWriter, b bool) {
 	} else {
 		strB(w, "false")
 	}
-}
-
-// Fprint is Print to any io.Writer, for one-off output to writers that are
-// not a Writer (an *os.File, a net.Conn): it formats the whole call in a
-// buffer of this package, hands it to w with one Write and returns the
-// error of that Write, or io.ErrShortWrite when w takes less without one.
-// It does not flush w.
-func Fprint(w io.Writer, args ...any) error {
-	b := scratch.Get().(*core.Buffer)
-	Print(b, args...)
-	err := writeAll(w, b.Bytes())
-	release(b)
-	return err
-}
-
-// FprintLn is PrintLn to any io.Writer, as Fprint.
-func FprintLn(w io.Writer, args ...any) error {
-	b := scratch.Get().(*core.Buffer)
-	PrintLn(b, args...)
-	err := writeAll(w, b.Bytes())
-	release(b)
-	return err
-}
-
-// writeAll writes p to w with one Write; a write that stops short without
-// an error is io.ErrShortWrite, as in the standard library.
-func writeAll(w io.Writer, p []byte) error {
-	n, err := w.Write(p)
-	if err == nil && n < len(p) {
-		err = io.ErrShortWrite
-	}
-	return err
 }

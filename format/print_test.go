@@ -111,23 +111,6 @@ func TestPrintln(t *testing.T) {
 	}
 }
 
-func TestFprint(t *testing.T) {
-	var bb bytes.Buffer
-	if err := Fprint(&bb, "a", 1); err != nil {
-		t.Fatal(err)
-	}
-	if err := FprintLn(&bb, 2.5); err != nil {
-		t.Fatal(err)
-	}
-	if got, want := bb.String(), "a12.5\n"; got != want {
-		t.Errorf("got %q, want %q", got, want)
-	}
-	fw := &coretest.Writer{Faults: coretest.Faults{FailAt: 1}}
-	if err := Fprint(fw, "x"); !errors.Is(err, coretest.ErrFault) {
-		t.Errorf("Fprint to a failing device: got %v, want ErrFault", err)
-	}
-}
-
 // TestTypedShortWrites writes through a device that takes one byte per call
 // into a minimal buffer, so that every Reserve meets a flush, and checks
 // the output is the same as into memory.

@@ -8,7 +8,6 @@ import (
 	"os"
 	"reflect"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -150,10 +149,6 @@ func TestUnbufferedNotAWriter(t *testing.T) {
 		if !typ.Implements(wt) {
 			t.Fatalf("%s is not a Writer", typ)
 		}
-	}
-	var out strings.Builder
-	if err := FprintLn(&out, "a", 1); err != nil || out.String() != "a1\n" {
-		t.Fatalf("FprintLn: %q, %v", out.String(), err)
 	}
 }
 

@@ -13,7 +13,8 @@
 // ...any and allocates, LogAttrs takes ...Attr and does not):
 //
 //   - [Print] and [PrintLn] take any values, as fmt does, and write them one
-//     after another with no separator. Go boxes each argument into an
+//     after another with no separator (PrintLn(w, "n=", 1) writes "n=1"
+//     and a newline, where fmt.Println puts a space between). Go boxes each argument into an
 //     interface, and since Print calls user types' methods through those
 //     interfaces (Appender, error, fmt.Stringer), the compiler
 //     must assume every box escapes: each non-constant integer from 256
@@ -26,8 +27,9 @@
 //     an interface, and costs its one box unless it is a pointer.
 //   - The typed functions [Int], [IntLn], [Float], [FloatLn], [Str] and
 //     [Put] (any manipulator or [Appender]) write one value each and never
-//     allocate. [Ints] writes a whole slice of integers with a separator,
-//     many values per reservation of the buffer.
+//     allocate: Str(w, "\n") ends a line, Put(w, Char(r)) writes a rune as
+//     a character. [Ints] writes a whole slice of integers with a
+//     separator, many values per reservation of the buffer.
 //
 // For example:
 //
@@ -56,10 +58,11 @@
 //
 // Scanning goes through a [Scanner]: integers of every width and base with
 // overflow detection ([Scanner.Int], [ScanInt]), floats correctly rounded
-// ([Scanner.Float64], [ScanFloat]), tokens, lines, and with [Scanner.Scan]
+// ([Scanner.Float64], [ScanFloat]), tokens, lines ([Scanner.Line], whose
+// loop stands for bufio.Scanner's for s.Scan()), and with [Scanner.Scan]
 // any mix of those, bools, strings and user types through
-// encoding.TextUnmarshaler. The Scanner
-// documentation states the whitespace rules, EOF behaviour, errors and
-// the state after an error. ParseInt and ParseFloat parse a string or byte
-// slice with the same rules as strconv, without allocating.
+// encoding.TextUnmarshaler. The Scanner documentation states the
+// whitespace rules, EOF behaviour, errors and the state after an error.
+// [ParseInt] and [ParseFloat] parse a string or byte slice with the same
+// rules as strconv, without allocating.
 package format

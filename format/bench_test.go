@@ -602,7 +602,7 @@ func BenchmarkWriteIntSlice(b *testing.B) {
 
 // BenchmarkPrintLogLine prints 100,000 log lines with a quoted message and
 // a fixed-point number, `level=info n=7 x=0.123 msg="..."`: PrintLnArgs
-// on a *core.Writer against fmt.Fprintf and the hand-written bufio +
+// and the typed functions on a *core.Writer against fmt.Fprintf and the hand-written bufio +
 // strconv line, the same bytes each (checked before timing).
 func BenchmarkPrintLogLine(b *testing.B) {
 	const n = 100_000
@@ -615,6 +615,17 @@ func BenchmarkPrintLogLine(b *testing.B) {
 		{"fastio_args", func(w *core.Writer, _ *bufio.Writer) {
 			for i := range n {
 				PrintLnArgs(w, V("level=info n="), V(i), V(" x="), V(Fixed(vals[i]/1e300, 3)), V(" msg="), V(Quote(msgs[i&3])))
+			}
+		}},
+		{"fastio_typed", func(w *core.Writer, _ *bufio.Writer) {
+			for i := range n {
+				Str(w, "level=info n=")
+				Int(w, i)
+				Str(w, " x=")
+				Put(w, Fixed(vals[i]/1e300, 3))
+				Str(w, " msg=")
+				Put(w, Quote(msgs[i&3]))
+				Str(w, "\n")
 			}
 		}},
 		{"fmt", func(_ *core.Writer, bw *bufio.Writer) {

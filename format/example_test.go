@@ -2,6 +2,7 @@ package format_test
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"log"
@@ -266,8 +267,8 @@ func ExampleInts() {
 
 // The loop a bufio.Scanner user writes as for s.Scan() { ... s.Text() ... }
 // and then s.Err() is a Line loop that stops at io.EOF; a line splits on a
-// delimiter (here a CSV comma) with strings.SplitSeq or bytes.SplitSeq, and
-// ParseInt and ParseFloat parse the fields in place.
+// delimiter (here a CSV comma) with bytes.SplitSeq, and ParseInt and
+// ParseFloat parse the fields in place.
 func ExampleScanner_Line() {
 	s := format.NewScanner(strings.NewReader("apples,3,0.5\npears,x,1.25\nplums,12,0.75\n"))
 	for {
@@ -276,20 +277,20 @@ func ExampleScanner_Line() {
 			break // the end of the input: bufio.Scanner's Scan returning false
 		}
 		if err != nil {
-			fmt.Println(err) // what s.Err() would report; the loop may go on
-			continue
+			fmt.Println(err) // what s.Err() would report after the loop
+			return
 		}
-		var fields []string
-		for f := range strings.SplitSeq(string(line), ",") {
+		var fields [][]byte // views of the reader's buffer, valid until the next Line
+		for f := range bytes.SplitSeq(line, []byte(",")) {
 			fields = append(fields, f)
 		}
 		n, err := format.ParseInt[int](fields[1], 10)
 		if err != nil {
-			fmt.Println(fields[0], err)
+			fmt.Println(string(fields[0]), err)
 			continue
 		}
 		price, _ := format.ParseFloat[float64](fields[2])
-		fmt.Println(fields[0], n, price*float64(n))
+		fmt.Println(string(fields[0]), n, price*float64(n))
 	}
 	// Output:
 	// apples 3 1.5

@@ -177,8 +177,8 @@ func intKind[T core.Integer]() (int, bool) {
 // and results of strconv.ParseInt (signed T) or strconv.ParseUint
 // (unsigned T) at T's bit size. An error reads as strconv's do
 // (format.ParseInt: parsing "12a": invalid syntax) and matches
-// strconv.ErrSyntax or strconv.ErrRange with errors.Is; on a range error the value is the bound exceeded. It allocates only for
-// the error.
+// strconv.ErrSyntax or strconv.ErrRange with errors.Is; on a range error
+// the value is the bound exceeded. It allocates only for the error.
 func ParseInt[T core.Integer, S core.Text](s S, base int) (T, error) {
 	v, c := parseIntT[T](asBytes(s), base)
 	if c != ok {

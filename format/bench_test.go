@@ -602,8 +602,9 @@ func BenchmarkWriteIntSlice(b *testing.B) {
 
 // BenchmarkPrintLogLine prints 100,000 log lines with a quoted message and
 // a fixed-point number, `level=info n=7 x=0.123 msg="..."`: PrintLnArgs
-// and the typed functions on a *core.Writer against fmt.Fprintf and the hand-written bufio +
-// strconv line, the same bytes each (checked before timing).
+// and the typed functions on a *core.Writer against fmt.Fprintf and the
+// hand-written bufio + strconv line, the same bytes each (checked before
+// timing).
 func BenchmarkPrintLogLine(b *testing.B) {
 	const n = 100_000
 	vals := floatVals()

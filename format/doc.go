@@ -14,12 +14,12 @@
 //
 //   - [Print] and [PrintLn] take any values, as fmt does, and write them one
 //     after another with no separator (PrintLn(w, "n=", 1) writes "n=1"
-//     and a newline, where fmt.Println puts a space between). Go boxes each argument into an
-//     interface, and since Print calls user types' methods through those
-//     interfaces (Appender, error, fmt.Stringer), the compiler
-//     must assume every box escapes: each non-constant integer from 256
-//     up, float, string or struct costs the caller one allocation, as
-//     with fmt. Print allocates nothing else.
+//     and a newline, where fmt.Println puts a space between). Go boxes
+//     each argument into an interface, and since Print calls user types'
+//     methods through those interfaces (Appender, error, fmt.Stringer),
+//     the compiler must assume every box escapes: each non-constant
+//     integer from 256 up, float, string or struct costs the caller one
+//     allocation, as with fmt. Print allocates nothing else.
 //   - [PrintArgs] and [PrintLnArgs] take Args made by [V], which packs every
 //     built-in type and every manipulator of this package into plain
 //     fields without boxing: the variadic form for hot paths, with the

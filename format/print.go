@@ -411,8 +411,9 @@ func inPlace(p, q []byte) bool {
 // so prints as a number; use Char to print it as a character. time.Time
 // prints in RFC 3339 with fractional seconds, time.Duration as
 // Duration.String does. Any other value is tried as an Appender, an
-// encoding.TextAppender, an error and a fmt.Stringer, in that order; then a pointer (and an unsafe.Pointer) prints as 0x and its
-// address in hex, as fmt's %p, and the rest goes through fmt's %v.
+// encoding.TextAppender, an error and a fmt.Stringer, in that order; then
+// a pointer (and an unsafe.Pointer) prints as 0x and its address in hex,
+// as fmt's %p, and the rest goes through fmt's %v.
 //
 // An Arg made by V prints as PrintArgs prints it. Errors are kept by w
 // and reported by its Flush.

@@ -32,9 +32,10 @@ import (
 // and at which byte offset, and wrap strconv.ErrSyntax, strconv.ErrRange,
 // ErrTooLong or the reader's error (test with errors.Is). State after an
 // error: a token that is not a valid value (strconv.ErrSyntax,
-// strconv.ErrRange) has been consumed, so the next scan starts after it; a token longer than the reader's buffer
-// (ErrTooLong) is skipped to its end; after a reader error nothing but the
-// leading whitespace is consumed, and the scan may be retried.
+// strconv.ErrRange) has been consumed, so the next scan starts after it;
+// a token longer than the reader's buffer (ErrTooLong) is skipped to its
+// end; after a reader error nothing but the leading whitespace is
+// consumed, and the scan may be retried.
 //
 // Tokens live in the reader's buffer, so a token (or line, with its
 // newline) must be shorter than the buffer: core.NewReaderSize sets that
@@ -543,8 +544,8 @@ func eightDigits(x uint64) uint64 {
 }
 
 // ScanFloat scans a float of type T, correctly rounded, with the syntax of
-// strconv.ParseFloat at T's bit size. On strconv.ErrRange the value is ±Inf, as
-// strconv returns. It does not allocate unless it fails.
+// strconv.ParseFloat at T's bit size. On strconv.ErrRange the value is
+// ±Inf, as strconv returns. It does not allocate unless it fails.
 func ScanFloat[T core.Float](s *Scanner) (T, error) {
 	var z T
 	if unsafe.Sizeof(z) == 8 {

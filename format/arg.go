@@ -2,6 +2,7 @@ package format
 
 import (
 	"math"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -49,7 +50,7 @@ const (
 // then the kind's parameters, then Pad's parameters when it is padded:
 //
 //	bits  0..4   kind
-//	bits  5..13  flags (optNeg ... optBits32)
+//	bits  5..12  flags (optNeg ... optBits32)
 //	bits 14..29  IntFormat: base (6 bits), zeros (10 bits)
 //	             FloatFormat: mode (3 bits), prec+1 (8 bits), zeros (5 bits)
 //	bits 30..63  Pad: width (11 bits), alignment (2 bits), fill (21 bits)
@@ -73,8 +74,7 @@ const (
 	optPrefix                           // IntFormat: base prefix
 	optPlus                             // IntFormat, FloatFormat: '+' sign
 	optGroup                            // IntFormat, FloatFormat: digit groups
-	optQuote                            // StrFormat, CharFormat: quoted
-	optASCII                            // StrFormat, CharFormat: quoted in ASCII
+	optQuote                            // StrFormat: quoted
 	optPad                              // laid out in a field by Pad
 	optBits32                           // FloatFormat: a float32
 )
@@ -110,11 +110,11 @@ func (a *Arg) kind() argKind { return argKind(a.hdr & (1<<kindBits - 1)) }
 // V packs x into an Arg. For the built-in types (bool, string, []byte,
 // every integer and float type, time.Time, time.Duration, unsafe.Pointer,
 // a nil interface) and this package's manipulators (IntFormat,
-// FloatFormat, StrFormat, CharFormat, TimeFormat, DurFormat,
-// PointerFormat, and Pad of any of them but TimeFormat) it does not
+// FloatFormat, StrFormat, CharFormat, TimeFormat, DurFormat, and Pad of
+// any of them but TimeFormat) it does not
 // allocate, within the ranges the header fields allow (see Arg). Any
 // other type — a defined type such as time.Month, a user's Appender,
-// Printer, error or fmt.Stringer — is stored in an interface as Print
+// error or fmt.Stringer — is stored in an interface as Print
 // would receive it, which boxes x unless it is pointer-shaped (a pointer,
 // map, chan, func, or an interface value such as an error, whose box
 // already exists): a user struct or a defined integer type costs its one
@@ -191,8 +191,6 @@ func V[T any](x T) Arg {
 		}
 	case DurFormat:
 		return Arg{hdr: uint64(argDur), u: uint64(v.d)}
-	case PointerFormat:
-		return Arg{hdr: uint64(argPointer), u: uint64(v.p)}
 	case Padded[IntFormat]:
 		if a, ok := intArg(v.a); ok {
 			if a, ok := padArg(a, v.width, v.fill, v.align); ok {
@@ -215,10 +213,6 @@ func V[T any](x T) Arg {
 		}
 	case Padded[DurFormat]:
 		if a, ok := padArg(Arg{hdr: uint64(argDur), u: uint64(v.a.d)}, v.width, v.fill, v.align); ok {
-			return a
-		}
-	case Padded[PointerFormat]:
-		if a, ok := padArg(Arg{hdr: uint64(argPointer), u: uint64(v.a.p)}, v.width, v.fill, v.align); ok {
 			return a
 		}
 	}
@@ -268,12 +262,12 @@ func floatArg(f FloatFormat) (Arg, bool) {
 }
 
 func strArg(f StrFormat) Arg {
-	return Arg{hdr: uint64(argStrFmt) | flag(f.quote, optQuote) | flag(f.ascii, optASCII),
+	return Arg{hdr: uint64(argStrFmt) | flag(f.quote, optQuote),
 		u: uint64(len(f.s)), x: unsafe.StringData(f.s)}
 }
 
 func charArg(f CharFormat) Arg {
-	return Arg{hdr: uint64(argChar) | flag(f.quote, optQuote) | flag(f.ascii, optASCII), u: uint64(uint32(f.r))}
+	return Arg{hdr: uint64(argChar), u: uint64(uint32(f.r))}
 }
 
 // padArg adds Pad's parameters to a when the width is below 2048. An
@@ -371,7 +365,7 @@ func printArgsTo(w core.Engine, args []Arg) {
 			w.WriteString(unsafe.String(p, a.u))
 		case argInt:
 			u, neg := split(int64(a.u))
-			p := w.Reserve(MaxIntLen)
+			p := w.Reserve(maxIntLen)
 			w.Commit(putIntFast(p, u, neg))
 		case argFloat64:
 			p := w.Reserve(maxFloatLen)
@@ -382,6 +376,13 @@ func printArgsTo(w core.Engine, args []Arg) {
 			} else {
 				w.WriteString("false")
 			}
+		case argStrFmt:
+			if a.hdr&(optQuote|optPad) != optQuote {
+				printArg(w, a)
+				break
+			}
+			p, _ := a.x.(*byte)
+			quoteCore(w, unsafe.String(p, a.u))
 		default:
 			printArg(w, a)
 		}
@@ -457,13 +458,13 @@ func (a *Arg) appendFormat(dst []byte) []byte {
 		return f.AppendFormat(dst)
 	case argStrFmt:
 		p, _ := a.x.(*byte)
-		return StrFormat{s: unsafe.String(p, a.u), quote: h&optQuote != 0, ascii: h&optASCII != 0}.AppendFormat(dst)
+		return StrFormat{s: unsafe.String(p, a.u), quote: h&optQuote != 0}.AppendFormat(dst)
 	case argChar:
-		return CharFormat{r: rune(uint32(a.u)), quote: h&optQuote != 0, ascii: h&optASCII != 0}.AppendFormat(dst)
+		return CharFormat{r: rune(uint32(a.u))}.AppendFormat(dst)
 	case argDur:
 		return Dur(time.Duration(a.u)).AppendFormat(dst)
 	case argPointer:
-		return PointerFormat{uintptr(a.u)}.AppendFormat(dst)
+		return pointerFormat{uintptr(a.u)}.AppendFormat(dst)
 	case argTime:
 		t := time.Unix(int64(a.u), int64(h>>9&(1<<30-1))).UTC()
 		off := 0
@@ -479,4 +480,20 @@ func (a *Arg) appendFormat(dst []byte) []byte {
 	}
 	// The plain kinds are printed by printArg and never padded.
 	return dst
+}
+
+// maxQuoteGrowth bounds strconv.AppendQuote's output per input byte: an
+// invalid byte becomes \xHH, and no escape of a rune is longer than four
+// bytes per byte of its UTF-8 encoding (\U0010FFFF for four bytes).
+const maxQuoteGrowth = 4
+
+// quoteCore quotes s in place in w's buffer when its longest quoted form
+// fits the buffer, so that no string of that size allocates.
+func quoteCore(w core.Engine, s string) {
+	if n := maxQuoteGrowth*len(s) + 2; n <= w.Size() {
+		p := w.Reserve(n)
+		w.Commit(len(strconv.AppendQuote(p[:0], s)))
+		return
+	}
+	putB(w, Quote(s))
 }

@@ -423,8 +423,8 @@ func parseFloatT[T core.Float](s []byte) (T, code) {
 // ParseFloat parses s, a string or byte slice, as a float of type T,
 // correctly rounded, with the syntax and results of strconv.ParseFloat at
 // T's bit size. An error reads as strconv's do (format.ParseFloat:
-// parsing "x5": invalid syntax) and matches ErrSyntax or ErrRange, and
-// strconv.ErrSyntax or strconv.ErrRange, with errors.Is; on a range error
+// parsing "x5": invalid syntax) and matches strconv.ErrSyntax or
+// strconv.ErrRange with errors.Is; on a range error
 // the value is ±Inf. It does not allocate for tokens of up to 32 bytes,
 // except for an error.
 func ParseFloat[T core.Float, S core.Text](s S) (T, error) {

@@ -85,7 +85,7 @@ func checkScan(t *testing.T, tok string) {
 			want, wantErr := want64, err64
 			if bits == 32 {
 				var v float32
-				v, err = s.Float32()
+				v, err = ScanFloat[float32](s)
 				got, want, wantErr = float64(v), want32, err32
 			} else {
 				got, err = s.Float64()
@@ -99,11 +99,11 @@ func checkScan(t *testing.T, tok string) {
 				if !errors.As(err, &se) || se.Found != tok[:min(len(tok), maxFound)] {
 					t.Fatalf("%s: error %v does not name the token %q", ctx, err, tok)
 				}
-				if isRange := wantErr.(*strconv.NumError).Err == strconv.ErrRange; isRange != errors.Is(err, ErrRange) {
+				if isRange := wantErr.(*strconv.NumError).Err == strconv.ErrRange; isRange != errors.Is(err, strconv.ErrRange) {
 					t.Fatalf("%s: error %v, strconv %v", ctx, err, wantErr)
 				}
 			}
-			if next, err := s.Word(); next != "end" && !strings.HasSuffix(ctx, "eof") {
+			if next, err := s.word(); next != "end" && !strings.HasSuffix(ctx, "eof") {
 				t.Fatalf("%s: after %q the next token is %q, %v", ctx, tok, next, err)
 			}
 		}
@@ -190,18 +190,18 @@ func TestScanFloatErrors(t *testing.T) {
 		off     int64
 		found   string
 	}{
-		{"1.5 2.5x 3", false, ErrSyntax, 4, "2.5x"},
-		{"1.5\n-.e5 3", false, ErrSyntax, 4, "-.e5"},
-		{"1.5\n1e 3", false, ErrSyntax, 4, "1e"},
-		{"1.5\n1e+ 3", false, ErrSyntax, 4, "1e+"},
-		{"1.5\n1..2 3", false, ErrSyntax, 4, "1..2"},
-		{"1.5\n1e5e5 3", false, ErrSyntax, 4, "1e5e5"},
-		{"1.5\n0x1q 3", false, ErrSyntax, 4, "0x1q"},
-		{"1.5\n1__0 3", false, ErrSyntax, 4, "1__0"},
-		{"1.5\n  1e309 3", false, ErrRange, 6, "1e309"},
-		{"1.5\n-1e400 3", false, ErrRange, 4, "-1e400"},
-		{"1.5 3.5e38 3", true, ErrRange, 4, "3.5e38"},
-		{"1.5 12345678901234567890123456789012345678901234567890x 3", false, ErrSyntax, 4, "1234567890123456789012345678901234567890"},
+		{"1.5 2.5x 3", false, strconv.ErrSyntax, 4, "2.5x"},
+		{"1.5\n-.e5 3", false, strconv.ErrSyntax, 4, "-.e5"},
+		{"1.5\n1e 3", false, strconv.ErrSyntax, 4, "1e"},
+		{"1.5\n1e+ 3", false, strconv.ErrSyntax, 4, "1e+"},
+		{"1.5\n1..2 3", false, strconv.ErrSyntax, 4, "1..2"},
+		{"1.5\n1e5e5 3", false, strconv.ErrSyntax, 4, "1e5e5"},
+		{"1.5\n0x1q 3", false, strconv.ErrSyntax, 4, "0x1q"},
+		{"1.5\n1__0 3", false, strconv.ErrSyntax, 4, "1__0"},
+		{"1.5\n  1e309 3", false, strconv.ErrRange, 6, "1e309"},
+		{"1.5\n-1e400 3", false, strconv.ErrRange, 4, "-1e400"},
+		{"1.5 3.5e38 3", true, strconv.ErrRange, 4, "3.5e38"},
+		{"1.5 12345678901234567890123456789012345678901234567890x 3", false, strconv.ErrSyntax, 4, "1234567890123456789012345678901234567890"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
@@ -212,7 +212,7 @@ func TestScanFloatErrors(t *testing.T) {
 			var err error
 			want := "float64"
 			if tt.float32 {
-				_, err = s.Float32()
+				_, err = ScanFloat[float32](s)
 				want = "float32"
 			} else {
 				_, err = s.Float64()

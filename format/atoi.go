@@ -22,9 +22,9 @@ const (
 func (c code) err() error {
 	switch c {
 	case syntax:
-		return ErrSyntax
+		return strconv.ErrSyntax
 	case rangeErr:
-		return ErrRange
+		return strconv.ErrRange
 	}
 	return nil
 }
@@ -46,13 +46,9 @@ func (e *parseError) Error() string {
 	return e.fn + ": parsing " + strconv.Quote(e.num) + ": " + why
 }
 
-// Unwrap returns this package's sentinel and strconv's.
-func (e *parseError) Unwrap() []error {
-	if e.c == rangeErr {
-		return []error{ErrRange, strconv.ErrRange}
-	}
-	return []error{ErrSyntax, strconv.ErrSyntax}
-}
+// Unwrap returns strconv.ErrRange or strconv.ErrSyntax, as a
+// strconv.NumError does.
+func (e *parseError) Unwrap() error { return e.c.err() }
 
 // digitVal maps a byte to its digit value in bases up to 36, or 255.
 var digitVal = func() (t [256]byte) {
@@ -180,10 +176,9 @@ func intKind[T core.Integer]() (int, bool) {
 // base 2 to 36, or 0 for Go's prefixes and underscores, with the syntax
 // and results of strconv.ParseInt (signed T) or strconv.ParseUint
 // (unsigned T) at T's bit size. An error reads as strconv's do
-// (format.ParseInt: parsing "12a": invalid syntax) and matches ErrSyntax
-// or ErrRange, and strconv.ErrSyntax or strconv.ErrRange, with errors.Is;
-// on a range error the value is the bound exceeded. It allocates only for
-// the error.
+// (format.ParseInt: parsing "12a": invalid syntax) and matches
+// strconv.ErrSyntax or strconv.ErrRange with errors.Is; on a range error
+// the value is the bound exceeded. It allocates only for the error.
 func ParseInt[T core.Integer, S core.Text](s S, base int) (T, error) {
 	v, c := parseIntT[T](asBytes(s), base)
 	if c != ok {

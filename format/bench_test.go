@@ -134,7 +134,7 @@ func BenchmarkReadInts(b *testing.B) {
 			s := NewScanner(r)
 			var sum int64
 			for {
-				v, err := s.Int64()
+				v, err := ScanInt[int64](s, 10)
 				if err != nil {
 					break
 				}
@@ -240,7 +240,7 @@ func BenchmarkWriteFixed(b *testing.B) {
 		for b.Loop() {
 			for _, f := range vals {
 				Put(w, Fixed(f, 2))
-				Ln(w)
+				Str(w, "\n")
 			}
 			w.Flush()
 		}
@@ -262,7 +262,7 @@ func BenchmarkWriteSci(b *testing.B) {
 		for b.Loop() {
 			for _, f := range vals {
 				Put(w, Sci(f, 6))
-				Ln(w)
+				Str(w, "\n")
 			}
 			w.Flush()
 		}
@@ -276,7 +276,7 @@ func precSize(put func(core.BufferedWriter, float64)) int64 {
 	var out core.Buffer
 	for _, f := range fixedVals() {
 		put(&out, f)
-		Ln(&out)
+		Str(&out, "\n")
 	}
 	return int64(out.Len())
 }
@@ -421,13 +421,8 @@ func BenchmarkPrintMixed(b *testing.B) {
 				Str(w, " name=")
 				Str(w, mixedNames[i%5])
 				Str(w, " ok=")
-				Bool(w, i%3 == 0)
-				Ln(w)
-			}
-		}},
-		{"fastio_line", func(w core.BufferedWriter, _ *bufio.Writer) {
-			for i := range n {
-				Line(w).Str("id=").Int(i).Str(" x=").Float(vals[i]).Str(" name=").Str(mixedNames[i%5]).Str(" ok=").Bool(i%3 == 0).End()
+				Str(w, strconv.FormatBool(i%3 == 0))
+				Str(w, "\n")
 			}
 		}},
 		{"fastio_any", func(w core.BufferedWriter, _ *bufio.Writer) {
@@ -501,7 +496,7 @@ func BenchmarkWriteHexFloat(b *testing.B) {
 		var got core.Buffer
 		for _, f := range vals {
 			Put(&got, HexFloat(f, prec))
-			Ln(&got)
+			Str(&got, "\n")
 		}
 		if !bytes.Equal(got.Bytes(), want.Bytes()) {
 			b.Fatalf("precision %d: HexFloat and strconv differ", prec)
@@ -518,7 +513,7 @@ func BenchmarkWriteHexFloat(b *testing.B) {
 			for b.Loop() {
 				for _, f := range vals {
 					Put(w, HexFloat(f, prec))
-					Ln(w)
+					Str(w, "\n")
 				}
 				w.Flush()
 			}
@@ -559,7 +554,7 @@ func BenchmarkWriteIntSlice(b *testing.B) {
 	want := intFile()
 	var check core.Buffer
 	Ints(&check, xs, "\n")
-	Ln(&check)
+	Str(&check, "\n")
 	if !bytes.Equal(check.Bytes(), want) {
 		b.Fatal("Ints writes other bytes than the IntLn loop")
 	}
@@ -571,7 +566,7 @@ func BenchmarkWriteIntSlice(b *testing.B) {
 		cpu := cputime.StartCPU(b)
 		for b.Loop() {
 			Ints(w, xs, "\n")
-			Ln(w)
+			Str(w, "\n")
 			w.Flush()
 		}
 		cpu.Report()
@@ -606,9 +601,10 @@ func BenchmarkWriteIntSlice(b *testing.B) {
 }
 
 // BenchmarkPrintLogLine prints 100,000 log lines with a quoted message and
-// a fixed-point number, `level=info n=7 x=0.123 msg="..."`: the chained
-// Line on a *core.Writer against fmt.Fprintf and the hand-written bufio +
-// strconv line, the same bytes each (checked before timing).
+// a fixed-point number, `level=info n=7 x=0.123 msg="..."`: PrintLnArgs
+// and the typed functions on a *core.Writer against fmt.Fprintf and the
+// hand-written bufio + strconv line, the same bytes each (checked before
+// timing).
 func BenchmarkPrintLogLine(b *testing.B) {
 	const n = 100_000
 	vals := floatVals()
@@ -617,9 +613,20 @@ func BenchmarkPrintLogLine(b *testing.B) {
 		name string
 		run  func(w *core.Writer, bw *bufio.Writer)
 	}{
-		{"fastio_line", func(w *core.Writer, _ *bufio.Writer) {
+		{"fastio_args", func(w *core.Writer, _ *bufio.Writer) {
 			for i := range n {
-				Line(w).Str("level=info n=").Int(i).Str(" x=").Fixed(vals[i]/1e300, 3).Str(" msg=").Quote(msgs[i&3]).End()
+				PrintLnArgs(w, V("level=info n="), V(i), V(" x="), V(Fixed(vals[i]/1e300, 3)), V(" msg="), V(Quote(msgs[i&3])))
+			}
+		}},
+		{"fastio_typed", func(w *core.Writer, _ *bufio.Writer) {
+			for i := range n {
+				Str(w, "level=info n=")
+				Int(w, i)
+				Str(w, " x=")
+				Put(w, Fixed(vals[i]/1e300, 3))
+				Str(w, " msg=")
+				Put(w, Quote(msgs[i&3]))
+				Str(w, "\n")
 			}
 		}},
 		{"fmt", func(_ *core.Writer, bw *bufio.Writer) {
@@ -702,7 +709,7 @@ func BenchmarkWriteDoubles(b *testing.B) {
 		var out core.Buffer
 		for _, f := range vals {
 			out.Write(strconv.AppendFloat(nil, f, mode, -1, 64))
-			Ln(&out)
+			Str(&out, "\n")
 		}
 		size := int64(out.Len())
 		b.Run(fmt.Sprintf("layout=%c/fastio", mode), func(b *testing.B) {
@@ -718,7 +725,7 @@ func BenchmarkWriteDoubles(b *testing.B) {
 				} else {
 					for _, f := range vals {
 						Put(w, Sci(f, -1))
-						Ln(w)
+						Str(w, "\n")
 					}
 				}
 				w.Flush()

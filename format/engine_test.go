@@ -120,9 +120,8 @@ func TestEngineWriterAllocs(t *testing.T) {
 		{"Float", func() { Float(w, 3.25) }},
 		{"FloatLn", func() { FloatLn(w, 1e300) }},
 		{"Str", func() { Str(w, "abc") }},
-		{"Put", func() { Put(w, Hex(0xbeef).Prefix()) }},
+		{"Put", func() { Put(w, Base(0xbeef, 16).Prefix()) }},
 		{"Ints", func() { Ints(w, xs, ",") }},
-		{"Line", func() { Line(w).Str("a=").Int(5).Quote("q").End() }},
 		{"PrintLnArgs", func() { PrintLnArgs(w, V("id="), V(12345), V(" x="), V(2.5)) }},
 	}
 	for _, tt := range tests {

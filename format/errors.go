@@ -5,17 +5,12 @@ import (
 	"strconv"
 )
 
-// Sentinel errors of scanning; a *ScanError wraps one of them (or the
-// reader's own error), so test with errors.Is.
-var (
-	// ErrSyntax means the token is not of the expected form.
-	ErrSyntax = errors.New("format: invalid syntax")
-	// ErrRange means the token is a number out of range of the type.
-	ErrRange = errors.New("format: value out of range")
-	// ErrTooLong means a token or line does not fit in the reader's buffer;
-	// the buffer size is the limit the caller sets (core.NewReaderSize).
-	ErrTooLong = errors.New("format: token longer than the reader's buffer")
-)
+// ErrTooLong means a token or line does not fit in the reader's buffer;
+// the buffer size is the limit the caller sets (core.NewReaderSize). A
+// *ScanError wraps it, or strconv.ErrSyntax (the token is not of the
+// expected form), strconv.ErrRange (a number out of range of the type),
+// or the reader's own error: test with errors.Is.
+var ErrTooLong = errors.New("format: token longer than the reader's buffer")
 
 // ScanError describes a scan that failed: what was expected, what was
 // found, and where.
@@ -28,13 +23,14 @@ type ScanError struct {
 	// Offset is the byte offset of the token in the input read through the
 	// Scanner.
 	Offset int64
-	// Err is ErrSyntax, ErrRange, ErrTooLong, io.ErrUnexpectedEOF or the
-	// reader's error.
+	// Err is strconv.ErrSyntax, strconv.ErrRange, ErrTooLong,
+	// io.ErrUnexpectedEOF, the error of a TextUnmarshaler, or the reader's
+	// error.
 	Err error
 }
 
 // Error formats the error as
-// `format: expected int64 at offset 12, found "12ab": format: invalid syntax`.
+// `format: expected int64 at offset 12, found "12ab": invalid syntax`.
 func (e *ScanError) Error() string {
 	b := make([]byte, 0, 96)
 	b = append(b, "format: expected "...)

@@ -2,6 +2,7 @@ package format_test
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"log"
@@ -41,7 +42,7 @@ func ExamplePrintLnArgs() {
 		x := float64(i) + 0.25
 		format.PrintLnArgs(w, format.V("id="), format.V(id), format.V(" x="), format.V(x),
 			format.V(" name="), format.V(format.Pad(format.Plain(name), 6).Left()), format.V("|"),
-			format.V(" hex="), format.V(format.Hex(id).Prefix()),
+			format.V(" hex="), format.V(format.Base(id, 16).Prefix()),
 			format.V(" at="), format.V(start.Add(time.Duration(i)*time.Second)))
 	}
 	if err := w.Flush(); err != nil {
@@ -52,10 +53,10 @@ func ExamplePrintLnArgs() {
 	// id=1001 x=1.25 name=beta  | hex=0x3e9 at=2024-02-29T13:04:06Z
 }
 
-func ExampleHex() {
+func ExampleBase() {
 	w := core.NewWriter(os.Stdout)
-	format.PrintLn(w, format.Hex(3054).Prefix(), " ", format.Hex(-255).Upper(), " ",
-		format.Bin(5).Prefix().Zeros(8), " ", format.Hex(uint32(0xdeadbeef)).Group())
+	format.PrintLn(w, format.Base(3054, 16).Prefix(), " ", format.Base(-255, 16).Upper(), " ",
+		format.Base(5, 2).Prefix().Zeros(8), " ", format.Base(uint32(0xdeadbeef), 16).Group())
 	if err := w.Flush(); err != nil {
 		log.Fatal(err)
 	}
@@ -65,7 +66,7 @@ func ExampleHex() {
 func ExamplePad() {
 	w := core.NewWriter(os.Stdout)
 	format.PrintLn(w, "[", format.Pad(format.Plain("left"), 8).Left(), "]")
-	format.PrintLn(w, "[", format.Pad(format.Dec(42), 8), "]")
+	format.PrintLn(w, "[", format.Pad(format.Base(42, 10), 8), "]")
 	format.PrintLn(w, "[", format.Pad(format.Plain("mid"), 9).Center().Fill('*'), "]")
 	if err := w.Flush(); err != nil {
 		log.Fatal(err)
@@ -83,7 +84,7 @@ func ExampleFixed() {
 		format.Fixed(1234567.891, 2).Group().In(de))
 	format.PrintLn(w, format.Sci(6.02214076e23, 3), " ", format.General(1e-7, 3), " ", format.HexFloat(1.5, -1))
 	a, b := 0.1, 0.2
-	format.PrintLn(w, format.Shortest(a+b), " ", format.Fixed(2.5, 1).Plus())
+	format.PrintLn(w, format.General(a+b, -1), " ", format.Fixed(2.5, 1).Plus())
 	if err := w.Flush(); err != nil {
 		log.Fatal(err)
 	}
@@ -95,11 +96,11 @@ func ExampleFixed() {
 
 func ExampleQuote() {
 	w := core.NewWriter(os.Stdout)
-	format.PrintLn(w, format.Quote("tab\there"), " ", format.Quote("é").ASCII(), " ", format.Char('x').Quote(), " ", format.Char(0x4e16))
+	format.PrintLn(w, format.Quote("tab\there"), " ", format.Quote("é"), " ", format.Char(0x4e16))
 	if err := w.Flush(); err != nil {
 		log.Fatal(err)
 	}
-	// Output: "tab\there" "\u00e9" 'x' 世
+	// Output: "tab\there" "é" 世
 }
 
 func ExampleTime() {
@@ -132,7 +133,7 @@ func ExampleAppender() {
 	w := core.NewWriter(os.Stdout)
 	format.PrintLn(w, "at ", point{3, -4})
 	format.Put(w, format.Pad(point{1, 2}, 10))
-	format.Ln(w)
+	format.Str(w, "\n")
 	if err := w.Flush(); err != nil {
 		log.Fatal(err)
 	}
@@ -170,8 +171,8 @@ func ExampleScanner_errors() {
 	}
 	// Output:
 	// 12 <nil>
-	// 0 format: expected uint8 at offset 3, found "1x3": format: invalid syntax
-	// 255 format: expected uint8 at offset 7, found "300": format: value out of range
+	// 0 format: expected uint8 at offset 3, found "1x3": invalid syntax
+	// 255 format: expected uint8 at offset 7, found "300": value out of range
 }
 
 func ExampleScanner_Scan() {
@@ -210,7 +211,7 @@ func ExampleLocale() {
 	fr := format.NewLocale(",", "'", 3)
 	in := format.NewLocale(".", ",", 3)
 	format.PrintLn(w, format.Fixed(1234567.5, 2).Group().In(fr))
-	format.PrintLn(w, format.Dec(int64(9876543210)).Group().In(in))
+	format.PrintLn(w, format.Base(int64(9876543210), 10).Group().In(in))
 	format.PrintLn(w, format.Fixed(0.25, 3).In(fr))
 	if err := w.Flush(); err != nil {
 		log.Fatal(err)
@@ -237,8 +238,8 @@ func ExampleWriter() {
 	w := bufio.NewWriter(os.Stdout)
 	format.PrintLn(w, "n = ", 42, ", x = ", format.Fixed(3.14159, 2))
 	format.IntLn(w, -7)
-	format.Put(w, format.Dec(155).Group().Zeros(8))
-	format.Ln(w)
+	format.Put(w, format.Base(155, 10).Group().Zeros(8))
+	format.Str(w, "\n")
 	if err := w.Flush(); err != nil { // whoever created w flushes it, and sees write errors
 		log.Fatal(err)
 	}
@@ -248,22 +249,14 @@ func ExampleWriter() {
 	// 0,000,155
 }
 
-func ExampleFprintLn() {
-	// One call's output, written to an unbuffered writer at once.
-	if err := format.FprintLn(os.Stdout, "total: ", 1234, " items"); err != nil {
-		panic(err)
-	}
-	// Output: total: 1234 items
-}
-
 // Ints writes a whole slice with a separator between the values, many
 // values per reservation of the writer's buffer.
 func ExampleInts() {
 	w := core.NewWriter(os.Stdout)
 	format.Ints(w, []int{3, -1, 4, 1, -5, 9}, ", ")
-	format.Ln(w)
+	format.Str(w, "\n")
 	format.Ints(w, []uint8{255, 0, 7}, " ")
-	format.Ln(w)
+	format.Str(w, "\n")
 	if err := w.Flush(); err != nil {
 		log.Fatal(err)
 	}
@@ -272,25 +265,10 @@ func ExampleInts() {
 	// 255 0 7
 }
 
-// Line chains the values of one line, each written in place by the typed
-// function of its kind, with no boxing and no allocation.
-func ExampleLine() {
-	w := core.NewWriter(os.Stdout)
-	for i, msg := range []string{"started", "said \"hi\""} {
-		format.Line(w).Str("level=info n=").Int(i).Str(" load=").Fixed(0.5+float64(i)/3, 3).Str(" msg=").Quote(msg).End()
-	}
-	if err := w.Flush(); err != nil {
-		log.Fatal(err)
-	}
-	// Output:
-	// level=info n=0 load=0.500 msg="started"
-	// level=info n=1 load=0.833 msg="said \"hi\""
-}
-
 // The loop a bufio.Scanner user writes as for s.Scan() { ... s.Text() ... }
 // and then s.Err() is a Line loop that stops at io.EOF; a line splits on a
-// delimiter (here a CSV comma) with strings.SplitSeq or bytes.SplitSeq, and
-// ParseInt and ParseFloat parse the fields in place.
+// delimiter (here a CSV comma) with bytes.SplitSeq, and ParseInt and
+// ParseFloat parse the fields in place.
 func ExampleScanner_Line() {
 	s := format.NewScanner(strings.NewReader("apples,3,0.5\npears,x,1.25\nplums,12,0.75\n"))
 	for {
@@ -299,20 +277,20 @@ func ExampleScanner_Line() {
 			break // the end of the input: bufio.Scanner's Scan returning false
 		}
 		if err != nil {
-			fmt.Println(err) // what s.Err() would report; the loop may go on
-			continue
+			fmt.Println(err) // what s.Err() would report after the loop
+			return
 		}
-		var fields []string
-		for f := range strings.SplitSeq(string(line), ",") {
+		var fields [][]byte // views of the reader's buffer, valid until the next Line
+		for f := range bytes.SplitSeq(line, []byte(",")) {
 			fields = append(fields, f)
 		}
 		n, err := format.ParseInt[int](fields[1], 10)
 		if err != nil {
-			fmt.Println(fields[0], err)
+			fmt.Println(string(fields[0]), err)
 			continue
 		}
 		price, _ := format.ParseFloat[float64](fields[2])
-		fmt.Println(fields[0], n, price*float64(n))
+		fmt.Println(string(fields[0]), n, price*float64(n))
 	}
 	// Output:
 	// apples 3 1.5

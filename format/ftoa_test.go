@@ -141,7 +141,7 @@ func FuzzShortest(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b uint64) {
 		checkShortest64(t, math.Float64frombits(b))
 		v := math.Float64frombits(b)
-		if got, want := str(Shortest(v).Upper()), strconv.FormatFloat(v, 'G', -1, 64); got != want {
+		if got, want := str(General(v, -1).Upper()), strconv.FormatFloat(v, 'G', -1, 64); got != want {
 			t.Fatalf("G %v: got %q, strconv %q", v, got, want)
 		}
 		if got, want := str(Sci(v, -1).Upper()), strconv.FormatFloat(v, 'E', -1, 64); got != want {

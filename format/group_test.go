@@ -24,25 +24,25 @@ func TestGroupZeros(t *testing.T) {
 		a    Appender
 		want string
 	}{
-		{"width below the digits", Dec(155).Group().Zeros(2), "155"},
-		{"width of the digits", Dec(155).Group().Zeros(3), "155"},
-		{"one more: a group of one zero", Dec(155).Group().Zeros(4), "0,155"},
-		{"two more", Dec(155).Group().Zeros(6), "00,155"},
-		{"a whole group", Dec(155).Group().Zeros(7), "000,155"},
-		{"a separator would come first", Dec(155).Group().Zeros(8), "0,000,155"},
-		{"python 034,d", Dec(155).Group().Zeros(34), "00,000,000,000,000,000,000,000,155"},
-		{"negative", Dec(-155).Group().Zeros(5), "-0,155"},
-		{"negative wider", Dec(-155).Group().Zeros(8), "-000,155"},
-		{"plus", Dec(155).Plus().Group().Zeros(9), "+0,000,155"},
-		{"zero", Dec(0).Group().Zeros(5), "0,000"},
-		{"already grouped", Dec(1234567).Group().Zeros(9), "1,234,567"},
-		{"grouped, wider", Dec(1234567).Group().Zeros(11), "001,234,567"},
-		{"hex with prefix", Hex(255).Prefix().Group().Zeros(11), "0x0000_00ff"},
-		{"hex separator first", Hex(255).Prefix().Group().Zeros(7), "0x0_00ff"},
-		{"binary", Bin(5).Group().Zeros(6), "0_0101"},
-		{"locale separator", Dec(155).Group().In(de).Zeros(8), "0.000.155"},
-		{"multibyte separator counts as one character", Dec(155).Group().In(in).Zeros(7), "00\u202f0155"},
-		{"no group: plain zeros", Dec(155).Zeros(8), "00000155"},
+		{"width below the digits", Base(155, 10).Group().Zeros(2), "155"},
+		{"width of the digits", Base(155, 10).Group().Zeros(3), "155"},
+		{"one more: a group of one zero", Base(155, 10).Group().Zeros(4), "0,155"},
+		{"two more", Base(155, 10).Group().Zeros(6), "00,155"},
+		{"a whole group", Base(155, 10).Group().Zeros(7), "000,155"},
+		{"a separator would come first", Base(155, 10).Group().Zeros(8), "0,000,155"},
+		{"python 034,d", Base(155, 10).Group().Zeros(34), "00,000,000,000,000,000,000,000,155"},
+		{"negative", Base(-155, 10).Group().Zeros(5), "-0,155"},
+		{"negative wider", Base(-155, 10).Group().Zeros(8), "-000,155"},
+		{"plus", Base(155, 10).Plus().Group().Zeros(9), "+0,000,155"},
+		{"zero", Base(0, 10).Group().Zeros(5), "0,000"},
+		{"already grouped", Base(1234567, 10).Group().Zeros(9), "1,234,567"},
+		{"grouped, wider", Base(1234567, 10).Group().Zeros(11), "001,234,567"},
+		{"hex with prefix", Base(255, 16).Prefix().Group().Zeros(11), "0x0000_00ff"},
+		{"hex separator first", Base(255, 16).Prefix().Group().Zeros(7), "0x0_00ff"},
+		{"binary", Base(5, 2).Group().Zeros(6), "0_0101"},
+		{"locale separator", Base(155, 10).Group().In(de).Zeros(8), "0.000.155"},
+		{"multibyte separator counts as one character", Base(155, 10).Group().In(in).Zeros(7), "00\u202f0155"},
+		{"no group: plain zeros", Base(155, 10).Zeros(8), "00000155"},
 		{"float", Fixed(1234.5, 1).Group().Zeros(10), "0,001,234.5"},
 		{"float exact width", Fixed(1234.5, 1).Group().Zeros(9), "001,234.5"},
 		{"float negative", Fixed(-1.5, 1).Group().Zeros(7), "-0,001.5"},
@@ -94,25 +94,25 @@ func TestGroupZerosPython(t *testing.T) {
 		lit := fmt.Sprint(v)
 		switch r.IntN(6) {
 		case 0, 1:
-			f := Dec(v).Group().Zeros(w)
+			f := Base(v, 10).Group().Zeros(w)
 			if sign == "+" {
 				f = f.Plus()
 			}
 			cases = append(cases, groupCase{fmt.Sprintf("%s0%d,d", sign, w), lit, f})
 		case 2:
-			f := Dec(v).Group().In(underscore).Zeros(w)
+			f := Base(v, 10).Group().In(underscore).Zeros(w)
 			if sign == "+" {
 				f = f.Plus()
 			}
 			cases = append(cases, groupCase{fmt.Sprintf("%s0%d_d", sign, w), lit, f})
 		case 3:
-			f := Hex(v).Prefix().Group().Zeros(w)
+			f := Base(v, 16).Prefix().Group().Zeros(w)
 			if sign == "+" {
 				f = f.Plus()
 			}
 			cases = append(cases, groupCase{fmt.Sprintf("%s#0%d_x", sign, w), lit, f})
 		case 4:
-			f := Bin(v).Group().Zeros(w)
+			f := Base(v, 2).Group().Zeros(w)
 			if sign == "+" {
 				f = f.Plus()
 			}

@@ -65,7 +65,7 @@ func Ints[T core.Integer, W Writer](w W, xs []T, sep string) {
 
 // intsRoom is the space fillInts needs: a leading separator and one value
 // with the separator stored after it.
-func intsRoom(sep string) int { return MaxIntLen + 2*len(sep) }
+func intsRoom(sep string) int { return maxIntLen + 2*len(sep) }
 
 // fillInts formats xs[i:] into p, which must hold intsRoom(sep) bytes, for as long as it has room, each value preceded by sep but the
 // first of xs; it returns the bytes written and the index of the next
@@ -78,9 +78,9 @@ func fillInts[T core.Integer](p []byte, xs []T, i int, sep string) (int, int) {
 	if len(sep) == 1 {
 		return fillInts1(p, n, xs, i, sep[0])
 	}
-	need := MaxIntLen + len(sep)
+	need := maxIntLen + len(sep)
 	for {
-		n += putValue(p[n:n+MaxIntLen], xs[i])
+		n += putValue(p[n:n+maxIntLen], xs[i])
 		i++
 		if i == len(xs) || len(p)-n < need {
 			return n, i
@@ -93,8 +93,8 @@ func fillInts[T core.Integer](p []byte, xs []T, i int, sep string) (int, int) {
 // separator: it is stored after every value, the last one's left
 // uncounted, so the common value is one 8-byte store and one byte store.
 func fillInts1[T core.Integer](p []byte, n int, xs []T, i int, sep byte) (int, int) {
-	for ; i < len(xs) && len(p)-n >= MaxIntLen+1; i++ {
-		q := p[n : n+MaxIntLen+1]
+	for ; i < len(xs) && len(p)-n >= maxIntLen+1; i++ {
+		q := p[n : n+maxIntLen+1]
 		u, neg := split(xs[i])
 		if u < 1e8 && !neg {
 			// As IntLn: the length comes from u, not from the digits.
@@ -112,7 +112,7 @@ func fillInts1[T core.Integer](p []byte, n int, xs []T, i int, sep byte) (int, i
 }
 
 // putValue writes v in decimal at the start of p, which must hold
-// MaxIntLen bytes, and returns the count, with the digits of a small
+// maxIntLen bytes, and returns the count, with the digits of a small
 // non-negative value inline.
 func putValue[T core.Integer](p []byte, v T) int {
 	u, neg := split(v)

@@ -35,9 +35,9 @@ import (
 // overlapping stores take 152. bench/seed/cpeers/jeaiii.c implements it in
 // C as a reference for the bench's integer table.
 
-// MaxIntLen is the longest decimal integer AppendInt can produce: a sign and
+// maxIntLen is the longest decimal integer AppendInt can produce: a sign and
 // the 20 digits of 1<<64-1.
-const MaxIntLen = 21
+const maxIntLen = 21
 
 // pairs holds the two-digit decimal strings "00" to "99", back to back.
 var pairs = func() (t [200]byte) {
@@ -157,7 +157,7 @@ func split[T core.Integer](v T) (uint64, bool) {
 }
 
 // putInt writes v in decimal at the start of p, which must hold at least
-// MaxIntLen bytes, and returns the count written.
+// maxIntLen bytes, and returns the count written.
 func putInt(p []byte, u uint64, neg bool) int {
 	n := decLen(u)
 	if neg {
@@ -174,9 +174,9 @@ func putInt(p []byte, u uint64, neg bool) int {
 // strconv.AppendUint with base 10.
 func AppendInt[T core.Integer](dst []byte, v T) []byte {
 	u, neg := split(v)
-	if l := len(dst); cap(dst)-l >= MaxIntLen {
+	if l := len(dst); cap(dst)-l >= maxIntLen {
 		// Room for the branch-free path, which may write past the digits.
-		return dst[:l+putIntFast(dst[l:l+MaxIntLen], u, neg)]
+		return dst[:l+putIntFast(dst[l:l+maxIntLen], u, neg)]
 	}
 	n := decLen(u)
 	if neg {
@@ -227,26 +227,6 @@ func putBase(p []byte, u uint64, base int, upper bool) int {
 	i--
 	p[i] = digits[u]
 	return len(p) - i
-}
-
-// AppendIntBase appends v in the given base (2 to 36, lower-case digits) to
-// dst, like strconv.AppendInt; a base outside that range appends nothing
-// and returns dst unchanged.
-func AppendIntBase[T core.Integer](dst []byte, v T, base int) []byte {
-	if base < 2 || base > 36 {
-		return dst
-	}
-	if base == 10 {
-		return AppendInt(dst, v)
-	}
-	u, neg := split(v)
-	var buf [65]byte
-	n := putBase(buf[1:], u, base, false)
-	if neg {
-		buf[64-n] = '-'
-		n++
-	}
-	return append(dst, buf[65-n:]...)
 }
 
 // Branch-free decimal conversion for the typed writers: the digit count
@@ -301,7 +281,7 @@ func putLn8(p []byte, u uint32) int {
 	return n + 1
 }
 
-// maxLineRoom is the space putLineLong needs: MaxIntLen and a newline,
+// maxLineRoom is the space putLineLong needs: maxIntLen and a newline,
 // rounded up so that its stores need no bounds checks.
 const maxLineRoom = 32
 
@@ -343,7 +323,7 @@ func putLineLong(q *[maxLineRoom]byte, u uint64, neg bool) int {
 }
 
 // putIntFast writes u in decimal, with a '-' when neg, at the start of p,
-// which must hold MaxIntLen bytes (bytes after the number may be
+// which must hold maxIntLen bytes (bytes after the number may be
 // overwritten), and returns the count. The sign is stored whatever neg
 // is and overwritten by the first digit when the value is not negative,
 // so that the digits take one path, with no call.

@@ -26,7 +26,7 @@ func diffCount() int {
 
 // TestIntegersMatchStrconv formats random integers of every width and
 // sign with every integer writer of the package (IntLn, Int, Ints,
-// AppendInt, a LineBuilder) and compares the bytes with strconv's. Half
+// AppendInt, PrintLnArgs) and compares the bytes with strconv's. Half
 // the values are uniform over the width's bits, half have a uniformly
 // random bit length, so that every digit count is common; each width
 // also checks its extremes and the neighbours of every power of ten. The
@@ -134,20 +134,16 @@ func diffInts[T core.Integer](t *testing.T, r *rand.Rand, n int) {
 		check("IntLn", vals, want)
 		for _, v := range vals {
 			Int(w, v)
-			Ln(w)
+			Str(w, "\n")
 		}
 		check("Int", vals, want)
 		Ints(w, vals, "\n")
-		Ln(w)
+		Str(w, "\n")
 		check("Ints", vals, want)
 		for _, v := range vals {
-			if signed {
-				Line(w).Int64(int64(v)).End()
-			} else {
-				Line(w).Uint64(uint64(v)).End()
-			}
+			PrintLnArgs(w, V(v))
 		}
-		check("LineBuilder", vals, want)
+		check("PrintLnArgs", vals, want)
 		// A slice growing from nil meets both AppendInt paths: with room
 		// for the widest value and without.
 		app = app[:0:0]

@@ -27,11 +27,11 @@ func TestAppendInt(t *testing.T) {
 		{"99999999", AppendInt(nil, 99999999), "99999999"},
 		{"1e16+1", AppendInt(nil, uint64(1e16+1)), "10000000000000001"},
 		{"appends", AppendInt([]byte("x="), 42), "x=42"},
-		{"base 16", AppendIntBase(nil, 255, 16), "ff"},
-		{"base 2 neg", AppendIntBase(nil, -5, 2), "-101"},
-		{"base 36", AppendIntBase(nil, uint64(math.MaxUint64), 36), "3w5e11264sgsf"},
-		{"base 7 min", AppendIntBase(nil, int64(math.MinInt64), 7), strconv.FormatInt(math.MinInt64, 7)},
-		{"bad base", AppendIntBase([]byte("a"), 5, 37), "a"},
+		{"base 16", Base(255, 16).AppendFormat(nil), "ff"},
+		{"base 2 neg", Base(-5, 2).AppendFormat(nil), "-101"},
+		{"base 36", Base(uint64(math.MaxUint64), 36).AppendFormat(nil), "3w5e11264sgsf"},
+		{"base 7 min", Base(int64(math.MinInt64), 7).AppendFormat(nil), strconv.FormatInt(math.MinInt64, 7)},
+		{"bad base", Base(5, 37).AppendFormat([]byte("a")), "a5"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -104,18 +104,18 @@ func FuzzAppendInt(f *testing.F) {
 		if base < 2 || base > 36 {
 			return
 		}
-		if got, want := string(AppendIntBase(nil, v, base)), strconv.FormatInt(v, base); got != want {
-			t.Fatalf("AppendIntBase(%d, %d) = %q, want %q", v, base, got, want)
+		if got, want := string(Base(v, base).AppendFormat(nil)), strconv.FormatInt(v, base); got != want {
+			t.Fatalf("Base(%d, %d) = %q, want %q", v, base, got, want)
 		}
-		if got, want := string(AppendIntBase(nil, u, base)), strconv.FormatUint(u, base); got != want {
-			t.Fatalf("AppendIntBase(%d, %d) = %q, want %q", u, base, got, want)
+		if got, want := string(Base(u, base).AppendFormat(nil)), strconv.FormatUint(u, base); got != want {
+			t.Fatalf("Base(%d, %d) = %q, want %q", u, base, got, want)
 		}
 	})
 }
 
 func checkFast(t *testing.T, u uint64, neg bool) {
 	t.Helper()
-	var buf [MaxIntLen]byte
+	var buf [maxIntLen]byte
 	n := putIntFast(buf[:], u, neg)
 	want := strconv.FormatUint(u, 10)
 	if neg {
@@ -134,7 +134,7 @@ func TestPutIntFast(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		limit = 1e5
 	}
-	var buf [MaxIntLen]byte
+	var buf [maxIntLen]byte
 	for u := range limit {
 		n := putIntFast(buf[:], u, false)
 		if v, err := strconv.ParseUint(string(buf[:n]), 10, 64); err != nil || v != u || (n > 1 && buf[0] == '0') {

@@ -4,8 +4,8 @@ import "unicode/utf8"
 
 // Padded is the manipulator made by Pad: it lays out any Appender in a
 // field of a minimum width, filling the rest with a fill character. The
-// default is right alignment with spaces; width counts characters (runes),
-// not bytes.
+// default is right alignment with spaces (Left and Center change it);
+// width counts characters (runes), not bytes.
 type Padded[A Appender] struct {
 	a     A
 	width int
@@ -25,9 +25,6 @@ func (p Padded[A]) Fill(r rune) Padded[A] { p.fill = r; return p }
 
 // Left aligns the value to the left of the field.
 func (p Padded[A]) Left() Padded[A] { p.align = 'l'; return p }
-
-// Right aligns the value to the right of the field (the default).
-func (p Padded[A]) Right() Padded[A] { p.align = 'r'; return p }
 
 // Center centres the value in the field; an odd fill count puts the extra
 // character on the right.

@@ -1,9 +1,6 @@
 package format
 
-import (
-	"strconv"
-	"unicode/utf8"
-)
+import "unicode/utf8"
 
 // Locale holds the conventions of a locale that matter to numbers: the
 // decimal point, the digit grouping separator and the size of a group.
@@ -39,20 +36,6 @@ func NewLocale(decimal, group string, groupSize int) Locale {
 	return Locale{&locale{decimal: decimal, group: group, size: groupSize, runes: utf8.RuneCountInString(group)}}
 }
 
-// Decimal returns the decimal point, "." in C.
-func (l Locale) Decimal() string { return l.l.decimalPoint() }
-
-// Group returns the separator put between digit groups, "," in C.
-func (l Locale) Group() string { return l.l.sep() }
-
-// GroupSize returns the number of digits per group, 3 in C.
-func (l Locale) GroupSize() int { return l.l.groupSize() }
-
-// String returns the Locale as NewLocale's arguments, for debugging.
-func (l Locale) String() string {
-	return "Locale(" + strconv.Quote(l.Decimal()) + ", " + strconv.Quote(l.Group()) + ", " + strconv.Itoa(l.GroupSize()) + ")"
-}
-
 // cLocale is the data of the zero Locale, the C convention.
 var cLocale = locale{decimal: ".", group: ",", size: 3, runes: 1}
 
@@ -62,10 +45,6 @@ func (l *locale) or() *locale {
 	}
 	return l
 }
-
-func (l *locale) decimalPoint() string { return l.or().decimal }
-func (l *locale) sep() string          { return l.or().group }
-func (l *locale) groupSize() int       { return l.or().size }
 
 // groupDigits rewrites the run of digits dst[from:to] with sep between
 // groups of size digits counted from the right, and returns dst and the

@@ -14,8 +14,8 @@ import (
 // wraps (unlike iostream's sticky flags).
 
 // IntFormat is the manipulator of an integer: base, prefix, case, sign,
-// digit grouping and zero padding. Make one with Dec, Hex, Oct, Bin or Base;
-// the zero IntFormat prints 0 in decimal.
+// digit grouping and zero padding. Make one with Base; the zero IntFormat
+// prints 0 in decimal.
 type IntFormat struct {
 	u      uint64
 	neg    bool
@@ -28,20 +28,10 @@ type IntFormat struct {
 	loc    *locale
 }
 
-// Dec formats v in decimal.
-func Dec[T core.Integer](v T) IntFormat { return Base(v, 10) }
-
-// Hex formats v in hexadecimal.
-func Hex[T core.Integer](v T) IntFormat { return Base(v, 16) }
-
-// Oct formats v in octal.
-func Oct[T core.Integer](v T) IntFormat { return Base(v, 8) }
-
-// Bin formats v in binary.
-func Bin[T core.Integer](v T) IntFormat { return Base(v, 2) }
-
-// Base formats v in base (2 to 36; digits past 9 are letters). A base
-// outside that range means 10.
+// Base formats v in base (2 to 36; digits past 9 are letters), as
+// strconv.FormatInt does: Base(v, 16).Prefix() is 0x and hex digits,
+// Base(v, 10).Group() a grouped decimal. A base outside that range means
+// 10.
 func Base[T core.Integer](v T, base int) IntFormat {
 	if base < 2 || base > 36 {
 		base = 10
@@ -147,8 +137,9 @@ func appendShortest[T core.Float](dst []byte, v T) []byte {
 
 // FloatFormat is the manipulator of a floating-point value: its form
 // (shortest, fixed, scientific, general, hex), precision, sign, locale and
-// grouping. Make one with Shortest, Fixed, Sci, General or HexFloat; the
-// zero FloatFormat prints 0 as Shortest does.
+// grouping. Make one with Fixed, Sci, General or HexFloat; the zero
+// FloatFormat prints 0. General(v, -1) is the shortest form that reads
+// back as v, which Float writes.
 type FloatFormat struct {
 	v       float64
 	bitSize uint8
@@ -170,10 +161,6 @@ func newFloat[T core.Float](v T, mode byte, prec int) FloatFormat {
 	return FloatFormat{v: float64(v), bitSize: uint8(unsafe.Sizeof(v) * 8), mode: mode, prec: max(prec, -1)}
 }
 
-// Shortest formats v in the shortest form that reads back as v: the
-// default for floats, strconv's 'g' with precision -1.
-func Shortest[T core.Float](v T) FloatFormat { return newFloat(v, 'g', -1) }
-
 // Fixed formats v without an exponent, with prec digits after the point
 // (-1: as few as round-trip), as strconv's 'f'.
 func Fixed[T core.Float](v T, prec int) FloatFormat { return newFloat(v, 'f', prec) }
@@ -183,7 +170,8 @@ func Fixed[T core.Float](v T, prec int) FloatFormat { return newFloat(v, 'f', pr
 func Sci[T core.Float](v T, prec int) FloatFormat { return newFloat(v, 'e', prec) }
 
 // General formats v as Sci for large exponents and as Fixed otherwise, with
-// prec significant digits (-1: as few as round-trip), as strconv's 'g'.
+// prec significant digits, as strconv's 'g'. A prec of -1 gives the
+// shortest form that reads back as v, as Float writes it.
 func General[T core.Float](v T, prec int) FloatFormat { return newFloat(v, 'g', prec) }
 
 // HexFloat formats v as a hexadecimal mantissa and binary exponent,
@@ -222,7 +210,7 @@ func (f FloatFormat) Zeros(width int) FloatFormat { f.zeros = width; return f }
 // AppendFormat appends the formatted float to dst.
 func (f FloatFormat) AppendFormat(dst []byte) []byte {
 	if f.prec < 0 && f.zeros <= 0 && f.flags == 0 && f.loc == nil && (f.mode == 'e' || f.mode == 'g') {
-		// Shortest, Sci(v, -1) and General(v, -1) as they come, with
+		// General(v, -1) and Sci(v, -1) as they come, with
 		// nothing to add: straight to the layout.
 		if f.bitSize == 64 {
 			return appendShortest64(dst, f.v, f.mode == 'e')
@@ -329,7 +317,6 @@ func replaceAt(dst []byte, at, n int, s string) []byte {
 type StrFormat struct {
 	s     string
 	quote bool
-	ascii bool
 }
 
 // asString views s as a string without copying; the view must not outlive
@@ -351,58 +338,33 @@ func Plain[S core.Text](s S) StrFormat { return StrFormat{s: asString(s)} }
 // Quote formats s as a double-quoted Go string literal, as strconv.Quote.
 func Quote[S core.Text](s S) StrFormat { return StrFormat{s: asString(s), quote: true} }
 
-// ASCII quotes with only ASCII characters, escaping the rest, as
-// strconv.QuoteToASCII; it implies quoting.
-func (f StrFormat) ASCII() StrFormat { f.quote, f.ascii = true, true; return f }
-
 // AppendFormat appends the string to dst.
 func (f StrFormat) AppendFormat(dst []byte) []byte {
-	switch {
-	case f.ascii:
-		return strconv.AppendQuoteToASCII(dst, f.s)
-	case f.quote:
+	if f.quote {
 		return strconv.AppendQuote(dst, f.s)
 	}
 	return append(dst, f.s...)
 }
 
 // CharFormat is the manipulator of a rune printed as a character, not as a
-// number: Char(r), or quoted with Quote.
+// number (a rune is an int32, which Print writes in decimal). Make one
+// with Char.
 type CharFormat struct {
-	r     rune
-	quote bool
-	ascii bool
+	r rune
 }
 
 // Char formats r as the character it encodes (utf8.RuneError when invalid).
 func Char(r rune) CharFormat { return CharFormat{r: r} }
 
-// Quote formats the rune as a single-quoted Go literal, as
-// strconv.QuoteRune.
-func (f CharFormat) Quote() CharFormat { f.quote = true; return f }
-
-// ASCII quotes with only ASCII characters, as strconv.QuoteRuneToASCII.
-func (f CharFormat) ASCII() CharFormat { f.quote, f.ascii = true, true; return f }
-
 // AppendFormat appends the character to dst.
 func (f CharFormat) AppendFormat(dst []byte) []byte {
-	switch {
-	case f.ascii:
-		return strconv.AppendQuoteRuneToASCII(dst, f.r)
-	case f.quote:
-		return strconv.AppendQuoteRune(dst, f.r)
-	}
 	return utf8.AppendRune(dst, f.r)
 }
 
-// PointerFormat is the manipulator of an address: 0x and lower-case hex
+// pointerFormat is how Print writes an address: 0x and lower-case hex
 // digits, as fmt's %p ("0x0" for nil).
-type PointerFormat struct{ p uintptr }
+type pointerFormat struct{ p uintptr }
 
-// Ptr formats the address held by p.
-func Ptr[T any](p *T) PointerFormat { return PointerFormat{uintptr(unsafe.Pointer(p))} }
-
-// AppendFormat appends the address to dst.
-func (f PointerFormat) AppendFormat(dst []byte) []byte {
-	return Hex(f.p).Prefix().AppendFormat(dst)
+func (f pointerFormat) AppendFormat(dst []byte) []byte {
+	return Base(f.p, 16).Prefix().AppendFormat(dst)
 }

@@ -8,7 +8,6 @@ import (
 	"reflect"
 	"sync"
 	"time"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/fastio-go/fastio/core"
@@ -49,9 +48,6 @@ import (
 //
 // A *bytes.Buffer or *strings.Builder is not a Writer either (it has no
 // Flush): print into a core.Buffer, the in-memory fastio writer.
-//
-// Fprint and FprintLn take any io.Writer for one-off output: they format
-// the whole call, write it at once and return the error.
 //
 // The print functions take the writer as a type parameter W constrained by
 // Writer, not as a Writer interface value: whatever the caller holds (a
@@ -140,13 +136,6 @@ type Appender interface {
 	AppendFormat(dst []byte) []byte
 }
 
-// Printer is implemented by values that write themselves to a buffered
-// writer, for output too large to append in one piece. Errors go to the
-// writer, which keeps them (see core.BufferedWriter).
-type Printer interface {
-	PrintTo(w core.BufferedWriter)
-}
-
 // Int writes v, of any integer type, in decimal. It is the typed form for
 // hot loops: it writes in place into w's buffer and does not allocate.
 //
@@ -157,7 +146,7 @@ type Printer interface {
 func Int[T core.Integer, W Writer](w W, v T) {
 	u, neg := split(v)
 	if cw, ok := any(w).(*core.Writer); ok {
-		p := cw.Reserve(MaxIntLen)
+		p := cw.Reserve(maxIntLen)
 		cw.Commit(putIntFast(p, u, neg))
 		return
 	}
@@ -171,7 +160,7 @@ func intTo(w any, u uint64, neg bool) {
 		return
 	}
 	sw := w.(Writer)
-	if p := stdSpace(sw, MaxIntLen); p != nil {
+	if p := stdSpace(sw, maxIntLen); p != nil {
 		sw.Write(p[:putIntFast(p, u, neg)])
 		return
 	}
@@ -181,11 +170,11 @@ func intTo(w any, u uint64, neg bool) {
 // intB is Int for a core.BufferedWriter.
 func intB(w core.BufferedWriter, u uint64, neg bool) {
 	if cw, ok := w.(core.Engine); ok {
-		p := cw.Reserve(MaxIntLen)
+		p := cw.Reserve(maxIntLen)
 		cw.Commit(putIntFast(p, u, neg))
 		return
 	}
-	p := w.Reserve(MaxIntLen)
+	p := w.Reserve(maxIntLen)
 	w.Commit(putIntFast(p, u, neg))
 }
 
@@ -338,62 +327,7 @@ func strB(w core.BufferedWriter, s string) {
 	}
 }
 
-// Bool writes "true" or "false".
-func Bool[W Writer](w W, b bool) {
-	s := "false"
-	if b {
-		s = "true"
-	}
-	if cw, ok := any(w).(*core.Writer); ok {
-		cw.PutString(s)
-		return
-	}
-	strTo(w, s)
-}
-
-// Rune writes r as a character, UTF-8 encoded (utf8.RuneError for an invalid
-// rune).
-func Rune[W Writer](w W, r rune) { runeTo(w, r) }
-
-// runeTo is Rune for any writer.
-func runeTo(w any, r rune) {
-	if bw, ok := buffered(w); ok {
-		if cw, ok := bw.(core.Engine); ok {
-			p := cw.Reserve(utf8.UTFMax)
-			cw.Commit(utf8.EncodeRune(p, r))
-			return
-		}
-		p := bw.Reserve(utf8.UTFMax)
-		bw.Commit(utf8.EncodeRune(p, r))
-		return
-	}
-	sw := w.(Writer)
-	if p := stdSpace(sw, utf8.UTFMax); p != nil {
-		sw.Write(p[:utf8.EncodeRune(p, r)])
-		return
-	}
-	viaScratch(sw, func(b *core.Buffer) { runeTo(b, r) })
-}
-
-// Ln writes a newline.
-func Ln[W Writer](w W) {
-	if cw, ok := any(w).(*core.Writer); ok {
-		cw.PutByte('\n') // inlined
-		return
-	}
-	lnTo(w)
-}
-
-// lnTo is Ln for any writer.
-func lnTo(w any) {
-	if bw, ok := buffered(w); ok {
-		lnB(bw)
-		return
-	}
-	io.WriteString(w.(Writer), "\n")
-}
-
-// lnB is Ln for a core.BufferedWriter.
+// lnB writes a newline to a core.BufferedWriter.
 func lnB(w core.BufferedWriter) {
 	if cw, ok := w.(core.Engine); ok {
 		cw.WriteByte('\n')
@@ -476,10 +410,10 @@ func inPlace(p, q []byte) bool {
 // they are, bools as true/false, a nil as "<nil>". A rune is an int32 and
 // so prints as a number; use Char to print it as a character. time.Time
 // prints in RFC 3339 with fractional seconds, time.Duration as
-// Duration.String does. Any other value is tried as an Appender, a
-// Printer, an encoding.TextAppender, an error and a fmt.Stringer, in that
-// order; then a pointer (and an unsafe.Pointer) prints as 0x and its
-// address in hex, as fmt's %p, and the rest goes through fmt's %v.
+// Duration.String does. Any other value is tried as an Appender, an
+// encoding.TextAppender, an error and a fmt.Stringer, in that order; then
+// a pointer (and an unsafe.Pointer) prints as 0x and its address in hex,
+// as fmt's %p, and the rest goes through fmt's %v.
 //
 // An Arg made by V prints as PrintArgs prints it. Errors are kept by w
 // and reported by its Flush.
@@ -579,8 +513,6 @@ func printOne(w core.BufferedWriter, a any) {
 		printArg(w, &v)
 	case Appender:
 		putB(w, v)
-	case Printer:
-		v.PrintTo(w)
 	case encoding.TextAppender:
 		p := w.Reserve(64)
 		q, err := v.AppendText(p[:0])
@@ -597,10 +529,10 @@ func printOne(w core.BufferedWriter, a any) {
 	case fmt.Stringer:
 		strB(w, v.String())
 	case unsafe.Pointer:
-		putB(w, PointerFormat{uintptr(v)})
+		putB(w, pointerFormat{uintptr(v)})
 	default:
 		if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer {
-			putB(w, PointerFormat{uintptr(rv.UnsafePointer())})
+			putB(w, pointerFormat{uintptr(rv.UnsafePointer())})
 			return
 		}
 		p := w.Reserve(64)
@@ -621,36 +553,4 @@ func boolB(w core.BufferedWriter, b bool) {
 	} else {
 		strB(w, "false")
 	}
-}
-
-// Fprint is Print to any io.Writer, for one-off output to writers that are
-// not a Writer (an *os.File, a net.Conn): it formats the whole call in a
-// buffer of this package, hands it to w with one Write and returns the
-// error of that Write, or io.ErrShortWrite when w takes less without one.
-// It does not flush w.
-func Fprint(w io.Writer, args ...any) error {
-	b := scratch.Get().(*core.Buffer)
-	Print(b, args...)
-	err := writeAll(w, b.Bytes())
-	release(b)
-	return err
-}
-
-// FprintLn is PrintLn to any io.Writer, as Fprint.
-func FprintLn(w io.Writer, args ...any) error {
-	b := scratch.Get().(*core.Buffer)
-	PrintLn(b, args...)
-	err := writeAll(w, b.Bytes())
-	release(b)
-	return err
-}
-
-// writeAll writes p to w with one Write; a write that stops short without
-// an error is io.ErrShortWrite, as in the standard library.
-func writeAll(w io.Writer, p []byte) error {
-	n, err := w.Write(p)
-	if err == nil && n < len(p) {
-		err = io.ErrShortWrite
-	}
-	return err
 }

@@ -26,15 +26,18 @@ func sprint(args ...any) string {
 type celsius float64
 
 func (c celsius) AppendFormat(dst []byte) []byte {
-	return append(Shortest(float64(c)).AppendFormat(dst), "°C"...)
+	return append(General(float64(c), -1).AppendFormat(dst), "°C"...)
 }
 
+// big appends more than the space the print functions reserve for one
+// Appender.
 type big struct{ n int }
 
-func (b big) PrintTo(w core.BufferedWriter) {
+func (b big) AppendFormat(dst []byte) []byte {
 	for range b.n {
-		Str(w, "ab")
+		dst = append(dst, "ab"...)
 	}
+	return dst
 }
 
 type stringer struct{}
@@ -63,7 +66,8 @@ func TestPrint(t *testing.T) {
 		{"error", []any{errors.New("boom")}, "boom"},
 		{"stringer", []any{stringer{}}, "stringer"},
 		{"appender", []any{celsius(21.5)}, "21.5°C"},
-		{"printer", []any{big{3}}, "ababab"},
+		{"appender", []any{big{3}}, "ababab"},
+		{"large appender", []any{big{100}}, strings.Repeat("ab", 100)},
 		{"duration", []any{90 * time.Second}, "1m30s"},
 		{"time", []any{when}, "2024-02-29T13:04:05.12Z"},
 		{"text appender", []any{netIP{1, 2, 3, 4}}, "1.2.3.4"},
@@ -72,7 +76,7 @@ func TestPrint(t *testing.T) {
 		{"typed pointer", []any{&x}, fmt.Sprintf("%p", &x)},
 		{"struct pointer", []any{&plain{1, 2}}, ""},
 		{"nil pointer", []any{(*int)(nil)}, "0x0"},
-		{"manipulators", []any{Hex(255).Prefix(), " ", Pad(Plain("x"), 3).Center().Fill('*')}, "0xff *x*"},
+		{"manipulators", []any{Base(255, 16).Prefix(), " ", Pad(Plain("x"), 3).Center().Fill('*')}, "0xff *x*"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -107,23 +111,6 @@ func TestPrintln(t *testing.T) {
 	}
 }
 
-func TestFprint(t *testing.T) {
-	var bb bytes.Buffer
-	if err := Fprint(&bb, "a", 1); err != nil {
-		t.Fatal(err)
-	}
-	if err := FprintLn(&bb, 2.5); err != nil {
-		t.Fatal(err)
-	}
-	if got, want := bb.String(), "a12.5\n"; got != want {
-		t.Errorf("got %q, want %q", got, want)
-	}
-	fw := &coretest.Writer{Faults: coretest.Faults{FailAt: 1}}
-	if err := Fprint(fw, "x"); !errors.Is(err, coretest.ErrFault) {
-		t.Errorf("Fprint to a failing device: got %v, want ErrFault", err)
-	}
-}
-
 // TestTypedShortWrites writes through a device that takes one byte per call
 // into a minimal buffer, so that every Reserve meets a flush, and checks
 // the output is the same as into memory.
@@ -136,11 +123,11 @@ func TestTypedShortWrites(t *testing.T) {
 			Float(w, float32(i)/7)
 			Str(w, strings.Repeat("s", 100))
 			Str(w, []byte("bytes"))
-			Bool(w, i%2 == 0)
-			Rune(w, 'ж')
-			Put(w, Pad(Hex(i).Prefix(), 12).Left())
+			Str(w, strconv.FormatBool(i%2 == 0))
+			Put(w, Char('ж'))
+			Put(w, Pad(Base(i, 16).Prefix(), 12).Left())
 			Put(w, Pad(Plain(strings.Repeat("long", 40)), 200))
-			Ln(w)
+			Str(w, "\n")
 		}
 	}
 	var want core.Buffer
@@ -193,9 +180,9 @@ func TestPrintAllocs(t *testing.T) {
 		{"Int generic writer", func() { IntLn(&b, v); b.Reset() }},
 		{"Float", func() { FloatLn(w, f) }},
 		{"Str", func() { Str(w, "hello") }},
-		{"Put Hex", func() { Put(w, Hex(v).Prefix().Group()) }},
+		{"Put Hex", func() { Put(w, Base(v, 16).Prefix().Group()) }},
 		{"Put Fixed", func() { Put(w, Fixed(f, 3).Group()) }},
-		{"Put Pad", func() { Put(w, Pad(Dec(v), 20).Center()) }},
+		{"Put Pad", func() { Put(w, Pad(Base(v, 10), 20).Center()) }},
 		{"Put Time", func() { Put(w, Time(when)) }},
 		{"Put Dur", func() { Put(w, Dur(time.Duration(v))) }},
 		{"Put Quote", func() { Put(w, Quote("a\tb")) }},

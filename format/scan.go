@@ -29,12 +29,13 @@ import (
 // input is complete; there is no io.ErrUnexpectedEOF for tokens.
 //
 // Errors are *ScanError values saying what was expected, what was found
-// and at which byte offset, and wrap ErrSyntax, ErrRange, ErrTooLong or
-// the reader's error (test with errors.Is). State after an error: a
-// token that is not a valid value (ErrSyntax, ErrRange) has been consumed,
-// so the next scan starts after it; a token longer than the reader's buffer
-// (ErrTooLong) is skipped to its end; after a reader error nothing but the
-// leading whitespace is consumed, and the scan may be retried.
+// and at which byte offset, and wrap strconv.ErrSyntax, strconv.ErrRange,
+// ErrTooLong or the reader's error (test with errors.Is). State after an
+// error: a token that is not a valid value (strconv.ErrSyntax,
+// strconv.ErrRange) has been consumed, so the next scan starts after it;
+// a token longer than the reader's buffer (ErrTooLong) is skipped to its
+// end; after a reader error nothing but the leading whitespace is
+// consumed, and the scan may be retried.
 //
 // Tokens live in the reader's buffer, so a token (or line, with its
 // newline) must be shorter than the buffer: core.NewReaderSize sets that
@@ -59,22 +60,13 @@ type Scanner struct {
 
 // NewScanner returns a Scanner reading from r, through core.WrapReader: a
 // core.BufferedReader is used as it is, anything else gets a
-// core.Reader of core.DefaultBufferSize.
+// core.Reader of core.DefaultBufferSize. The reader's buffer size is the
+// longest token or line the Scanner reads: for longer ones, pass a
+// core.NewReaderSize(r, size). A Scanner has no Close: it does not own r.
 func NewScanner(r io.Reader) *Scanner {
 	s := &Scanner{}
 	s.Reset(r)
 	return s
-}
-
-// NewScannerSize is NewScanner with a buffer of size bytes when r is not a
-// core.BufferedReader (a size below core.MinBufferSize means that
-// minimum, as core.NewReaderSize says): the size is the longest token or
-// line the Scanner reads. A Scanner has no Close: it does not own r.
-func NewScannerSize(r io.Reader, size int) *Scanner {
-	if _, ok := r.(core.BufferedReader); !ok {
-		r = core.NewReaderSize(r, size)
-	}
-	return NewScanner(r)
 }
 
 // Reset makes s read from r, as NewScanner does, with its offset at 0.
@@ -213,8 +205,8 @@ func (s *Scanner) Token() ([]byte, error) {
 	return tok, err
 }
 
-// Word returns the next whitespace-separated token as a string (a copy).
-func (s *Scanner) Word() (string, error) {
+// word returns the next whitespace-separated token as a string (a copy).
+func (s *Scanner) word() (string, error) {
 	tok, err := s.Token()
 	return string(tok), err
 }
@@ -277,26 +269,17 @@ func (s *Scanner) skipLine(e *ScanError) error {
 	}
 }
 
-// Int scans an int in decimal.
+// Int scans an int in decimal; ScanInt scans the other integer types and
+// bases.
 func (s *Scanner) Int() (int, error) { return ScanInt[int](s, 10) }
 
-// Int64 scans an int64 in decimal.
-func (s *Scanner) Int64() (int64, error) { return ScanInt[int64](s, 10) }
-
-// Uint64 scans a uint64 in decimal.
-func (s *Scanner) Uint64() (uint64, error) { return ScanInt[uint64](s, 10) }
-
 // Float64 scans a float64, correctly rounded, with the syntax of
-// strconv.ParseFloat.
+// strconv.ParseFloat; ScanFloat scans a float32.
 func (s *Scanner) Float64() (float64, error) { return ScanFloat[float64](s) }
 
-// Float32 scans a float32, correctly rounded, with the syntax of
-// strconv.ParseFloat(…, 32).
-func (s *Scanner) Float32() (float32, error) { return ScanFloat[float32](s) }
-
-// Bool scans a bool with the syntax of strconv.ParseBool: 1, t, T, TRUE,
+// boolean scans a bool with the syntax of strconv.ParseBool: 1, t, T, TRUE,
 // true, True, 0, f, F, FALSE, false, False.
-func (s *Scanner) Bool() (bool, error) {
+func (s *Scanner) boolean() (bool, error) {
 	tok, err := s.token("bool")
 	if err != nil {
 		return false, err
@@ -561,8 +544,8 @@ func eightDigits(x uint64) uint64 {
 }
 
 // ScanFloat scans a float of type T, correctly rounded, with the syntax of
-// strconv.ParseFloat at T's bit size. On ErrRange the value is ±Inf, as
-// strconv returns. It does not allocate unless it fails.
+// strconv.ParseFloat at T's bit size. On strconv.ErrRange the value is
+// ±Inf, as strconv returns. It does not allocate unless it fails.
 func ScanFloat[T core.Float](s *Scanner) (T, error) {
 	var z T
 	if unsafe.Sizeof(z) == 8 {
@@ -626,10 +609,10 @@ func scanFloatSlow[T core.Float](s *Scanner) (T, error) {
 	return v, nil
 }
 
-// Unmarshal scans the next token into v through its UnmarshalText method:
-// the whole-token form for user types. An error from UnmarshalText is
-// wrapped in a *ScanError; the token is consumed either way.
-func (s *Scanner) Unmarshal(v encoding.TextUnmarshaler) error {
+// unmarshal scans the next token into v through its UnmarshalText method.
+// An error from UnmarshalText is wrapped in a *ScanError; the token is
+// consumed either way.
+func (s *Scanner) unmarshal(v encoding.TextUnmarshaler) error {
 	tok, err := s.token("token")
 	if err != nil {
 		return err
@@ -644,10 +627,13 @@ func (s *Scanner) Unmarshal(v encoding.TextUnmarshaler) error {
 }
 
 // Scan scans one value into each pointer of ptrs, in order: pointers to
-// every integer and float type, bool, string, []byte (a copy), and any
-// encoding.TextUnmarshaler. It stops at the first error, which is io.EOF
-// only when the input ended before the first value. Later values after an
-// end of input give io.ErrUnexpectedEOF.
+// every integer and float type (in decimal), bool (with the syntax of
+// strconv.ParseBool), string and []byte (a copy of the token), and any
+// encoding.TextUnmarshaler, which is given the whole token (an error from
+// its UnmarshalText is wrapped in a *ScanError, the token consumed). It
+// stops at the first error, which is io.EOF only when the input ended
+// before the first value. Later values after an end of input give
+// io.ErrUnexpectedEOF.
 func (s *Scanner) Scan(ptrs ...any) error {
 	for i, p := range ptrs {
 		var err error
@@ -679,17 +665,17 @@ func (s *Scanner) Scan(ptrs ...any) error {
 		case *float32:
 			*v, err = ScanFloat[float32](s)
 		case *bool:
-			*v, err = s.Bool()
+			*v, err = s.boolean()
 		case *string:
-			*v, err = s.Word()
+			*v, err = s.word()
 		case *[]byte:
 			var tok []byte
 			tok, err = s.Token()
 			*v = append((*v)[:0], tok...)
 		case encoding.TextUnmarshaler:
-			err = s.Unmarshal(v)
+			err = s.unmarshal(v)
 		default:
-			return &ScanError{Expected: "pointer to a scannable value", Found: reflect.TypeOf(p).String(), Offset: s.Offset(), Err: ErrSyntax}
+			return &ScanError{Expected: "pointer to a scannable value", Found: reflect.TypeOf(p).String(), Offset: s.Offset(), Err: strconv.ErrSyntax}
 		}
 		if err != nil {
 			if err == io.EOF && i > 0 {

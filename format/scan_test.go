@@ -19,22 +19,22 @@ func TestScanValues(t *testing.T) {
 	if v, err := s.Int(); v != 42 || err != nil {
 		t.Fatalf("Int = %v, %v", v, err)
 	}
-	if v, err := s.Int64(); v != -7 || err != nil {
+	if v, err := ScanInt[int64](s, 10); v != -7 || err != nil {
 		t.Fatalf("Int64 = %v, %v", v, err)
 	}
-	if v, err := s.Uint64(); v != math.MaxUint64 || err != nil {
+	if v, err := ScanInt[uint64](s, 10); v != math.MaxUint64 || err != nil {
 		t.Fatalf("Uint64 = %v, %v", v, err)
 	}
 	if v, err := s.Float64(); v != 3.25 || err != nil {
 		t.Fatalf("Float64 = %v, %v", v, err)
 	}
-	if v, err := s.Bool(); !v || err != nil {
+	if v, err := s.boolean(); !v || err != nil {
 		t.Fatalf("Bool = %v, %v", v, err)
 	}
-	if v, err := s.Bool(); v || err != nil {
+	if v, err := s.boolean(); v || err != nil {
 		t.Fatalf("Bool = %v, %v", v, err)
 	}
-	if v, err := s.Word(); v != "word" || err != nil {
+	if v, err := s.word(); v != "word" || err != nil {
 		t.Fatalf("Word = %q, %v", v, err)
 	}
 	if v, err := s.Line(); string(v) != "" || err != nil {
@@ -64,16 +64,16 @@ func TestScanErrors(t *testing.T) {
 		found   string
 		next    string // the token read after the error
 	}{
-		{"syntax", "  12ab 5", func(s *Scanner) error { _, err := s.Int(); return err }, ErrSyntax, 2, "12ab", "5"},
-		{"range int8", "128 x", func(s *Scanner) error { _, err := ScanInt[int8](s, 10); return err }, ErrRange, 0, "128", "x"},
-		{"range uint64", "18446744073709551616 x", func(s *Scanner) error { _, err := s.Uint64(); return err }, ErrRange, 0, "18446744073709551616", "x"},
-		{"negative unsigned", "-1 x", func(s *Scanner) error { _, err := s.Uint64(); return err }, ErrSyntax, 0, "-1", "x"},
-		{"float syntax", "1.2.3 x", func(s *Scanner) error { _, err := s.Float64(); return err }, ErrSyntax, 0, "1.2.3", "x"},
-		{"float range", "1e999 x", func(s *Scanner) error { _, err := s.Float64(); return err }, ErrRange, 0, "1e999", "x"},
-		{"bool", "yes x", func(s *Scanner) error { _, err := s.Bool(); return err }, ErrSyntax, 0, "yes", "x"},
-		{"unmarshal", "1.2.3.400 x", func(s *Scanner) error { var ip ipv4; return s.Unmarshal(&ip) }, errBadIP, 0, "1.2.3.400", "x"},
+		{"syntax", "  12ab 5", func(s *Scanner) error { _, err := s.Int(); return err }, strconv.ErrSyntax, 2, "12ab", "5"},
+		{"range int8", "128 x", func(s *Scanner) error { _, err := ScanInt[int8](s, 10); return err }, strconv.ErrRange, 0, "128", "x"},
+		{"range uint64", "18446744073709551616 x", func(s *Scanner) error { _, err := ScanInt[uint64](s, 10); return err }, strconv.ErrRange, 0, "18446744073709551616", "x"},
+		{"negative unsigned", "-1 x", func(s *Scanner) error { _, err := ScanInt[uint64](s, 10); return err }, strconv.ErrSyntax, 0, "-1", "x"},
+		{"float syntax", "1.2.3 x", func(s *Scanner) error { _, err := s.Float64(); return err }, strconv.ErrSyntax, 0, "1.2.3", "x"},
+		{"float range", "1e999 x", func(s *Scanner) error { _, err := s.Float64(); return err }, strconv.ErrRange, 0, "1e999", "x"},
+		{"bool", "yes x", func(s *Scanner) error { var b bool; return s.Scan(&b) }, strconv.ErrSyntax, 0, "yes", "x"},
+		{"unmarshal", "1.2.3.400 x", func(s *Scanner) error { var ip ipv4; return s.Scan(&ip) }, errBadIP, 0, "1.2.3.400", "x"},
 		{"scan eof mid", "1", func(s *Scanner) error { var a, b int; return s.Scan(&a, &b) }, io.ErrUnexpectedEOF, 1, "", ""},
-		{"scan bad pointer", "1", func(s *Scanner) error { var a int; return s.Scan(a) }, ErrSyntax, 0, "int", "1"},
+		{"scan bad pointer", "1", func(s *Scanner) error { var a int; return s.Scan(a) }, strconv.ErrSyntax, 0, "int", "1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -92,7 +92,7 @@ func TestScanErrors(t *testing.T) {
 			if !strings.Contains(err.Error(), "expected") {
 				t.Errorf("message %q does not say what was expected", err)
 			}
-			next, _ := s.Word()
+			next, _ := s.word()
 			if next != tt.next {
 				t.Errorf("next token %q, want %q", next, tt.next)
 			}
@@ -163,7 +163,7 @@ func TestScanChunks(t *testing.T) {
 	data := b.Bytes()
 	read := func(s *Scanner) (out []string) {
 		for {
-			i, err := s.Int64()
+			i, err := ScanInt[int64](s, 10)
 			if err == io.EOF {
 				return out
 			}
@@ -277,7 +277,7 @@ func FuzzScanInt(f *testing.F) {
 			}
 			if wantErr != nil {
 				ne := wantErr.(*strconv.NumError)
-				if ne.Err == strconv.ErrRange != errors.Is(gotErr, ErrRange) {
+				if ne.Err == strconv.ErrRange != errors.Is(gotErr, strconv.ErrRange) {
 					t.Fatalf("%s(%q): error kind %v, strconv %v", name, tok, gotErr, wantErr)
 				}
 			}
@@ -331,7 +331,7 @@ func FuzzScanInt(f *testing.F) {
 		}
 		got, err := ScanInt[int64](s, base)
 		check("ScanInt", uint64(got), err, uint64(want), wantErr)
-		if w, _ := s.Word(); w != "end" {
+		if w, _ := s.word(); w != "end" {
 			t.Fatalf("after %q the next token is %q", tok, w)
 		}
 		if base == 10 {
@@ -372,7 +372,7 @@ func FuzzScanFloat(f *testing.F) {
 				t.Fatalf("ParseFloat(%q, %d) = %v (%#x), %v; strconv: %v (%#x), %v", tok, bits,
 					got, math.Float64bits(got), err, want, math.Float64bits(want), wantErr)
 			}
-			if wantErr != nil && (wantErr.(*strconv.NumError).Err == strconv.ErrRange) != errors.Is(err, ErrRange) {
+			if wantErr != nil && (wantErr.(*strconv.NumError).Err == strconv.ErrRange) != errors.Is(err, strconv.ErrRange) {
 				t.Fatalf("ParseFloat(%q, %d): error kind %v, strconv %v", tok, bits, err, wantErr)
 			}
 		}
@@ -409,15 +409,15 @@ func TestScanDecLengths(t *testing.T) {
 								if err != nil {
 									t.Fatal(err)
 								}
-							} else if _, err := s.Int64(); err != nil {
+							} else if _, err := ScanInt[int64](s, 10); err != nil {
 								t.Fatal(err)
 							}
-							got, err := s.Int64()
+							got, err := ScanInt[int64](s, 10)
 							want, wantErr := strconv.ParseInt(tok, 10, 64)
 							if got != want || (err == nil) != (wantErr == nil) {
 								t.Fatalf("%q: got %d, %v; want %d, %v", in, got, err, want, wantErr)
 							}
-							if w, _ := s.Word(); w != tail[:4] {
+							if w, _ := s.word(); w != tail[:4] {
 								t.Fatalf("%q: after the number: %q", in, w)
 							}
 						}
@@ -553,13 +553,13 @@ func FuzzScanner(f *testing.F) {
 				case 0:
 					v, err = s.Int()
 				case 1:
-					v, err = s.Uint64()
+					v, err = ScanInt[uint64](s, 10)
 				case 2:
 					v, err = s.Float64()
 				case 3:
-					v, err = s.Bool()
+					v, err = s.boolean()
 				case 4:
-					v, err = s.Word()
+					v, err = s.word()
 				case 5:
 					var l []byte
 					l, err = s.Line()
@@ -569,7 +569,7 @@ func FuzzScanner(f *testing.F) {
 				case 7:
 					v, err = ScanInt[int32](s, 0)
 				case 8:
-					v, err = s.Float32()
+					v, err = ScanFloat[float32](s)
 				}
 				out = fmt.Appendf(out, "%d:%v:%v:%d|", op%9, v, err, s.Offset())
 			}
@@ -617,16 +617,16 @@ func TestScanTokenLimit(t *testing.T) {
 	long := strings.Repeat("b", core.MinBufferSize)
 	for _, in := range []string{"  " + fits + " x", "  " + fits} {
 		r := core.NewReaderSize(&coretest.Reader{Data: []byte(in), Faults: coretest.Faults{Max: 1}}, core.MinBufferSize)
-		if w, err := NewScanner(r).Word(); w != fits || err != nil {
+		if w, err := NewScanner(r).word(); w != fits || err != nil {
 			t.Errorf("%d-byte token: %d bytes, %v", len(fits), len(w), err)
 		}
 	}
 	r := core.NewReaderSize(strings.NewReader(long+" x"), core.MinBufferSize)
 	s := NewScanner(r)
-	if _, err := s.Word(); !errors.Is(err, ErrTooLong) {
+	if _, err := s.word(); !errors.Is(err, ErrTooLong) {
 		t.Errorf("%d-byte token: %v, want ErrTooLong", len(long), err)
 	}
-	if w, err := s.Word(); w != "x" || err != nil {
+	if w, err := s.word(); w != "x" || err != nil {
 		t.Errorf("after the long token: %q, %v", w, err)
 	}
 }

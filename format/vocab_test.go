@@ -43,13 +43,14 @@ func TestErrorVocabulary(t *testing.T) {
 	}
 }
 
-// TestNewScannerSize checks that the buffer size bounds the token length.
-func TestNewScannerSize(t *testing.T) {
+// TestScannerBufferSize checks that the reader's buffer size bounds the
+// token length.
+func TestScannerBufferSize(t *testing.T) {
 	long := strings.Repeat("7", 100)
-	if _, err := NewScannerSize(strings.NewReader(long+" "), 0).Int64(); !errors.Is(err, ErrTooLong) {
+	if _, err := ScanInt[int64](NewScanner(core.NewReaderSize(strings.NewReader(long+" "), 0)), 10); !errors.Is(err, ErrTooLong) {
 		t.Fatalf("a 100-digit token in a 64-byte buffer: %v, want %v", err, ErrTooLong)
 	}
-	s := NewScannerSize(strings.NewReader("12 34"), 0)
+	s := NewScanner(core.NewReaderSize(strings.NewReader("12 34"), 0))
 	if a, err := s.Int(); err != nil || a != 12 {
 		t.Fatal(a, err)
 	}

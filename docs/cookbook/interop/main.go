@@ -80,7 +80,7 @@ func main() {
 		sc := format.NewScanner(c) // parses in the reader's window
 		var total int64
 		for {
-			v, err := sc.Int64()
+			v, err := format.ScanInt[int64](sc, 10)
 			if err != nil {
 				break // io.EOF when the client closes
 			}

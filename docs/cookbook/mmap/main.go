@@ -47,7 +47,7 @@ func main() {
 	sc := format.NewScanner(m)
 	var sum int64
 	for {
-		v, err := sc.Int64()
+		v, err := format.ScanInt[int64](sc, 10)
 		if err == io.EOF {
 			break
 		}

@@ -58,7 +58,7 @@ func main() {
 	var ints int64
 	var floats float64
 	for {
-		v, err := sc.Int64()
+		v, err := format.ScanInt[int64](sc, 10)
 		if err == io.EOF {
 			break
 		}

@@ -60,7 +60,7 @@ func scanInts(r io.Reader) (string, error) {
 	sc := format.NewScanner(r)
 	var n, sum int64
 	for {
-		v, err := sc.Int64()
+		v, err := format.ScanInt[int64](sc, 10)
 		if errors.Is(err, io.EOF) {
 			return intsFingerprint(n, sum), nil
 		}

@@ -126,7 +126,7 @@ var (
 		s := uint64(1)
 		for range n {
 			format.Put(out, format.Sci(nextDouble(&s), -1))
-			format.Ln(out)
+			format.Str(out, "\n")
 		}
 		return "", out.Close()
 	})

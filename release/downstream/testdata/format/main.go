@@ -11,7 +11,7 @@ import (
 
 func main() {
 	w := core.NewWriter(os.Stdout)
-	format.PrintLn(w, "n = ", 42, ", x = ", format.Fixed(3.14159, 2), ", id = ", format.Hex(48879).Prefix())
+	format.PrintLn(w, "n = ", 42, ", x = ", format.Fixed(3.14159, 2), ", id = ", format.Base(48879, 16).Prefix())
 	s := format.NewScanner(strings.NewReader("10 20 2.5"))
 	a, err1 := s.Int()
 	b, err2 := s.Int()

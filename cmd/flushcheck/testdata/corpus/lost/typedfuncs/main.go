@@ -1,4 +1,4 @@
-// Command linebuilder prints items with format.Str, Int and Ln on device.Stdout and never flushes.
+// Command typedfuncs prints items with format.Str and Int on device.Stdout and never flushes.
 package main
 
 import (
@@ -11,6 +11,6 @@ func main() {
 	for i := range 3 {
 		format.Str(out, "item ")
 		format.Int(out, i)
-		format.Ln(out)
+		format.Str(out, "\n")
 	}
 }

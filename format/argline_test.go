@@ -10,42 +10,41 @@ import (
 	"github.com/fastio-go/fastio/core"
 )
 
-// lineCase is one line, written by a LineBuilder chain and by the Print
-// call it stands for.
+// lineCase is one line, written by PrintLnArgs and by the PrintLn call
+// of the same values.
 type lineCase struct {
 	name  string
-	chain func(w Writer)
+	args  func(w Writer)
 	print func(w Writer)
 }
 
 var lineCases = []lineCase{
-	{"empty", func(w Writer) { Line(w).End() }, func(w Writer) { PrintLn(w) }},
-	{"no End", func(w Writer) { Line(w).Str("a").Int(1) }, func(w Writer) { Print(w, "a", 1) }},
+	{"empty", func(w Writer) { PrintLnArgs(w) }, func(w Writer) { PrintLn(w) }},
+	{"no newline", func(w Writer) { PrintArgs(w, V("a"), V(1)) }, func(w Writer) { Print(w, "a", 1) }},
 	{"log line", func(w Writer) {
-		Line(w).Str("level=").Str("info").Str(" n=").Int(-42).Str(" x=").Fixed(math.Pi, 3).Str(" msg=").Quote("hé \"x\"\n").End()
+		PrintLnArgs(w, V("level="), V("info"), V(" n="), V(-42), V(" x="), V(Fixed(math.Pi, 3)), V(" msg="), V(Quote("hé \"x\"\n")))
 	}, func(w Writer) {
 		PrintLn(w, "level=", "info", " n=", -42, " x=", Fixed(math.Pi, 3), " msg=", Quote("hé \"x\"\n"))
 	}},
 	{"every kind", func(w Writer) {
-		Line(w).Int64(math.MinInt64).Str(" ").Uint64(math.MaxUint64).Str(" ").Float(0.1).Str(" ").
-			Bool(true).Bool(false).Bytes([]byte(" b ")).
-			Time(time.Date(2026, 12, 1, 11, 22, 33, 4500, time.UTC)).Put(Hex(255).Prefix()).End()
+		PrintLnArgs(w, V(int64(math.MinInt64)), V(" "), V(uint64(math.MaxUint64)), V(" "), V(0.1), V(" "),
+			V(true), V(false), V([]byte(" b ")),
+			V(time.Date(2026, 12, 1, 11, 22, 33, 4500, time.UTC)), V(Base(255, 16).Prefix()))
 	}, func(w Writer) {
 		PrintLn(w, int64(math.MinInt64), " ", uint64(math.MaxUint64), " ", 0.1, " ", true, false, []byte(" b "),
-			time.Date(2026, 12, 1, 11, 22, 33, 4500, time.UTC), Hex(255).Prefix())
+			time.Date(2026, 12, 1, 11, 22, 33, 4500, time.UTC), Base(255, 16).Prefix())
 	}},
 	{"quote of bad UTF-8 and controls", func(w Writer) {
-		Line(w).Quote("\xff\x00\a\u2028\U0001F600").End()
+		PrintLnArgs(w, V(Quote("\xff\x00\a\u2028\U0001F600")))
 	}, func(w Writer) { PrintLn(w, Quote("\xff\x00\a\u2028\U0001F600")) }},
 	{"quote longer than the buffer", func(w Writer) {
-		Line(w).Quote(strings.Repeat("\x01", 200)).End()
+		PrintLnArgs(w, V(Quote(strings.Repeat("\x01", 200))))
 	}, func(w Writer) { PrintLn(w, Quote(strings.Repeat("\x01", 200))) }},
 	{"values beyond the buffer", func(w Writer) {
-		l := Line(w)
 		for i := range 100 {
-			l = l.Int(i*1e9).Str(",").Fixed(float64(i)/7, 2).Str(";")
+			PrintArgs(w, V(i*1e9), V(","), V(Fixed(float64(i)/7, 2)), V(";"))
 		}
-		l.End()
+		PrintLnArgs(w)
 	}, func(w Writer) {
 		for i := range 100 {
 			Print(w, i*1e9, ",", Fixed(float64(i)/7, 2), ";")
@@ -54,7 +53,9 @@ var lineCases = []lineCase{
 	}},
 }
 
-func TestLine(t *testing.T) {
+// TestPrintLnArgsWriters checks PrintLnArgs against PrintLn on each kind
+// of writer.
+func TestPrintLnArgsWriters(t *testing.T) {
 	writers := []struct {
 		name string
 		run  func(f func(Writer)) string
@@ -89,7 +90,7 @@ func TestLine(t *testing.T) {
 			var want core.Buffer
 			tt.print(&want)
 			for _, w := range writers {
-				if got := w.run(tt.chain); got != want.String() {
+				if got := w.run(tt.args); got != want.String() {
 					t.Errorf("%s: got %q, want %q", w.name, got, want.String())
 				}
 			}
@@ -97,23 +98,26 @@ func TestLine(t *testing.T) {
 	}
 }
 
-// TestLineConcrete checks a chain on the concrete writer types, as callers
-// write it (the cases above hold the writer in an interface).
-func TestLineConcrete(t *testing.T) {
+// TestPrintLnArgsConcrete checks PrintLnArgs on the concrete writer types,
+// as callers hold them (the cases above hold the writer in an interface).
+func TestPrintLnArgsConcrete(t *testing.T) {
 	const want = "id=7 x=2.50 q=\"a\\tb\" ok=true\n"
 	var sb strings.Builder
 	cw := core.NewWriter(&sb)
-	Line(cw).Str("id=").Int(7).Str(" x=").Fixed(2.5, 2).Str(" q=").Quote("a\tb").Str(" ok=").Bool(true).End()
+	PrintLnArgs(cw, V("id="), V(7), V(" x="), V(Fixed(2.5, 2)), V(" q="), V(Quote("a\tb")), V(" ok="), V(true))
 	cw.Flush()
 	bw := bufio.NewWriter(&sb)
-	Line(bw).Str("id=").Int(7).Str(" x=").Fixed(2.5, 2).Str(" q=").Quote("a\tb").Str(" ok=").Bool(true).End()
+	PrintLnArgs(bw, V("id="), V(7), V(" x="), V(Fixed(2.5, 2)), V(" q="), V(Quote("a\tb")), V(" ok="), V(true))
 	bw.Flush()
 	if got := sb.String(); got != want+want {
 		t.Errorf("got %q, want %q twice", got, want)
 	}
 }
 
-func TestLineAllocs(t *testing.T) {
+// TestPrintLnArgsQuoteAllocs checks that a quoted string longer than the
+// first reservation of a manipulator is quoted in place, without
+// allocating, on a writer whose buffer holds it.
+func TestPrintLnArgsQuoteAllocs(t *testing.T) {
 	cw := core.NewWriter(discard{})
 	bw := bufio.NewWriter(discard{})
 	var fw flushWriter
@@ -121,15 +125,15 @@ func TestLineAllocs(t *testing.T) {
 	msg := strings.Repeat("quoted \"text\" ", 20) // longer than Put's 64-byte reservation
 	for name, f := range map[string]func(){
 		"*core.Writer": func() {
-			Line(cw).Str("level=").Str("info").Str(" n=").Int(123456789).Str(" x=").Fixed(2.718281828, 3).
-				Str(" t=").Time(now).Str(" msg=").Quote(msg).Float(1e300).Bool(true).End()
+			PrintLnArgs(cw, V("level="), V("info"), V(" n="), V(123456789), V(" x="), V(Fixed(2.718281828, 3)),
+				V(" t="), V(now), V(" msg="), V(Quote(msg)), V(1e300), V(true))
 		},
 		"*bufio.Writer": func() {
-			Line(bw).Str("level=").Int(123456789).Fixed(2.718281828, 3).Time(now).Quote("short").Float(1e300).End()
+			PrintLnArgs(bw, V("level="), V(123456789), V(Fixed(2.718281828, 3)), V(now), V(Quote("short")), V(1e300))
 		},
 		"other Writer": func() {
 			fw.Reset()
-			Line(&fw).Str("level=").Int(123456789).Fixed(2.718281828, 3).Time(now).Quote("short").Float(1e300).End()
+			PrintLnArgs(&fw, V("level="), V(123456789), V(Fixed(2.718281828, 3)), V(now), V(Quote("short")), V(1e300))
 		},
 	} {
 		f()

@@ -10,7 +10,7 @@ import (
 // enough that a file sees few, large system calls, small enough to keep
 // in cache. BenchmarkWriterBufferSize and BenchmarkReaderBufferSize compare
 // it with other sizes.
-const DefaultBufferSize = 256 << 10
+const DefaultBufferSize = 512 << 10
 
 // MinBufferSize is the smallest buffer a Writer or Reader uses; smaller
 // requested sizes are raised to it so that any formatter's Reserve of a

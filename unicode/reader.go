@@ -55,7 +55,8 @@ func (c Converter) NewReaderSize(r io.Reader, size int) *Reader {
 }
 
 // Reset discards the buffered output and any error, restarts the conversion
-// and makes the Reader read from src, keeping its buffer.
+// and makes the Reader read from src, keeping its buffer (and the one it
+// put under a source that was not a core.BufferedReader).
 func (r *Reader) Reset(src io.Reader) {
 	r.setSrc(src)
 	r.t.Reset()

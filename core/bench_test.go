@@ -153,10 +153,10 @@ func BenchmarkHelloFile(b *testing.B) {
 	})
 }
 
-// BenchmarkWriterBufferSize chose DefaultBufferSize: in CPU time, 12-byte
-// lines written to a file cost about 2.6 times as much with bufio's 4 KiB
-// as with 256 KiB, and about 1.07 times as much with 64 KiB, while 1 MiB
-// gains about 10% more for four times the memory.
+// BenchmarkWriterBufferSize writes 12-byte lines to a file through
+// buffers of 4 KiB to 1 MiB. DefaultBufferSize is chosen from the bench's
+// bufsize table, which runs the same at full size, process by process
+// (core's DESIGN.md has its figures).
 func BenchmarkWriterBufferSize(b *testing.B) {
 	for _, size := range []int{4 << 10, 16 << 10, 64 << 10, 256 << 10, 512 << 10, 1 << 20} {
 		b.Run(strconv.Itoa(size>>10)+"KiB", func(b *testing.B) {
@@ -183,7 +183,7 @@ func BenchmarkReaderBufferSize(b *testing.B) {
 		b.Fatal(err)
 	}
 	p := make([]byte, 100)
-	for _, size := range []int{4 << 10, 16 << 10, 64 << 10, 256 << 10} {
+	for _, size := range []int{4 << 10, 16 << 10, 64 << 10, 256 << 10, 512 << 10, 1 << 20} {
 		b.Run(strconv.Itoa(size>>10)+"KiB", func(b *testing.B) {
 			f, _ := os.Open(path)
 			defer f.Close()
@@ -316,18 +316,18 @@ func (h *lenInMemory) flush() {
 //     on that store: a loop-carried dependence through memory, served by
 //     store-to-load forwarding, which takes several cycles where a register
 //     takes one.
-//   - PutString: the same chain, and more: b.buf = append(b.buf, s...)
-//     assigns the whole slice, so each line loads length and capacity and
-//     stores pointer, length and capacity back, the pointer behind a test
-//     of the write-barrier flag.
+//   - PutString: the same chain: the length is loaded, compared with
+//     the capacity, and stored back (b.buf = b.buf[:m] stores the length
+//     alone); the pointer is loaded for the stores of the line.
 //
 // A method on a heap object cannot keep the field in a register across
 // calls: the compiler does not promote memory to registers across a loop,
-// and the stores through the buffer pointer could alias the field. A
-// PutString that stores only the length (b.buf = b.buf[:n+len(s)] after a
-// copy) costs 93 in the inliner's model against the budget of 80. On a
-// loaded 2-core machine, one run (CPU time per line): PutString 1.48× the
-// register loop, len-in-memory 1.26×.
+// and the stores through the buffer pointer could alias the field. What
+// the chain through memory costs depends on the CPU. On an Intel Xeon with
+// AVX-512 (4 runs on a loaded 2-core machine, CPU time per line),
+// PutString's separate load and store of the length cost 0.8× the
+// register loop and 0.76× the Cursor, len-in-memory's add to memory 1.2×
+// the register loop. Other CPUs may rank them otherwise.
 //
 // Cursor, the fourth case, is the Writer's answer: a value the compiler
 // keeps in registers, a position pointer and an end pointer, whose loop

@@ -15,11 +15,12 @@ import "unsafe"
 //
 // PutString, Put and PutByte on a *Writer keep the buffer length in the
 // Writer, in memory, so each call loads it and stores it back, and the next
-// call waits for that store; a Cursor keeps its position in a register,
-// as a C loop keeps its pointer (BenchmarkHelloFloor measures the
-// difference). The fast paths of PutString and Put inline; when the free
-// space is used up, the Cursor hands its bytes to the Writer, which
-// flushes as PutString would, and continues in the emptied buffer. The
+// call reads that store; a Cursor keeps its position in a register, as a
+// C loop keeps its pointer. Which costs less depends on how fast the CPU
+// forwards a store to the next load (BenchmarkHelloFloor compares them
+// with a C-shaped loop). The fast paths of PutString and Put inline; when
+// the free space is used up, the Cursor hands its bytes to the Writer,
+// which flushes as PutString would, and continues in the emptied buffer. The
 // bytes that reach the device are those of the same sequence of PutString
 // and Put calls on the Writer, errors included: an error is sticky in the
 // Writer, later writes are dropped, and Flush reports it.

@@ -10,7 +10,7 @@ import (
 // enough that a file sees few, large system calls, small enough to keep
 // in cache. BenchmarkWriterBufferSize and BenchmarkReaderBufferSize compare
 // it with other sizes.
-const DefaultBufferSize = 256 << 10
+const DefaultBufferSize = 512 << 10
 
 // MinBufferSize is the smallest buffer a Writer or Reader uses; smaller
 // requested sizes are raised to it so that any formatter's Reserve of a
@@ -32,9 +32,9 @@ const MinBufferSize = 64
 // For hot loops, Put, PutString and PutByte are Write, WriteString and
 // WriteByte without results: their fast paths inline into the caller, and an
 // error they meet is kept and reported by Flush, as with every error here.
-// Reserve, Commit and WriteByte inline too. A loop of many short writes
-// goes faster through a Cursor, which keeps the buffer position in
-// registers instead of in the Writer.
+// Reserve, Commit and WriteByte inline too. A Cursor writes a batch of
+// short pieces with the buffer position in registers instead of in the
+// Writer.
 //
 // Errors: a permanent device error is sticky; it is returned by the call
 // that met it and by every later Write, Flush and Close, and nothing more is
@@ -200,28 +200,47 @@ func (b *Writer) WriteString(s string) (int, error) {
 // Put writes p like Write, without results: an error is kept and reported
 // by Flush. Its fast path inlines.
 func (b *Writer) Put(p []byte) {
-	if len(p) > cap(b.buf)-len(b.buf) {
-		b.writeSlow(p)
+	// The same shape as PutString: see there.
+	buf := b.buf
+	n, m := len(buf), len(buf)+len(p)
+	if uint(m) > uint(cap(buf)) {
+		slowPut((*Writer).putSlow, b, p)
 		return
 	}
-	b.buf = append(b.buf, p...)
+	b.buf = b.buf[:m]
+	copy(buf[n:m], p)
 }
 
 // PutString writes s like WriteString, without results: an error is kept
 // and reported by Flush. Its fast path inlines.
 func (b *Writer) PutString(s string) {
-	if len(s) > cap(b.buf)-len(b.buf) {
-		b.putStringSlow(s)
+	// The fast path is written for the code it compiles to: b.buf = b.buf[:m]
+	// stores the length alone (append would store pointer, length and
+	// capacity, the pointer behind a write-barrier test), and the unsigned
+	// test against the capacity is the one bounds check of both slicings,
+	// so none is left. The copy goes through buf, loaded before the store
+	// to b.buf, so that the buffer pointer is not loaded again.
+	buf := b.buf
+	n, m := len(buf), len(buf)+len(s)
+	if uint(m) > uint(cap(buf)) {
+		slowPut((*Writer).putStringSlow, b, s)
 		return
 	}
-	b.buf = append(b.buf, s...)
+	b.buf = b.buf[:m]
+	copy(buf[n:m], s)
 }
 
-// putStringSlow stays out of line so that PutString inlines (TestInlining
-// checks it).
-//
-//go:noinline
+// slowPut calls f, a slow path, with b and x. Called through slowPut rather
+// than directly, a slow path costs the inliner a call of a function value
+// instead of a call of a method, which keeps Put, PutString and PutByte
+// well inside the inlining budget (TestInlining checks that they inline).
+func slowPut[T any](f func(*Writer, T), b *Writer, x T) { f(b, x) }
+
+func (b *Writer) putSlow(p []byte) { b.writeSlow(p) }
+
 func (b *Writer) putStringSlow(s string) {
+	// The string's bytes are only read: writeSlow copies them or gives them
+	// to the device, which must not modify them (as WriteString).
 	b.writeSlow(unsafe.Slice(unsafe.StringData(s), len(s)))
 }
 
@@ -236,12 +255,18 @@ func (b *Writer) WriteByte(c byte) error {
 
 // PutByte writes one byte like WriteByte, without a result.
 func (b *Writer) PutByte(c byte) {
-	if len(b.buf) < cap(b.buf) {
-		b.buf = append(b.buf, c)
+	// The shape of PutString: only the length is stored.
+	buf := b.buf
+	n := len(buf)
+	if n >= cap(buf) {
+		slowPut((*Writer).putByteSlow, b, c)
 		return
 	}
-	b.writeByteSlow(c)
+	b.buf = b.buf[:n+1]
+	buf[:n+1][n] = c
 }
+
+func (b *Writer) putByteSlow(c byte) { b.writeByteSlow(c) }
 
 func (b *Writer) writeByteSlow(c byte) error {
 	p := b.Reserve(1)

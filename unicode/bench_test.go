@@ -234,3 +234,49 @@ func BenchmarkCount(b *testing.B) {
 }
 
 func unsafeString(p []byte) string { return unsafe.String(unsafe.SliceData(p), len(p)) }
+
+// BenchmarkReaderPath converts each corpus file to file the two ways a
+// program can: Writer, the source read in 1 MiB pieces and written
+// through a Writer into a 1 MiB core.Writer; Reader, io.Copy from a Reader
+// over the source into the same core.Writer. The source is a bytes.Reader
+// (each way copies the text out of it once, as read(2) copies a file) and
+// the device io.Discard, so what is timed is the conversion and the copies
+// around it; the two should cost the same.
+func BenchmarkReaderPath(b *testing.B) {
+	for _, pair := range []string{"UTF8ToUTF16LE", "UTF16LEToUTF8"} {
+		p := benchPairs[pair]
+		c, _ := New(p.from, p.to, Options{Strict: true})
+		for _, name := range corpusNames {
+			in := benchInput(b, name, p.from)
+			out := core.NewWriterSize(io.Discard, 1<<20)
+			b.Run(fmt.Sprintf("%s/%s/Writer", pair, name), func(b *testing.B) {
+				src := bytes.NewReader(in)
+				w := c.NewWriter(out)
+				piece := make([]byte, 1<<20)
+				cpuLoop(b, len(in), func() {
+					src.Reset(in)
+					w.Reset(out)
+					for {
+						n, err := src.Read(piece)
+						w.Write(piece[:n])
+						if err != nil {
+							break
+						}
+					}
+					w.Close()
+					out.Flush()
+				})
+			})
+			b.Run(fmt.Sprintf("%s/%s/Reader", pair, name), func(b *testing.B) {
+				src := bytes.NewReader(in)
+				r := c.NewReader(src)
+				cpuLoop(b, len(in), func() {
+					src.Reset(in)
+					r.Reset(src)
+					io.Copy(out, r)
+					out.Flush()
+				})
+			})
+		}
+	}
+}

@@ -27,6 +27,7 @@ const DefaultReaderSize = 16 << 10
 type Reader struct {
 	eng    core.Reader
 	src    core.BufferedReader
+	wrap   *core.Reader // the buffer made for a source that had none, kept for Reset
 	t      Transformer
 	srcEOF bool
 	err    error // sticky: bad input, a source error, io.EOF
@@ -46,19 +47,36 @@ func (c Converter) NewReader(r io.Reader) *Reader {
 // NewReaderSize is NewReader with a buffer of size bytes; sizes below
 // core.MinBufferSize (zero included) mean core.MinBufferSize.
 func (c Converter) NewReaderSize(r io.Reader, size int) *Reader {
-	cr := &Reader{src: core.WrapReader(r)}
+	cr := &Reader{}
+	cr.setSrc(r)
 	cr.t.init(c)
 	cr.eng = *core.NewReaderSize((*readSource)(cr), max(size, core.MinBufferSize))
 	return cr
 }
 
 // Reset discards the buffered output and any error, restarts the conversion
-// and makes the Reader read from src, keeping its buffer.
+// and makes the Reader read from src, keeping its buffer (and the one it
+// put under a source that was not a core.BufferedReader).
 func (r *Reader) Reset(src io.Reader) {
-	r.src = core.WrapReader(src)
+	r.setSrc(src)
 	r.t.Reset()
 	r.srcEOF, r.err = false, nil
 	r.eng.Reset((*readSource)(r))
+}
+
+// setSrc makes the Reader read from src: a core.BufferedReader as it is,
+// another io.Reader through a core.Reader, the one made for an earlier
+// source when there is one, so that Reset does not allocate a buffer.
+func (r *Reader) setSrc(src io.Reader) {
+	if _, ok := src.(core.BufferedReader); ok || r.wrap == nil {
+		r.src = core.WrapReader(src)
+		if w, ok := r.src.(*core.Reader); ok && w != src {
+			r.wrap = w
+		}
+		return
+	}
+	r.wrap.Reset(src)
+	r.src = r.wrap
 }
 
 // Read reads converted bytes into p.
@@ -94,8 +112,35 @@ func (r *Reader) Peek(n int) ([]byte, error) { return r.eng.Peek(n) }
 // Discard skips the next n converted bytes; see core.Reader.Discard.
 func (r *Reader) Discard(n int) (int, error) { return r.eng.Discard(n) }
 
-// WriteTo converts the rest of the input and writes it to w.
-func (r *Reader) WriteTo(w io.Writer) (int64, error) { return r.eng.WriteTo(w) }
+// WriteTo converts the rest of the input and writes it to w. When w is a
+// core.BufferedWriter (a core.Writer, a device file), the text is converted
+// straight into w's buffer, as a Writer converts into its destination's;
+// the bytes are then in w's buffer, to be flushed by w's Flush or Close.
+func (r *Reader) WriteTo(w io.Writer) (int64, error) {
+	bw, ok := w.(core.BufferedWriter)
+	if !ok {
+		return r.eng.WriteTo(w)
+	}
+	var total int64
+	if win := r.eng.Window(); len(win) > 0 {
+		m, err := bw.Write(win)
+		r.eng.Consume(m)
+		total += int64(m)
+		if err != nil {
+			return total, err
+		}
+	}
+	// An empty Read reports what the window hid: the end, an error not
+	// yet returned, or a closed Reader.
+	if _, err := r.eng.Read(nil); err != nil {
+		if err == io.EOF {
+			err = nil
+		}
+		return total, err
+	}
+	n, err := (*readSource)(r).writeTo(bw)
+	return total + n, err
+}
 
 // Close drops the window; later calls return an error satisfying
 // errors.Is(err, fs.ErrClosed). It does not close the source.
@@ -142,6 +187,63 @@ func (s *readSource) Read(p []byte) (int, error) {
 			r.srcEOF = true
 		}
 	}
+}
+
+// writeTo converts the rest of the source into w's free space, reading
+// from the source as needed, until the end of the text or an error.
+func (s *readSource) writeTo(w core.BufferedWriter) (int64, error) {
+	r := (*Reader)(s)
+	derr, _ := w.(core.ErrReporter)
+	var total int64
+	want := minReserve
+	for r.err == nil {
+		buf := w.Reserve(want)
+		nd, ns, err := r.t.Transform(buf, r.src.Window(), r.srcEOF)
+		r.src.Consume(ns)
+		w.Commit(nd)
+		total += int64(nd)
+		if derr != nil {
+			// A destination like core.Writer keeps its device error
+			// sticky; stop converting into a buffer that goes nowhere.
+			if err := derr.Err(); err != nil {
+				return total, err
+			}
+		}
+		want = minReserve
+		switch err {
+		case nil:
+			if r.srcEOF {
+				r.err = io.EOF
+				continue
+			}
+		case transform.ErrShortSrc:
+		case transform.ErrShortDst:
+			if nd == 0 && ns == 0 {
+				// Only a bridged stage can want more than minReserve
+				// bytes for one step; offer it more, up to a bound.
+				if len(buf) >= 1<<16 {
+					return total, io.ErrShortBuffer
+				}
+				want = 2 * len(buf)
+			}
+			continue
+		default:
+			r.err = err
+			continue
+		}
+		// The window is used up (or holds an incomplete sequence): read on.
+		if _, ferr := r.src.Fill(); ferr != nil {
+			if ferr != io.EOF {
+				r.err = ferr
+				continue
+			}
+			r.srcEOF = true
+		}
+	}
+	if r.err == io.EOF {
+		return total, nil
+	}
+	return total, r.err
 }
 
 var _ core.BufferedReader = (*Reader)(nil)

@@ -8,6 +8,10 @@ import (
 	"github.com/fastio-go/fastio/core"
 )
 
+// defaultBuffer names core.DefaultBufferSize in the comments of the rows
+// that use it.
+var defaultBuffer = fmt.Sprintf("%d KiB buffer", core.DefaultBufferSize>>10)
+
 // bufferSizes are the core.Writer buffer sizes of the buffer-size table.
 var bufferSizes = []int{64 << 10, 128 << 10, 256 << 10, 512 << 10, 1 << 20}
 

@@ -44,7 +44,7 @@ func moreTables() []table {
 	readMethods := func(size int) []method {
 		return []method{
 			{name: "fastio device.InFile.Read", kind: kindFastio, child: "read.infile", args: readArgs(size), comment: "1 MiB buffer: reads of at least its size go straight to the caller's slice"},
-			{name: "fastio core.Reader.Read", kind: kindFastio, child: "read.core", args: readArgs(size), comment: "256 KiB buffer over *os.File"},
+			{name: "fastio core.Reader.Read", kind: kindFastio, child: "read.core", args: readArgs(size), comment: defaultBuffer + " over *os.File"},
 			{name: "os.File.Read", kind: kindGo, child: "read.os", args: readArgs(size), comment: "one read(2) per call"},
 			{name: "bufio.Reader.Read", kind: kindGo, child: "read.bufio", args: readArgs(size), comment: "4 KiB buffer"},
 			{name: "C read(2)", kind: kindC, cpeer: "rawread", args: readArgs(size), comment: "a floor: read(2) into one buffer, no pass over the bytes"},

@@ -42,7 +42,7 @@ func numberTables() []table {
 	}
 	mIntsOut := []method{
 		{name: "fastio device file + format (IntLn / Scanner)", kind: kindFastio, child: "ints.write.outfile", args: countArgs(ints), comment: "the file type users hold, 1 MiB buffer"},
-		{name: "fastio core.Writer + format.IntLn", kind: kindFastio, child: "ints.write.core", args: countArgs(ints), comment: "core.NewWriter over *os.File, 256 KiB buffer"},
+		{name: "fastio core.Writer + format.IntLn", kind: kindFastio, child: "ints.write.core", args: countArgs(ints), comment: "core.NewWriter over *os.File, " + defaultBuffer},
 		{name: "bufio + strconv (AppendInt / ParseInt)", kind: kindGo, child: "ints.write.bufio", args: countArgs(ints), comment: "AvailableBuffer, bufio's default 4 KiB buffer"},
 		{name: "fmt (Fprintln / Fscan)", kind: kindGo, child: "ints.write.fmt", args: countArgs(ints)},
 		{name: "C stdio (fprintf / fscanf)", kind: kindC, cpeer: "stdio", args: countArgs(ints, "ints-write"), comment: "glibc, default FILE buffer"},
@@ -79,8 +79,8 @@ func numberTables() []table {
 	helloWant := func(e *env) (string, error) { return scen.WantLines(e.size.Hello), nil }
 	mHello := []method{
 		{name: "fastio PutString (device.OutFile)", kind: kindFastio, child: "hello.outfile", args: countArgs(hello), comment: "1 MiB buffer"},
-		{name: "fastio PutString (core.Writer)", kind: kindFastio, child: "hello.core", args: countArgs(hello), comment: "256 KiB buffer"},
-		{name: "fastio Cursor (core.Writer)", kind: kindFastio, child: "hello.cursor", args: countArgs(hello), comment: "256 KiB buffer; c = c.PutString(s), Done after the loop"},
+		{name: "fastio PutString (core.Writer)", kind: kindFastio, child: "hello.core", args: countArgs(hello), comment: defaultBuffer},
+		{name: "fastio Cursor (core.Writer)", kind: kindFastio, child: "hello.cursor", args: countArgs(hello), comment: defaultBuffer + "; c = c.PutString(s), Done after the loop"},
 		{name: "bufio.Writer.WriteString", kind: kindGo, child: "hello.bufio", args: countArgs(hello), comment: "4 KiB buffer"},
 		{name: "fmt.Fprint (bufio)", kind: kindGo, child: "hello.fmt", args: countArgs(hello)},
 		{name: "C stdio fwrite", kind: kindC, cpeer: "stdio", args: countArgs(hello, "hello"), comment: "glibc, default FILE buffer"},

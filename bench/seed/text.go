@@ -13,6 +13,7 @@ func convMethods(input func(*env) string, from, to string) []method {
 	args := func(e *env, out string) []string { return []string{from, to, input(e), out} }
 	ms := []method{
 		{name: "fastio unicode.Writer", kind: kindFastio, child: "conv.fastio", args: args, comment: "streaming, strict; vector kernels where the CPU has them"},
+		{name: "fastio unicode.Reader", kind: kindFastio, child: "conv.reader", args: args, comment: "io.Copy from the Reader over the input file to a device file"},
 		{name: "golang.org/x/text", kind: kindGo, child: "conv.xtext", args: args, comment: "transform.Writer"},
 	}
 	if from != "GB18030" && to != "GB18030" {

@@ -81,7 +81,7 @@ var _ core.BufferedWriter = (*ring)(nil)
 
 func main() {
 	c := &lineCounter{dst: os.Stdout}
-	w := core.NewWriter(c) // buffered: one Write per 256 KiB, not per line
+	w := core.NewWriter(c) // buffered: one Write per 512 KiB, not per line
 	for i := range 3 {
 		format.PrintLn(w, "line ", i)
 	}

@@ -94,6 +94,26 @@ var (
 		}
 		return "", out.Close()
 	})
+	_ = register("conv.reader", func(a []string) (string, error) {
+		from, to, in, err := openConv(a)
+		if err != nil {
+			return "", err
+		}
+		defer in.Close()
+		c, err := fu.New(encodings[from].fastio, encodings[to].fastio, fu.Options{Strict: true})
+		if err != nil {
+			return "", err
+		}
+		out, err := device.Create(arg(a, 3))
+		if err != nil {
+			return "", err
+		}
+		if _, err := io.Copy(out, c.NewReader(in)); err != nil {
+			out.Close()
+			return "", err
+		}
+		return "", out.Close()
+	})
 	_ = register("conv.xtext", func(a []string) (string, error) {
 		from, to, in, err := openConv(a)
 		if err != nil {

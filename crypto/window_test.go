@@ -101,3 +101,35 @@ func hasherOperations(t *testing.T) {
 		}
 	}
 }
+
+// TestFlushedPartialBlock covers the Hasher's general Sum path for its own
+// engines: after a Flush the engine holds a partial block.
+func TestFlushedPartialBlock(t *testing.T) {
+	msg := []byte("a message longer than one block, flushed in the middle of its second block, then finished")
+	for _, a := range allAlgorithms {
+		for _, mac := range []bool{false, true} {
+			t.Run(a.String()+"/hmac="+strconv.FormatBool(mac), func(t *testing.T) {
+				var h *Hasher
+				var want []byte
+				if mac {
+					h, _ = NewHMAC(a, []byte("key"))
+					want = stdMAC(a, []byte("key"), msg)
+				} else {
+					h = mustNew(t, a)
+					want = stdSum(a, msg)
+				}
+				for round := range 2 {
+					h.Write(msg[:70])
+					if err := h.Flush(); err != nil {
+						t.Fatal(err)
+					}
+					h.Write(msg[70:])
+					if got := h.Sum(nil); string(got) != string(want) {
+						t.Fatalf("round %d: got %x, want %x", round, got, want)
+					}
+					h.Reset()
+				}
+			})
+		}
+	}
+}

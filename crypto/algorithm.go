@@ -23,8 +23,8 @@ const (
 // Digest.
 const MaxSize = 64
 
-// MaxBlockSize is the largest block size of any Algorithm.
-const MaxBlockSize = 128
+// maxBlockSize is the largest block size of any Algorithm.
+const maxBlockSize = 128
 
 var algInfo = [maxAlgorithm]struct {
 	name        string

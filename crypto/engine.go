@@ -30,7 +30,7 @@ type engine interface {
 // hmacPad writes K' xor c to pad and returns its first a.BlockSize()
 // bytes, K' being the key padded with zeros to the block size, or the
 // key's digest when it is longer than a block (RFC 2104).
-func hmacPad(a Algorithm, key []byte, pad *[MaxBlockSize]byte, c byte) []byte {
+func hmacPad(a Algorithm, key []byte, pad *[maxBlockSize]byte, c byte) []byte {
 	p := pad[:a.BlockSize()]
 	clear(p)
 	if len(key) > len(p) {
@@ -83,7 +83,7 @@ type stdEngine struct {
 	// Scratch for digests and pad blocks: locals would escape through the
 	// interface calls into the standard library's hash.
 	buf [MaxSize]byte
-	pad [MaxBlockSize]byte
+	pad [maxBlockSize]byte
 }
 
 func newStdEngine(a Algorithm) *stdEngine { return &stdEngine{a: a, inner: stdHashOf(a)} }

@@ -65,7 +65,7 @@ func newOwnEngine[S state](k *kernel[S]) *ownEngine[S] {
 }
 
 func (e *ownEngine[S]) setKey(key []byte) {
-	var pad [MaxBlockSize]byte
+	var pad [maxBlockSize]byte
 	e.start, e.opad = e.k.iv, e.k.iv
 	blockOf(&e.start, hmacPad(e.k.alg, key, &pad, 0x36))
 	blockOf(&e.opad, hmacPad(e.k.alg, key, &pad, 0x5c))

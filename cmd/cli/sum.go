@@ -214,8 +214,8 @@ func (s *summer) sum(name string) ([]byte, error) {
 	pr, done := withProgress(r, size, name, s.stderr, s.quiet)
 	defer done()
 	if !s.hmac && pr == r && name != "-" {
-		// A named file without a progress bar: SumFile maps large files
-		// into memory, a window at a time.
+		// A named file without a progress bar: SumFile reads it in
+		// 1 MiB blocks and reports a file that changes meanwhile.
 		d, err := crypto.SumFile(s.alg, name)
 		if err != nil {
 			return nil, err

@@ -36,7 +36,7 @@
 //
 // One-shot helpers cover byte slices and strings ([Sum256], [Sum], [MAC],
 // ...), readers ([SumReader]) and files ([SumFile] and [SumFileHMAC], which
-// read in 1 MiB blocks and report [core.ErrFileChanged] for a file that changes
+// read in 64 KiB blocks and report [core.ErrFileChanged] for a file that changes
 // while it is read). Digests compare in constant time ([Digest.Equal],
 // [Hasher.Verify]). [SumMany256] hashes a batch of messages, 16 at a time
 // with AVX-512 or two at a time with the SHA extensions on x86-64: the

@@ -370,7 +370,7 @@ func (h *Hasher) Flush() error {
 	return err
 }
 
-// ReadFrom hashes everything r yields until io.EOF, reading 1 MiB at a
+// ReadFrom hashes everything r yields until io.EOF, reading 64 KiB at a
 // time into a pooled block, and returns the number of bytes read and the
 // first error other than io.EOF. A reader that returns no bytes and no
 // error core.MaxEmptyCalls times in a row fails with core.ErrNoProgress

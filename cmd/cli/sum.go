@@ -215,7 +215,7 @@ func (s *summer) sum(name string) ([]byte, error) {
 	defer done()
 	if pr == r && name != "-" {
 		// A named file without a progress bar: SumFile reads it in
-		// 1 MiB blocks and reports a file that changes meanwhile.
+		// 64 KiB blocks and reports a file that changes meanwhile.
 		var d crypto.Digest
 		if s.hmac {
 			d, err = crypto.SumFileHMAC(s.alg, s.key, name)

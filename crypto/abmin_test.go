@@ -92,7 +92,7 @@ func abFigures(t *testing.B) {
 		for range lines {
 			h.WriteString(line)
 		}
-		h.Sum(h.tmp[:0])
+		h.Sum(h.out[:0])
 	}, func() { _ = Sum256(all) })
 	t.Logf("12-byte lines into device vs one call: %.3f× the time", a/b)
 	a, b = abMin(100, 1, func() {
@@ -100,7 +100,7 @@ func abFigures(t *testing.B) {
 		for range lines {
 			h.PutString(line)
 		}
-		h.Sum(h.tmp[:0])
+		h.Sum(h.out[:0])
 	}, func() { _ = Sum256(all) })
 	t.Logf("12-byte lines into device by PutString vs one call: %.3f× the time", a/b)
 	a, b = abMin(100, 1, func() {
@@ -108,7 +108,7 @@ func abFigures(t *testing.B) {
 		for i := range lines {
 			h.PutString(varLines[i&1])
 		}
-		h.Sum(h.tmp[:0])
+		h.Sum(h.out[:0])
 	}, func() { _ = Sum256(all) })
 	t.Logf("12-byte lines (not constant) into device by PutString vs one call: %.3f× the time", a/b)
 	a, b = abMin(100, 1, func() {
@@ -118,7 +118,7 @@ func abFigures(t *testing.B) {
 			p := h.Reserve(len(line))
 			h.Commit(copy(p, line))
 		}
-		h.Sum(h.tmp[:0])
+		h.Sum(h.out[:0])
 	}, func() { _ = Sum256(all) })
 	t.Logf("12-byte lines into device by Reserve/Commit vs one call: %.3f× the time", a/b)
 	a, b = abMin(100, 1, func() {
@@ -134,7 +134,7 @@ func abFigures(t *testing.B) {
 			p = append(p, line...)
 		}
 		h.Commit(len(p))
-		h.Sum(h.tmp[:0])
+		h.Sum(h.out[:0])
 	}, func() { _ = Sum256(all) })
 	t.Logf("12-byte lines appended to a reserved slice, one Commit per buffer, vs one call: %.3f× the time", a/b)
 	// The per-line cost of the write alone, the buffer emptied without
@@ -162,8 +162,8 @@ func abFigures(t *testing.B) {
 		}
 	}, func() {})
 	h.Reset()
-	var st [8]uint32
-	hash, _ := abMin(200, 100, func() { block256(&st, local) }, func() {})
+	e := newEngine(SHA256)
+	hash, _ := abMin(200, 100, func() { e.blocks(local) }, func() {})
 	t.Logf("per 12-byte line: hashing %.2f ns; PutString alone %.2f ns (not constant: %.2f ns); append to a local slice %.2f ns",
 		hash/float64(len(local))*float64(len(line)), a/float64(n), a3/float64(n), b/float64(n))
 	_ = sink
@@ -173,7 +173,7 @@ func abFigures(t *testing.B) {
 		for range lines {
 			h.WriteString(line)
 		}
-		h.Sum(h.tmp[:0])
+		h.Sum(h.out[:0])
 	}, func() {
 		s.Reset()
 		for range lines {
@@ -184,21 +184,42 @@ func abFigures(t *testing.B) {
 	t.Logf("12-byte lines into device vs fmt.Fprint into sha256.New(): %.2f× faster", b2/a2)
 }
 
-// BenchmarkSHA512CPU prints the 1 MiB SHA-512 throughput of Sum512 under
-// each block function and of the standard library in thread CPU time,
-// the figure compared with `openssl speed -evp sha512` (see
-// scripts/peers.sh):
+// BenchmarkImplAB prints, for SHA-1, SHA-256 and SHA-512, the one-shot
+// time of each implementation this machine can run (this package's
+// assembly and the standard library's) beside the standard library's own
+// Sum in the same alternating runs, in thread CPU time; the 1 MiB figure is
+// the one compared with `openssl speed -evp` (see scripts/peers.sh):
 //
-//	go test -run '^$' -bench SHA512CPU -benchtime 1x -v
-func BenchmarkSHA512CPU(b *testing.B) {
-	data := benchData(1 << 20)
+//	go test -run '^$' -bench ImplAB -benchtime 1x -v
+func BenchmarkImplAB(b *testing.B) {
+	std := map[Algorithm]func([]byte){
+		SHA1:   func(p []byte) { _ = sha1.Sum(p) },
+		SHA256: func(p []byte) { _ = sha256.Sum256(p) },
+		SHA512: func(p []byte) { _ = sha512.Sum512(p) },
+	}
 	for b.Loop() {
-		for _, k := range kernels512() {
-			restore := k.use()
-			a, s := abMin(10, 8, func() { _ = Sum512(data) }, func() { _ = sha512.Sum512(data) })
-			restore()
-			b.Logf("SHA-512 1MiB CPU time: %-8s %6.0f MB/s, stdlib %6.0f MB/s, ratio %.3f",
-				k.name, float64(len(data))*1e3/a, float64(len(data))*1e3/s, s/a)
+		for _, a := range []Algorithm{SHA1, SHA256, SHA512} {
+			for _, n := range []int{64, 1 << 10, 1 << 20} {
+				data := benchData(n)
+				reps := max(1, (1<<22)/n/8)
+				for _, k := range kernelsFor(a) {
+					restore := k.use()
+					ours, peer := abMin(20, reps, func() { _, _ = Sum(a, data) }, func() { std[a](data) })
+					restore()
+					b.Logf("%-7s %7d B: %-7s %10.1f ns (%6.0f MB/s), crypto/%s %10.1f ns: speed ratio %.3f×",
+						a, n, k.name, ours, float64(n)*1e3/ours, stdPkg(a), peer, peer/ours)
+				}
+			}
 		}
 	}
+}
+
+func stdPkg(a Algorithm) string {
+	switch a {
+	case SHA1:
+		return "sha1"
+	case SHA224, SHA256:
+		return "sha256"
+	}
+	return "sha512"
 }

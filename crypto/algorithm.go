@@ -1,14 +1,8 @@
 package crypto
 
 import (
-	"crypto/sha1"
-	"crypto/sha512"
-	"encoding"
-	"hash"
 	"strconv"
 	"strings"
-
-	simd "github.com/minio/sha256-simd"
 )
 
 // Algorithm names a hash function of this package.
@@ -29,8 +23,8 @@ const (
 // Digest.
 const MaxSize = 64
 
-// MaxBlockSize is the largest block size of any Algorithm.
-const MaxBlockSize = 128
+// maxBlockSize is the largest block size of any Algorithm.
+const maxBlockSize = 128
 
 var algInfo = [maxAlgorithm]struct {
 	name        string
@@ -107,76 +101,4 @@ func ParseAlgorithm(s string) (Algorithm, error) {
 		return SHA512_256, nil
 	}
 	return 0, &AlgorithmError{Name: strings.Clone(s)}
-}
-
-// engine is a block engine: a hash.Hash whose state can be saved and
-// restored, which HMAC and SHA-224 need for a cheap Reset.
-type engine interface {
-	hash.Hash
-	encoding.BinaryMarshaler
-	encoding.BinaryUnmarshaler
-}
-
-// sha224Init is a marshaled SHA-256 state holding the SHA-224 initial
-// hash value (FIPS 180-4, 5.3.2): sha256-simd has no SHA-224, but SHA-224
-// is SHA-256 from another starting point, truncated to 28 bytes.
-var sha224Init = func() []byte {
-	iv := [8]uint32{0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939, 0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4}
-	b := append([]byte(nil), "sha\x03"...)
-	for _, v := range iv {
-		b = append(b, byte(v>>24), byte(v>>16), byte(v>>8), byte(v))
-	}
-	b = append(b, make([]byte, simd.BlockSize+8)...) // empty block, length 0
-	return b
-}()
-
-// newEngine returns a fresh engine for a, which must be valid.
-func newEngine(a Algorithm) engine {
-	var h hash.Hash
-	switch a {
-	case SHA1:
-		if own256 {
-			d := new(digest1)
-			d.Reset()
-			return d
-		}
-		h = sha1.New()
-	case SHA224:
-		if own256 {
-			return newDigest256(true)
-		}
-		h = simd.New()
-		resetEngine(a, h.(engine))
-	case SHA256:
-		if own256 {
-			return newDigest256(false)
-		}
-		h = simd.New()
-	case SHA384:
-		if own512 {
-			return newDigest512(48)
-		}
-		h = sha512.New384()
-	case SHA512:
-		if own512 {
-			return newDigest512(64)
-		}
-		h = sha512.New()
-	case SHA512_256:
-		if own512 {
-			return newDigest512(32)
-		}
-		h = sha512.New512_256()
-	}
-	return h.(engine)
-}
-
-// resetEngine puts e back to the initial state of a.
-func resetEngine(a Algorithm, e engine) {
-	if a == SHA224 && !own256 {
-		// Cannot fail: the state is well formed for SHA-256 engines.
-		_ = e.UnmarshalBinary(sha224Init)
-		return
-	}
-	e.Reset()
 }

@@ -69,11 +69,6 @@ func (d Digest) Equal(e Digest) bool {
 	return d.n == e.n && subtle.ConstantTimeCompare(d.b[:d.n], e.b[:e.n]) == 1
 }
 
-// Equal reports, in time independent of the contents, whether x and y are
-// the same digest (or MAC). Different lengths are unequal; only the
-// lengths may leak through timing.
-func Equal(x, y []byte) bool { return subtle.ConstantTimeCompare(x, y) == 1 }
-
 // decodeHex decodes s into dst, which must have room for len(s)/2 bytes,
 // and returns the count. Errors say where s is bad.
 func decodeHex(dst []byte, s string) (int, error) {

@@ -9,20 +9,19 @@ import (
 	"testing"
 )
 
-// TestOtherEngines runs every algorithm on the engines other platforms
-// use (sha256-simd and the standard library) by turning this package's
-// own off, so that those paths are tested here too.
+// TestOtherEngines runs every algorithm on the standard library's
+// engines, which other platforms use, by turning this package's assembly
+// off, so that those paths are tested here too.
 func TestOtherEngines(t *testing.T) {
-	own256, own512 = false, false
-	defer func() { own256, own512 = hasSHANI, hasAVX2 }()
+	defer force(false, false, false, false)()()
 	rng := rand.New(rand.NewPCG(7, 8))
 	for _, a := range allAlgorithms {
 		for _, size := range []int{0, 12, 64, 1000, 3*BufferSize + 17} {
 			t.Run(a.String()+"/"+strconv.Itoa(size), func(t *testing.T) {
 				data := benchData(size)
 				h := mustNew(t, a)
-				if h.d256 != nil || h.d1 != nil || h.d512 != nil {
-					t.Fatal("own engine in use")
+				if _, ok := h.eng.(*stdEngine); !ok {
+					t.Fatalf("engine %T in use", h.eng)
 				}
 				m := mustHMAC(t, a, data[:min(size, 100)])
 				for range 2 {
@@ -45,10 +44,9 @@ func TestOtherEngines(t *testing.T) {
 	}
 }
 
-// TestHasherOperationsOtherEngines is TestHasherOperations on the engines of
-// other packages, which keep their own partial block.
+// TestHasherOperationsOtherEngines is TestHasherOperations on the
+// standard library's engines.
 func TestHasherOperationsOtherEngines(t *testing.T) {
-	own256, own512 = false, false
-	defer func() { own256, own512 = hasSHANI, hasAVX2 }()
+	defer force(false, false, false, false)()()
 	hasherOperations(t)
 }

@@ -116,31 +116,3 @@ func FuzzParseAlgorithm(f *testing.F) {
 		}
 	})
 }
-
-// FuzzEngineState feeds arbitrary bytes to the saved-state parsers of this
-// package's engines: they must reject or accept without panicking, and an
-// accepted state must marshal back to the same bytes and hash on like a
-// fresh engine brought to the same point.
-func FuzzEngineState(f *testing.F) {
-	for _, e := range []engine{newDigest512(64), newDigest512(48), newDigest512(32), newDigest256(false), newDigest256(true), new(digest1)} {
-		e.Reset()
-		e.Write([]byte("a partial block of input"))
-		st, _ := e.MarshalBinary()
-		f.Add(st)
-		f.Add(st[:len(st)-3])
-	}
-	f.Add([]byte("fastio-sha512\x01"))
-	f.Fuzz(func(t *testing.T, st []byte) {
-		for _, e := range []engine{new(digest512), new(digest256), new(digest1)} {
-			if err := e.UnmarshalBinary(st); err != nil {
-				continue
-			}
-			again, _ := e.MarshalBinary()
-			if !bytes.Equal(again, st) {
-				t.Fatalf("%T: state %x marshals back as %x", e, st, again)
-			}
-			e.Write([]byte("more input"))
-			_ = e.Sum(nil)
-		}
-	})
-}

@@ -4,8 +4,6 @@ go 1.26.0
 
 require (
 	github.com/fastio-go/fastio/core v0.1.0
-	github.com/klauspost/cpuid/v2 v2.2.3
-	github.com/minio/sha256-simd v1.0.1
 	golang.org/x/sys v0.50.0
 )
 

@@ -65,29 +65,13 @@ type Hasher struct {
 	// partial block in the buffer.
 	bw core.Writer
 
-	alg  Algorithm
-	eng  engine
-	size int // digest size (28 for SHA-224 on a SHA-256 engine)
-
-	// HMAC only: the outer engine and the saved states after the ipad and
-	// opad blocks (RFC 2104), restored instead of hashing the key again.
-	outer      engine
-	ipad, opad []byte
+	alg Algorithm
+	eng engine // the hash state, plain or HMAC
+	mac bool   // made by NewHMAC
 
 	// Scratch for digests: a local array would escape through the
 	// engine's interface call and cost an allocation.
-	tmp, out [MaxSize]byte
-
-	// d256 is eng when it is this package's SHA-224/256 (own256): Sum,
-	// Reset and HMAC then work on its state directly, without interface
-	// calls or saved-state parsing. ipad256/opad256 are the HMAC states
-	// after the pad blocks.
-	d256             *digest256
-	ipad256, opad256 [8]uint32
-	d1               *digest1 // the same for SHA-1
-	ipad1, opad1     [5]uint32
-	d512             *digest512 // the same for SHA-384/512 and SHA-512/256
-	ipad512, opad512 [8]uint64
+	out [MaxSize]byte
 }
 
 // hashSink is the Hasher seen as the core.Sink of its buffering engine.
@@ -99,11 +83,8 @@ func New(a Algorithm) (*Hasher, error) {
 	if !a.Valid() {
 		return nil, &AlgorithmError{Value: a}
 	}
-	h := &Hasher{alg: a, eng: newEngine(a), size: a.Size()}
+	h := &Hasher{alg: a, eng: newEngine(a)}
 	h.bw = *core.NewSinkWriter((*hashSink)(h), BufferSize)
-	h.d256, _ = h.eng.(*digest256)
-	h.d1, _ = h.eng.(*digest1)
-	h.d512, _ = h.eng.(*digest512)
 	h.reserve()
 	return h, nil
 }
@@ -116,27 +97,8 @@ func NewHMAC(a Algorithm, key []byte) (*Hasher, error) {
 	if err != nil {
 		return nil, err
 	}
-	h.outer = newEngine(a)
-	var pad [MaxBlockSize]byte
-	block := hmacPad(a, h.eng, key, &pad, 0x36)
-	h.eng.Write(block)
-	h.ipad, _ = h.eng.MarshalBinary()
-	block = hmacPad(a, h.outer, key, &pad, 0x5c)
-	h.outer.Write(block)
-	h.opad, _ = h.outer.MarshalBinary()
-	clear(pad[:])
-	if h.d256 != nil {
-		h.ipad256 = h.d256.h
-		h.opad256 = h.outer.(*digest256).h
-	}
-	if h.d1 != nil {
-		h.ipad1 = h.d1.h
-		h.opad1 = h.outer.(*digest1).h
-	}
-	if h.d512 != nil {
-		h.ipad512 = h.d512.h
-		h.opad512 = h.outer.(*digest512).h
-	}
+	h.eng.setKey(key)
+	h.mac = true
 	return h, nil
 }
 
@@ -155,7 +117,7 @@ func (h *Hasher) init() {
 func (h *Hasher) initZero() {
 	g, _ := New(SHA256)
 	bad := h.badCommit // a misused Commit on the zero Hasher stays recorded
-	*h = Hasher{alg: g.alg, eng: g.eng, size: g.size, d256: g.d256, d1: g.d1, badCommit: bad}
+	*h = Hasher{alg: g.alg, eng: g.eng, badCommit: bad}
 	h.bw = *core.NewSinkWriter((*hashSink)(h), BufferSize)
 	h.reserve()
 }
@@ -185,28 +147,6 @@ func (h *Hasher) reserve() {
 	}
 }
 
-// hmacPad returns K' xor c in pad, K' being the key padded to the block
-// size, or the key's digest when it is longer than a block. e is a fresh
-// engine of a and is left reset.
-func hmacPad(a Algorithm, e engine, key []byte, pad *[MaxBlockSize]byte, c byte) []byte {
-	bs := a.BlockSize()
-	p := pad[:bs]
-	clear(p)
-	if len(key) > bs {
-		resetEngine(a, e)
-		e.Write(key)
-		var sum [MaxSize]byte
-		copy(p, e.Sum(sum[:0])[:a.Size()])
-		resetEngine(a, e)
-	} else {
-		copy(p, key)
-	}
-	for i := range p {
-		p[i] ^= c
-	}
-	return p
-}
-
 // Algorithm returns the hash function of h.
 func (h *Hasher) Algorithm() Algorithm {
 	h.init()
@@ -214,12 +154,12 @@ func (h *Hasher) Algorithm() Algorithm {
 }
 
 // IsHMAC reports whether h computes an HMAC.
-func (h *Hasher) IsHMAC() bool { return h.outer != nil }
+func (h *Hasher) IsHMAC() bool { return h.mac }
 
 // Size returns the digest size in bytes.
 func (h *Hasher) Size() int {
 	h.init()
-	return h.size
+	return h.alg.Size()
 }
 
 // BlockSize returns the block size of the hash function in bytes.
@@ -252,38 +192,7 @@ func (h *Hasher) Reset() {
 		h.bw.ResetSink((*hashSink)(h))
 		h.reserve()
 	}
-	if d := h.d256; d != nil {
-		d.nx = 0
-		if h.outer != nil {
-			d.h, d.len = h.ipad256, 64
-		} else {
-			d.Reset()
-		}
-		return
-	}
-	if d := h.d1; d != nil {
-		d.nx = 0
-		if h.outer != nil {
-			d.h, d.len = h.ipad1, 64
-		} else {
-			d.Reset()
-		}
-		return
-	}
-	if d := h.d512; d != nil {
-		d.nx = 0
-		if h.outer != nil {
-			d.h, d.len = h.ipad512, 128
-		} else {
-			d.Reset()
-		}
-		return
-	}
-	if h.outer != nil {
-		_ = h.eng.UnmarshalBinary(h.ipad) // our own state: cannot fail
-		return
-	}
-	resetEngine(h.alg, h.eng)
+	h.eng.reset()
 }
 
 // Write hashes p. It returns len(p), nil unless a misused Commit left a
@@ -394,8 +303,7 @@ func (h *Hasher) writeByteSlow(c byte) error {
 func (h *Hasher) writeSlow(p []byte) (int, error) {
 	h.init()
 	total := len(p)
-	if len(h.win) == 0 && h.bw.Buffered() == 0 && h.bw.Err() == nil && !h.badCommit && len(p) >= h.alg.BlockSize() &&
-		(h.d256 != nil || h.d1 != nil || h.d512 != nil) {
+	if len(h.win) == 0 && h.bw.Buffered() == 0 && h.bw.Err() == nil && !h.badCommit && len(p) >= h.alg.BlockSize() {
 		k, _ := (*hashSink)(h).Take(p, false)
 		p = p[k:]
 	}
@@ -406,42 +314,17 @@ func (h *Hasher) writeSlow(p []byte) (int, error) {
 }
 
 // Take hashes the whole blocks of p and leaves the partial block to the
-// buffer (see core.Sink). An engine of another package keeps its own
-// partial block, so it is given all of p.
+// buffer (see core.Sink). The Hasher never closes its buffering engine, so
+// final is never set.
 func (s *hashSink) Take(p []byte, final bool) (int, error) {
 	h := (*Hasher)(s)
-	if h.d256 == nil && h.d1 == nil && h.d512 == nil || final {
-		h.eng.Write(p)
-		return len(p), nil
-	}
 	k := len(p) - len(p)%h.alg.BlockSize()
-	h.writeBlocks(p[:k])
+	h.eng.blocks(p[:k])
 	return k, nil
 }
 
 // Flush has nothing to push: a hash has no device.
 func (s *hashSink) Flush() error { return nil }
-
-// writeBlocks hashes p, whole blocks, calling this package's own block
-// functions directly when they serve h and hold no partial block.
-func (h *Hasher) writeBlocks(p []byte) {
-	if d := h.d256; d != nil && d.nx == 0 {
-		block256(&d.h, p)
-		d.len += uint64(len(p))
-		return
-	}
-	if d := h.d1; d != nil && d.nx == 0 {
-		block1(&d.h, p)
-		d.len += uint64(len(p))
-		return
-	}
-	if d := h.d512; d != nil && d.nx == 0 {
-		block512(&d.h, p)
-		d.len += uint64(len(p))
-		return
-	}
-	h.eng.Write(p)
-}
 
 // Reserve returns the free space of the buffer, at least n bytes (see
 // core.BufferedWriter). After a sticky error it returns scratch space whose
@@ -487,7 +370,7 @@ func (h *Hasher) Flush() error {
 	return err
 }
 
-// ReadFrom hashes everything r yields until io.EOF, reading 1 MiB at a
+// ReadFrom hashes everything r yields until io.EOF, reading 64 KiB at a
 // time into a pooled block, and returns the number of bytes read and the
 // first error other than io.EOF. A reader that returns no bytes and no
 // error core.MaxEmptyCalls times in a row fails with core.ErrNoProgress
@@ -500,134 +383,31 @@ func (h *Hasher) ReadFrom(r io.Reader) (int64, error) {
 	return h.readAll(r)
 }
 
-// pending returns the bytes written and not yet hashed. An engine of
-// another package is given them first (it keeps its own partial block), so
-// that for it pending returns nothing unless a sticky error stopped that.
-func (h *Hasher) pending() []byte {
-	if h.d256 == nil && h.d1 == nil && h.d512 == nil {
-		_ = h.bw.Flush()
-	}
-	return h.bw.Pending()
-}
-
 // Sum appends the digest of everything written since the last Reset to b
 // and returns the result; it does not change the running state, so more
 // can be written and summed again. Sum allocates nothing when b has room.
 func (h *Hasher) Sum(b []byte) []byte {
 	h.init()
-	if h.bw.Buffered() == 0 && !h.badCommit && (h.d256 != nil || h.d1 != nil || h.d512 != nil) {
+	if h.bw.Buffered() == 0 && !h.badCommit {
 		// The bytes not yet hashed are all in the window: finish on them
 		// without committing them.
 		return h.sum(b, h.win)
 	}
 	h.settle()
-	b = h.sum(b, h.pending())
+	b = h.sum(b, h.bw.Pending())
 	h.reserve()
 	return b
 }
 
-// sum is Sum given the bytes not yet hashed.
+// sum is Sum given the bytes not yet hashed. The digest is stored straight
+// into b by the engine's 8-byte stores: built in a local and appended, it
+// would be read back by 16-byte loads that span two stores and wait for
+// them to drain.
 func (h *Hasher) sum(b, tail []byte) []byte {
-	if h.d256 != nil && h.d256.nx == 0 {
-		return h.sum256(b, tail)
-	}
-	if h.d1 != nil && h.d1.nx == 0 {
-		return h.sum1(b, tail)
-	}
-	if h.d512 != nil && h.d512.nx == 0 {
-		return h.sum512(b, tail)
-	}
-	if len(tail) > 0 {
-		// Bytes the engine has not been given (after a sticky error, or
-		// behind a partial block of its own): sum them on a copy of its
-		// state, so that the running state does not change.
-		saved, _ := h.eng.MarshalBinary()
-		h.eng.Write(tail)
-		b = h.sumEngine(b)
-		_ = h.eng.UnmarshalBinary(saved) // our own state: cannot fail
-		return b
-	}
-	return h.sumEngine(b)
-}
-
-// sumEngine is Sum through the engine's interface.
-func (h *Hasher) sumEngine(b []byte) []byte {
-	if h.outer != nil {
-		inner := h.eng.Sum(h.tmp[:0])
-		_ = h.outer.UnmarshalBinary(h.opad)
-		h.outer.Write(inner[:h.size])
-		if h.size == len(inner) {
-			return h.outer.Sum(b)
-		}
-		return append(b, h.outer.Sum(h.tmp[:0])[:h.size]...)
-	}
-	if h.alg == SHA224 { // SHA-256 engine from SHA-224's initial value (see sha224Init)
-		return append(b, h.eng.Sum(h.tmp[:0])[:h.size]...)
-	}
-	return h.eng.Sum(b)
-}
-
-// sum256 is Sum for this package's SHA-224/256 engine when it holds no
-// partial block: the bytes still buffered (tail) are hashed and padded on a
-// copy of the state, so that the running state does not change. HMAC's outer
-// hash is one finishing step from the saved opad state.
-func (h *Hasher) sum256(b, tail []byte) []byte {
-	d := h.d256
-	st := d.h
-	n := len(tail)
-	if n := len(tail) &^ 63; n > 0 {
-		block256(&st, tail[:n])
-		tail = tail[n:]
-	}
-	// The digest is stored straight into b, by finish256's 8-byte
-	// stores: built in a local and appended, it would be read back by
-	// 16-byte loads that span two stores and wait for them to drain.
-	b = slices.Grow(b, h.size)
-	out := b[len(b) : len(b)+h.size]
-	finish256(&st, tail, d.len+uint64(n), out)
-	if h.outer != nil {
-		st = h.opad256
-		finish256(&st, out, 64+uint64(h.size), out)
-	}
-	return b[:len(b)+h.size]
-}
-
-// sum1 is sum256 for SHA-1.
-func (h *Hasher) sum1(b, tail []byte) []byte {
-	d := h.d1
-	st := d.h
-	n := len(tail)
-	if n := len(tail) &^ 63; n > 0 {
-		block1(&st, tail[:n])
-		tail = tail[n:]
-	}
-	b = slices.Grow(b, 20)
-	out := (*[20]byte)(b[len(b) : len(b)+20])
-	finish1(&st, tail, d.len+uint64(n), out)
-	if h.outer != nil {
-		st = h.opad1
-		finish1(&st, out[:], 64+20, out)
-	}
-	return b[:len(b)+20]
-}
-
-// sum512 is sum256 for SHA-384/512 and SHA-512/256.
-func (h *Hasher) sum512(b, tail []byte) []byte {
-	d := h.d512
-	st := d.h
-	n := len(tail)
-	if n := len(tail) &^ 127; n > 0 {
-		block512(&st, tail[:n])
-		tail = tail[n:]
-	}
-	b = slices.Grow(b, h.size)
-	out := b[len(b) : len(b)+h.size]
-	finish512(&st, tail, d.len+uint64(n), out)
-	if h.outer != nil {
-		st = h.opad512
-		finish512(&st, out, 128+uint64(h.size), out)
-	}
-	return b[:len(b)+h.size]
+	size := h.alg.Size()
+	b = slices.Grow(b, size)
+	h.eng.sum(tail, b[len(b):len(b)+size])
+	return b[:len(b)+size]
 }
 
 // Digest returns the digest as a value, without allocating.
@@ -661,7 +441,7 @@ func (h *Hasher) Verify(want []byte) bool {
 // rejected.
 func (h *Hasher) VerifyTruncated(tag []byte) bool {
 	h.init()
-	if len(tag) < MinTruncatedSize || len(tag) > h.size {
+	if len(tag) < MinTruncatedSize || len(tag) > h.alg.Size() {
 		return false
 	}
 	return subtle.ConstantTimeCompare(h.Sum(h.out[:0])[:len(tag)], tag) == 1
@@ -672,13 +452,13 @@ func (h *Hasher) VerifyTruncated(tag []byte) bool {
 func (h *Hasher) VerifyHex(want string) bool {
 	h.init()
 	var w [MaxSize]byte
-	if len(want) != 2*h.size {
+	if len(want) != 2*h.alg.Size() {
 		return false
 	}
 	if _, err := decodeHex(w[:], want); err != nil {
 		return false
 	}
-	return h.Verify(w[:h.size])
+	return h.Verify(w[:h.alg.Size()])
 }
 
 // MinTruncatedSize is the shortest truncated MAC, in bytes, that

@@ -2,6 +2,7 @@ package crypto
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/hex"
 	"os"
 	"strconv"
@@ -153,7 +154,7 @@ func testSumKAT(t *testing.T, alg Algorithm, msg, want []byte) {
 		t.Fatal(err)
 	}
 	h.Write(msg)
-	if got := h.Sum(nil); !Equal(got, want) {
+	if got := h.Sum(nil); !bytes.Equal(got, want) {
 		t.Errorf("device: got %x, want %x", got, want)
 	}
 	// Again through odd write sizes, after a Reset.
@@ -167,10 +168,10 @@ func testSumKAT(t *testing.T, alg Algorithm, msg, want []byte) {
 		t.Errorf("device in pieces: got %x, want %x", h.Sum(nil), want)
 	}
 	d, err := Sum(alg, msg)
-	if err != nil || !Equal(d.Bytes(), want) {
+	if err != nil || !bytes.Equal(d.Bytes(), want) {
 		t.Errorf("Sum: got %x, %v; want %x", d.Bytes(), err, want)
 	}
-	if d, err := Sum(alg, string(msg)); err != nil || !Equal(d.Bytes(), want) {
+	if d, err := Sum(alg, string(msg)); err != nil || !bytes.Equal(d.Bytes(), want) {
 		t.Errorf("Sum(string): got %v, %v; want %x", d, err, want)
 	}
 	if !h.VerifyHex(strings.ToUpper(hex.EncodeToString(want))) {
@@ -209,11 +210,11 @@ func testMACCase(t *testing.T, a Algorithm, key, data []byte, trunc int, want []
 	} else if !h.Verify(want) {
 		t.Errorf("Verify rejects %x", want)
 	}
-	if !Equal(got, want) {
+	if !bytes.Equal(got, want) {
 		t.Errorf("device: got %x, want %x", got, want)
 	}
 	d, err := MAC(a, key, data)
-	if err != nil || !Equal(d.Bytes()[:len(want)], want) {
+	if err != nil || !bytes.Equal(d.Bytes()[:len(want)], want) {
 		t.Errorf("MAC: got %v, %v; want %x", d, err, want)
 	}
 	// Reset keeps the key.
@@ -221,7 +222,7 @@ func testMACCase(t *testing.T, a Algorithm, key, data []byte, trunc int, want []
 	for _, b := range data {
 		h.WriteByte(b)
 	}
-	if got := h.Sum(nil)[:len(want)]; !Equal(got, want) {
+	if got := h.Sum(nil)[:len(want)]; !bytes.Equal(got, want) {
 		t.Errorf("after Reset: got %x, want %x", got, want)
 	}
 }

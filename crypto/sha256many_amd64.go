@@ -6,8 +6,6 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"unsafe"
-
-	"golang.org/x/sys/cpu"
 )
 
 // blockSHANIx2 runs the SHA-256 compression function over blocks 64-byte
@@ -31,10 +29,6 @@ func block16(h *[8][16]uint32, p *[16]unsafe.Pointer)
 //
 //go:noescape
 func rnds2Chains(n int, independent bool)
-
-// hasAVX512BW reports AVX-512F and AVX-512BW with the opmask and ZMM state
-// enabled by the operating system: what block16 needs.
-var hasAVX512BW = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW
 
 // many256x2 selects the two-stream SHA-NI kernel, and many256x16 the
 // 16-lane AVX-512 one for groups of 16 messages; tests turn them off to

@@ -1,17 +1,14 @@
+//go:build amd64 && !purego
+
 package crypto
 
 //go:generate go run gen_sha512.go
 
-import (
-	"encoding/binary"
-	"errors"
-	"math/bits"
-)
+import "encoding/binary"
 
-// Our own SHA-384/512 and SHA-512/256 (FIPS 180-4) over block512: the
-// AVX2/AVX-512 assembly of sha512block_amd64.s where the CPU has it,
-// portable Go under purego. Other platforms, and x86-64 without AVX2 and
-// BMI2, use the standard library (own512 false).
+// This package's SHA-384/512 and SHA-512/256 (FIPS 180-4) on the
+// AVX2/AVX-512 assembly of sha512block_amd64.s, finished as sha256.go
+// finishes SHA-256.
 
 // The initial hash values of FIPS 180-4, 5.3.4 to 5.3.6.
 var (
@@ -28,42 +25,6 @@ var (
 		0x96283ee2a88effe3, 0xbe5e1e2553863992, 0x2b0199fc2c85b8aa, 0x0eb72ddc81c52ca2,
 	}
 )
-
-// blockGeneric512 is the SHA-512 compression function of FIPS 180-4,
-// 6.4.2, in portable Go, applied to every 128-byte block of p.
-func blockGeneric512(h *[8]uint64, p []byte) {
-	var w [80]uint64
-	a0, b0, c0, d0, e0, f0, g0, h0 := h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]
-	for len(p) >= 128 {
-		for i := range 16 {
-			w[i] = binary.BigEndian.Uint64(p[8*i:])
-		}
-		for i := 16; i < 80; i++ {
-			v1, v2 := w[i-2], w[i-15]
-			s1 := bits.RotateLeft64(v1, -19) ^ bits.RotateLeft64(v1, -61) ^ v1>>6
-			s0 := bits.RotateLeft64(v2, -1) ^ bits.RotateLeft64(v2, -8) ^ v2>>7
-			w[i] = s1 + w[i-7] + s0 + w[i-16]
-		}
-		a, b, c, d, e, f, g, hh := a0, b0, c0, d0, e0, f0, g0, h0
-		for i := range 80 {
-			t1 := hh + (bits.RotateLeft64(e, -14) ^ bits.RotateLeft64(e, -18) ^ bits.RotateLeft64(e, -41)) +
-				(e&f ^ ^e&g) + sha512K[i] + w[i]
-			t2 := (bits.RotateLeft64(a, -28) ^ bits.RotateLeft64(a, -34) ^ bits.RotateLeft64(a, -39)) +
-				(a&b ^ a&c ^ b&c)
-			hh, g, f, e, d, c, b, a = g, f, e, d+t1, c, b, a, t1+t2
-		}
-		a0 += a
-		b0 += b
-		c0 += c
-		d0 += d
-		e0 += e
-		f0 += f
-		g0 += g
-		h0 += hh
-		p = p[128:]
-	}
-	h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7] = a0, b0, c0, d0, e0, f0, g0, h0
-}
 
 // padFinal512 writes the final block(s) of a 128-byte-block hash (FIPS
 // 180-4, 5.1.2) to buf: the tail (shorter than 128 bytes), the 0x80 byte,
@@ -114,108 +75,4 @@ func sum512(iv *[8]uint64, p []byte, out []byte) {
 		block512(&h, p[:n])
 	}
 	finish512(&h, p[n:], uint64(len(p)), out)
-}
-
-// digest512 is a SHA-384, SHA-512 or SHA-512/256 engine (see engine).
-type digest512 struct {
-	h    [8]uint64
-	x    [128]byte
-	nx   int
-	len  uint64
-	size int // 48, 64 or 32: the digest size selects the variant
-}
-
-func newDigest512(size int) *digest512 {
-	d := &digest512{size: size}
-	d.Reset()
-	return d
-}
-
-// Reset puts the engine back to the initial state.
-func (d *digest512) Reset() {
-	switch d.size {
-	case 48:
-		d.h = iv384
-	case 32:
-		d.h = iv512_256
-	default:
-		d.h = iv512
-	}
-	d.nx, d.len = 0, 0
-}
-
-// Size returns the digest size in bytes.
-func (d *digest512) Size() int { return d.size }
-
-// BlockSize returns 128.
-func (d *digest512) BlockSize() int { return 128 }
-
-// Write hashes p, keeping a partial block in d.x.
-func (d *digest512) Write(p []byte) (int, error) {
-	total := len(p)
-	d.len += uint64(total)
-	if d.nx > 0 {
-		m := copy(d.x[d.nx:], p)
-		d.nx += m
-		p = p[m:]
-		if d.nx < 128 {
-			return total, nil
-		}
-		block512(&d.h, d.x[:])
-		d.nx = 0
-	}
-	if n := len(p) &^ 127; n > 0 {
-		block512(&d.h, p[:n])
-		p = p[n:]
-	}
-	d.nx = copy(d.x[:], p)
-	return total, nil
-}
-
-// Sum appends the digest to b without changing the state.
-func (d *digest512) Sum(b []byte) []byte {
-	h := d.h
-	var out [64]byte
-	finish512(&h, d.x[:d.nx], d.len, out[:])
-	return append(b, out[:d.size]...)
-}
-
-const digest512Magic = "fastio-sha512\x01"
-
-var errDigest512State = errors.New("crypto: invalid SHA-512 state")
-
-// MarshalBinary saves the state; HMAC keeps the states after its pad
-// blocks this way.
-func (d *digest512) MarshalBinary() ([]byte, error) {
-	b := make([]byte, 0, len(digest512Magic)+1+64+8+128)
-	b = append(b, digest512Magic...)
-	b = append(b, byte(d.size))
-	for _, v := range d.h {
-		b = binary.BigEndian.AppendUint64(b, v)
-	}
-	b = binary.BigEndian.AppendUint64(b, d.len)
-	return append(b, d.x[:d.nx]...), nil
-}
-
-// UnmarshalBinary restores a state saved by MarshalBinary.
-func (d *digest512) UnmarshalBinary(b []byte) error {
-	const head = len(digest512Magic) + 1 + 64 + 8
-	if len(b) < head || string(b[:len(digest512Magic)]) != digest512Magic {
-		return errDigest512State
-	}
-	size := int(b[len(digest512Magic)])
-	if size != 32 && size != 48 && size != 64 {
-		return errDigest512State
-	}
-	n := binary.BigEndian.Uint64(b[head-8:])
-	if uint64(len(b)-head) != n%128 {
-		return errDigest512State
-	}
-	d.size = size
-	for i := range d.h {
-		d.h[i] = binary.BigEndian.Uint64(b[len(digest512Magic)+1+8*i:])
-	}
-	d.len = n
-	d.nx = copy(d.x[:], b[head:])
-	return nil
 }

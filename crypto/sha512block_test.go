@@ -1,31 +1,27 @@
+//go:build amd64 && !purego
+
 package crypto
 
 import (
 	"crypto/sha512"
-	"errors"
 	"math/rand/v2"
 	"strconv"
 	"testing"
 )
 
-// forEachKernel512 runs f once per SHA-512 block function this machine
-// can run (see kernels512), each forced in turn.
+// forEachKernel512 runs f once per SHA-512 block function of this
+// package's assembly this machine can run (see kernels512), each forced in
+// turn.
 func forEachKernel512(t *testing.T, f func(t *testing.T)) {
+	if !hasAVX2 {
+		t.Skip("the CPU has no AVX2 and BMI2")
+	}
 	for _, k := range kernels512() {
 		t.Run(k.name, func(t *testing.T) {
 			defer k.use()()
 			f(t)
 		})
 	}
-}
-
-// kernelsFor returns the SHA-512 block functions to test a with: every
-// one for SHA-384/512 and SHA-512/256, only the default for the others.
-func kernelsFor(a Algorithm) []kernel512Case {
-	if a.BlockSize() == 128 {
-		return kernels512()
-	}
-	return []kernel512Case{{"default", func() func() { return func() {} }}}
 }
 
 // TestBlock512 checks every block function against the portable Go one
@@ -64,11 +60,12 @@ func TestSum512Own(t *testing.T) {
 		variants := []struct {
 			a   Algorithm
 			iv  *[8]uint64
+			k   *kernel[[8]uint64]
 			std func([]byte) []byte
 		}{
-			{SHA512, &iv512, func(p []byte) []byte { s := sha512.Sum512(p); return s[:] }},
-			{SHA384, &iv384, func(p []byte) []byte { s := sha512.Sum384(p); return s[:] }},
-			{SHA512_256, &iv512_256, func(p []byte) []byte { s := sha512.Sum512_256(p); return s[:] }},
+			{SHA512, &iv512, &kernelSHA512, func(p []byte) []byte { s := sha512.Sum512(p); return s[:] }},
+			{SHA384, &iv384, &kernelSHA384, func(p []byte) []byte { s := sha512.Sum384(p); return s[:] }},
+			{SHA512_256, &iv512_256, &kernelSHA512_256, func(p []byte) []byte { s := sha512.Sum512_256(p); return s[:] }},
 		}
 		for n := range 3*128 + 2 {
 			p := make([]byte, n)
@@ -82,55 +79,21 @@ func TestSum512Own(t *testing.T) {
 			if want := v.std(p); string(out[:size]) != string(want) {
 				t.Fatalf("%v of %d bytes: got %x, want %x", v.a, n, out[:size], want)
 			}
-			d := newDigest512(size)
-			for q := p; len(q) > 0; {
-				k := min(len(q), 1+rng.IntN(200))
-				d.Write(q[:k])
-				q = q[k:]
-			}
-			st, _ := d.MarshalBinary()
-			var e digest512
-			if err := e.UnmarshalBinary(st); err != nil || e.h != d.h || e.len != d.len || e.size != d.size || string(e.x[:e.nx]) != string(d.x[:d.nx]) {
-				t.Fatalf("state round trip: %v", err)
-			}
-			if got, want := e.Sum(nil), v.std(p); string(got) != string(want) {
+			if got, want := ownSum(v.k, p), v.std(p); string(got) != string(want) {
 				t.Fatalf("%v engine, %d bytes: got %x, want %x", v.a, n, got, want)
 			}
 		}
 	})
 }
 
-// TestDigest512StateErrors feeds malformed saved states to the engine.
-func TestDigest512StateErrors(t *testing.T) {
-	d := newDigest512(64)
-	d.Write(make([]byte, 130))
-	good, _ := d.MarshalBinary()
-	cases := []struct {
-		name string
-		b    []byte
-	}{
-		{"empty", nil},
-		{"short", good[:20]},
-		{"magic", append([]byte("fastio-sha256\x01"), good[len(digest512Magic):]...)},
-		{"size", func() []byte { b := append([]byte(nil), good...); b[len(digest512Magic)] = 28; return b }()},
-		{"tail length", good[:len(good)-1]},
-		{"tail too long", append(append([]byte(nil), good...), 0)},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			var e digest512
-			if err := e.UnmarshalBinary(c.b); !errors.Is(err, errDigest512State) {
-				t.Fatalf("got %v, want errDigest512State", err)
-			}
-		})
-	}
-}
-
-// BenchmarkBlock512 runs each block function on 1 MiB beside the
+// BenchmarkBlock512 runs each assembly block function on 1 MiB beside the
 // standard library's one-shot SHA-512 (whose padding block is 1/8192 of
 // the work).
 func BenchmarkBlock512(b *testing.B) {
 	data := benchData(1 << 20)
+	if !hasAVX2 {
+		b.Skip("the CPU has no AVX2 and BMI2")
+	}
 	for _, k := range kernels512() {
 		b.Run(k.name+"/1MiB", func(b *testing.B) {
 			defer k.use()()

@@ -1,9 +1,6 @@
 package crypto
 
 import (
-	"crypto/sha1"
-	"crypto/sha256"
-	"crypto/sha512"
 	"sync"
 	"unsafe"
 
@@ -21,56 +18,38 @@ func bytesOf[T core.Text](data T) []byte {
 // Sum1 returns the SHA-1 digest of data. SHA-1 is for interoperability
 // only; see the package doc.
 func Sum1[T core.Text](data T) (s [20]byte) {
-	if own256 {
-		sum1(bytesOf(data), &s)
-		return s
-	}
-	return sha1.Sum(bytesOf(data))
+	sumSHA1(bytesOf(data), &s)
+	return s
 }
 
 // Sum224 returns the SHA-224 digest of data.
 func Sum224[T core.Text](data T) (s [28]byte) {
-	if own256 {
-		sum256(&iv224, bytesOf(data), s[:])
-		return s
-	}
-	return sha256.Sum224(bytesOf(data))
+	sumSHA224(bytesOf(data), &s)
+	return s
 }
 
 // Sum256 returns the SHA-256 digest of data.
 func Sum256[T core.Text](data T) (s [32]byte) {
-	if own256 {
-		sum256(&iv256, bytesOf(data), s[:])
-		return s
-	}
-	return sha256.Sum256(bytesOf(data))
+	sumSHA256(bytesOf(data), &s)
+	return s
 }
 
 // Sum384 returns the SHA-384 digest of data.
 func Sum384[T core.Text](data T) (s [48]byte) {
-	if own512 {
-		sum512(&iv384, bytesOf(data), s[:])
-		return s
-	}
-	return sha512.Sum384(bytesOf(data))
+	sumSHA384(bytesOf(data), &s)
+	return s
 }
 
 // Sum512 returns the SHA-512 digest of data.
 func Sum512[T core.Text](data T) (s [64]byte) {
-	if own512 {
-		sum512(&iv512, bytesOf(data), s[:])
-		return s
-	}
-	return sha512.Sum512(bytesOf(data))
+	sumSHA512(bytesOf(data), &s)
+	return s
 }
 
 // Sum512_256 returns the SHA-512/256 digest of data.
 func Sum512_256[T core.Text](data T) (s [32]byte) {
-	if own512 {
-		sum512(&iv512_256, bytesOf(data), s[:])
-		return s
-	}
-	return sha512.Sum512_256(bytesOf(data))
+	sumSHA512_256(bytesOf(data), &s)
+	return s
 }
 
 // Sum returns the digest of data under algorithm a. The error, for an
@@ -103,12 +82,12 @@ func Sum[T core.Text](a Algorithm, data T) (Digest, error) {
 	return d, nil
 }
 
-// macPair is a pair of engines for one-shot HMAC, pooled so that MAC
-// allocates nothing once warm.
-type macPair struct {
-	inner, outer engine
-	pad          [MaxBlockSize]byte
-	sum          [MaxSize]byte
+// macState is an engine for one-shot HMAC and the scratch its digest is
+// written to (a local would escape through the interface call), pooled so
+// that MAC allocates nothing once warm.
+type macState struct {
+	e   engine
+	out [MaxSize]byte
 }
 
 var macPools [maxAlgorithm]sync.Pool
@@ -121,22 +100,15 @@ func MAC[T core.Text](a Algorithm, key []byte, data T) (Digest, error) {
 	if !a.Valid() {
 		return d, &AlgorithmError{Value: a}
 	}
-	m, _ := macPools[a].Get().(*macPair)
+	m, _ := macPools[a].Get().(*macState)
 	if m == nil {
-		m = &macPair{inner: newEngine(a), outer: newEngine(a)}
-	} else {
-		resetEngine(a, m.inner)
-		resetEngine(a, m.outer)
+		m = &macState{e: newEngine(a)}
 	}
-	size := a.Size()
-	m.inner.Write(hmacPad(a, m.inner, key, &m.pad, 0x36))
-	m.inner.Write(bytesOf(data))
-	inner := m.inner.Sum(m.sum[:0])[:size]
-	m.outer.Write(hmacPad(a, m.outer, key, &m.pad, 0x5c))
-	m.outer.Write(inner)
-	d.n = uint8(copy(d.b[:], m.outer.Sum(m.sum[:0])[:size]))
-	clear(m.pad[:])
-	clear(m.sum[:])
+	m.e.setKey(key)
+	out := m.out[:a.Size()]
+	m.e.sum(bytesOf(data), out)
+	d.n = uint8(copy(d.b[:], out))
+	clear(m.out[:])
 	macPools[a].Put(m)
 	return d, nil
 }

@@ -101,3 +101,45 @@ func hasherOperations(t *testing.T) {
 		}
 	}
 }
+
+// TestFlushedPartialBlock covers the Hasher's Sum after a Flush: the whole
+// blocks are in the engine and the partial block waits in the buffer, not
+// in the window, on every implementation.
+func TestFlushedPartialBlock(t *testing.T) {
+	for _, k := range kernelsFor(SHA256) {
+		t.Run(k.name, func(t *testing.T) {
+			defer k.use()()
+			flushedPartialBlock(t)
+		})
+	}
+}
+
+func flushedPartialBlock(t *testing.T) {
+	msg := []byte("a message longer than one block, flushed in the middle of its second block, then finished")
+	for _, a := range allAlgorithms {
+		for _, mac := range []bool{false, true} {
+			t.Run(a.String()+"/hmac="+strconv.FormatBool(mac), func(t *testing.T) {
+				var h *Hasher
+				var want []byte
+				if mac {
+					h, _ = NewHMAC(a, []byte("key"))
+					want = stdMAC(a, []byte("key"), msg)
+				} else {
+					h = mustNew(t, a)
+					want = stdSum(a, msg)
+				}
+				for round := range 2 {
+					h.Write(msg[:70])
+					if err := h.Flush(); err != nil {
+						t.Fatal(err)
+					}
+					h.Write(msg[70:])
+					if got := h.Sum(nil); string(got) != string(want) {
+						t.Fatalf("round %d: got %x, want %x", round, got, want)
+					}
+					h.Reset()
+				}
+			})
+		}
+	}
+}

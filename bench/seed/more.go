@@ -141,7 +141,7 @@ func moreTables() []table {
 				{name: "file", finger: printedDigest, want: func(e *env) (string, error) { return scen.WantFileDigest(alg.n, file(e)) },
 					work: func(e *env) (float64, string) { return float64(e.size.SHA) / 1e6, "MB/s" },
 					methods: []method{
-						{name: "fastio crypto.SumFile / Sum", kind: kindFastio, child: "sha.file.fastio", args: fileArgs, comment: "SumFile reads the file in 1 MiB blocks; Sum1/256/512 for messages"},
+						{name: "fastio crypto.SumFile / Sum", kind: kindFastio, child: "sha.file.fastio", args: fileArgs, comment: "SumFile reads the file in 64 KiB blocks; Sum1/256/512 for messages"},
 						{name: "fastio Hasher + io.Copy", kind: kindFastio, child: "sha.file.hasher", args: fileArgs, comment: "the Hasher as an io.Writer (ReadFrom)"},
 						{name: stdName, kind: kindGo, child: "sha.file.std", args: fileArgs, comment: "io.Copy into hash.Hash; Sum for messages"},
 						{name: alg.tool, kind: kindCLI, tool: alg.tool, args: func(e *env, _ string) []string { return []string{file(e)} }, comment: "GNU coreutils"},

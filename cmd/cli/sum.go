@@ -213,10 +213,15 @@ func (s *summer) sum(name string) ([]byte, error) {
 	size := sizeOf(r)
 	pr, done := withProgress(r, size, name, s.stderr, s.quiet)
 	defer done()
-	if !s.hmac && pr == r && name != "-" {
-		// A named file without a progress bar: SumFile maps large files
-		// into memory, a window at a time.
-		d, err := crypto.SumFile(s.alg, name)
+	if pr == r && name != "-" {
+		// A named file without a progress bar: SumFile reads it in
+		// 64 KiB blocks and reports a file that changes meanwhile.
+		var d crypto.Digest
+		if s.hmac {
+			d, err = crypto.SumFileHMAC(s.alg, s.key, name)
+		} else {
+			d, err = crypto.SumFile(s.alg, name)
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -317,7 +317,7 @@ func TestParallelReadFrom(t *testing.T) {
 	}{
 		{"error", io.MultiReader(bytes.NewReader(data[:5000]), &failReader{err: errRead}), errRead},
 		{"count", &failReader{n: -1}, core.ErrInvalidCount},
-		{"empty", &failReader{}, core.ErrNoProgress},
+		{"empty", &failReader{}, io.ErrNoProgress},
 	} {
 		var out core.Buffer
 		w, _ := NewWriter(&out, Gzip, 1, &WriterOptions{Concurrency: 2, BlockSize: MinBlockSize})

@@ -211,7 +211,7 @@ func TestResetAndPool(t *testing.T) {
 			// A Writer reset after an error works again.
 			w := wp.Get(io.Discard)
 			w.Commit(-1)
-			if err := w.Flush(); !errors.Is(err, core.ErrCommitRange) {
+			if err := w.Flush(); !errors.Is(err, core.ErrInvalidCount) {
 				t.Fatalf("err = %v", err)
 			}
 			var out core.Buffer

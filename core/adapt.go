@@ -75,7 +75,7 @@ func (a *bufioWriter) Reserve(n int) []byte {
 func (a *bufioWriter) Commit(n int) {
 	if uint(n) > uint(len(a.last)) {
 		if a.err == nil {
-			a.err = ErrCommitRange
+			a.err = ErrInvalidCount
 		}
 		return
 	}

@@ -48,7 +48,7 @@ func TestWrapWriter(t *testing.T) {
 			}
 			w.Reserve(1)
 			w.Commit(1 << 20)
-			if !errors.Is(w.Flush(), core.ErrCommitRange) {
+			if !errors.Is(w.Flush(), core.ErrInvalidCount) {
 				t.Fatal("bad Commit not reported")
 			}
 		})

@@ -22,7 +22,7 @@ import "io"
 //     or Close. The slice is valid until the next call on the writer.
 //   - Commit(n) appends the first n bytes of the last reserved slice to the
 //     buffered output. n must be between 0 and len of that slice; a value
-//     outside that range writes nothing and records ErrCommitRange, which
+//     outside that range writes nothing and records ErrInvalidCount, which
 //     Flush reports.
 //   - Write follows io.Writer. Zero-length writes succeed without touching
 //     the device. Errors are sticky: after the first permanent device error
@@ -32,7 +32,8 @@ import "io"
 //     error, if any. A flush with nothing buffered is a no-op. A device that
 //     accepts part of a write without an error is called again with the rest.
 //   - Close, where an implementation has it, flushes and returns the flush's
-//     error; afterwards every call returns ErrClosed, a second Close too.
+//     error; afterwards every call returns an error satisfying
+//     errors.Is(err, fs.ErrClosed), a second Close too.
 type BufferedWriter interface {
 	io.Writer
 	Reserve(n int) []byte
@@ -61,7 +62,8 @@ type BufferedWriter interface {
 //   - Read follows io.Reader; it serves the window first. A zero-length Read
 //     returns 0, nil without touching the device.
 //   - Close, where an implementation has it, empties the window; afterwards
-//     Fill and Read return ErrClosed, and so does a second Close.
+//     Fill and Read return an error satisfying errors.Is(err,
+//     fs.ErrClosed), and so does a second Close.
 type BufferedReader interface {
 	io.Reader
 	Window() []byte

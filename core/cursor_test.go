@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"io/fs"
 	"strings"
 	"testing"
 
@@ -131,7 +132,7 @@ func TestCursorSessions(t *testing.T) {
 }
 
 // TestCursorMisuse covers the Writer used while a Cursor is open: the
-// Writer fails with ErrCursorOpen, the bytes flushed before the Cursor was
+// Writer fails with ErrStaleCursor, the bytes flushed before the Cursor was
 // opened are all the device has, and nothing panics.
 func TestCursorMisuse(t *testing.T) {
 	uses := map[string]func(w *core.Writer) error{
@@ -163,17 +164,17 @@ func TestCursorMisuse(t *testing.T) {
 		ferr := w.Flush()
 		if name == "Commit" {
 			// A Commit with no Reserve before it is out of range.
-			if !errors.Is(ferr, core.ErrCommitRange) {
-				t.Errorf("Commit while a Cursor is open: Flush = %v, want ErrCommitRange", ferr)
+			if !errors.Is(ferr, core.ErrInvalidCount) {
+				t.Errorf("Commit while a Cursor is open: Flush = %v, want ErrInvalidCount", ferr)
 			}
-		} else if !errors.Is(ferr, core.ErrCursorOpen) && !(name == "Close" && errors.Is(ferr, core.ErrClosed)) {
-			t.Errorf("%s while a Cursor is open: Flush = %v, want ErrCursorOpen", name, ferr)
+		} else if !errors.Is(ferr, core.ErrStaleCursor) && !(name == "Close" && errors.Is(ferr, fs.ErrClosed)) {
+			t.Errorf("%s while a Cursor is open: Flush = %v, want ErrStaleCursor", name, ferr)
 		}
-		if err != nil && !errors.Is(err, core.ErrCursorOpen) {
-			t.Errorf("%s while a Cursor is open returned %v, want ErrCursorOpen", name, err)
+		if err != nil && !errors.Is(err, core.ErrStaleCursor) {
+			t.Errorf("%s while a Cursor is open returned %v, want ErrStaleCursor", name, err)
 		}
-		if name != "Commit" && !errors.Is(w.Err(), core.ErrCursorOpen) && !errors.Is(w.Err(), core.ErrClosed) {
-			t.Errorf("%s: Err = %v, want ErrCursorOpen", name, w.Err())
+		if name != "Commit" && !errors.Is(w.Err(), core.ErrStaleCursor) && !errors.Is(w.Err(), fs.ErrClosed) {
+			t.Errorf("%s: Err = %v, want ErrStaleCursor", name, w.Err())
 		}
 		if dev.String() != "before;" {
 			t.Errorf("%s while a Cursor is open: device has %q, want only the bytes flushed before", name, dev.String())

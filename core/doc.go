@@ -44,11 +44,10 @@
 // One vocabulary holds across fastio's modules:
 //
 //   - truncated input satisfies errors.Is(err, io.ErrUnexpectedEOF);
-//   - use after Close satisfies errors.Is(err, fs.ErrClosed) ([ErrClosed]
-//     wraps it);
+//   - use after Close satisfies errors.Is(err, fs.ErrClosed);
 //   - a device that keeps moving no bytes without an error gives an error
-//     satisfying errors.Is(err, io.ErrNoProgress) ([ErrNoProgress] wraps
-//     it; [MaxEmptyCalls] is the limit);
+//     satisfying errors.Is(err, io.ErrNoProgress) (after 100 calls in a
+//     row);
 //   - a size beyond a limit (a length read from input, inflated output, a
 //     file to map) satisfies errors.Is(err, [ErrTooLarge]), and a file
 //     that changed while it was read errors.Is(err, [ErrFileChanged]), in

@@ -57,9 +57,15 @@ func TestErrorVocabulary(t *testing.T) {
 			}
 		})
 	}
-	for _, e := range []error{core.ErrBufferFull, core.ErrClosed, core.ErrCommitRange, core.ErrNilDevice, core.ErrInvalidCount, core.ErrSpanFull, core.ErrNoProgress, core.ErrCursorOpen, core.ErrStaleCursor, core.ErrTooLarge, core.ErrFileChanged} {
+	for _, e := range []error{core.ErrBufferFull, core.ErrInvalidCount, core.ErrNilDevice, core.ErrStaleCursor, core.ErrTooLarge, core.ErrFileChanged} {
 		if !strings.HasPrefix(e.Error(), "core: ") {
 			t.Errorf("sentinel %q does not name the package", e)
+		}
+	}
+	// The errors for the standard cases say where they come from too.
+	for _, err := range []error{closedW.Flush(), func() error { _, err := closedR.Fill(); return err }()} {
+		if !strings.HasPrefix(err.Error(), "core: ") {
+			t.Errorf("error %q does not name the package", err)
 		}
 	}
 }

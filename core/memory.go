@@ -79,7 +79,7 @@ func (b *Buffer) Reserve(n int) []byte {
 }
 
 // Commit appends the first n bytes of the last reserved slice. A count
-// outside it appends nothing and records ErrCommitRange, which Flush and
+// outside it appends nothing and records ErrInvalidCount, which Flush and
 // Err report until Reset.
 func (b *Buffer) Commit(n int) {
 	if uint(n) <= uint(cap(b.buf)-len(b.buf)) {
@@ -91,7 +91,7 @@ func (b *Buffer) Commit(n int) {
 
 func (b *Buffer) commitSlow() {
 	if b.err == nil {
-		b.err = ErrCommitRange
+		b.err = ErrInvalidCount
 	}
 }
 
@@ -124,9 +124,9 @@ func (b *Buffer) ReadFrom(r io.Reader) (int64, error) {
 
 // SpanWriter is an output device over a caller's fixed slice. Writes fill
 // it from the start; a write that does not fit writes what fits and returns
-// ErrSpanFull, which is then sticky. It implements BufferedWriter: Reserve
+// ErrBufferFull, which is then sticky. It implements BufferedWriter: Reserve
 // beyond the free space returns scratch space, and Commit of more than fits
-// keeps what fits and records ErrSpanFull.
+// keeps what fits and records ErrBufferFull.
 type SpanWriter struct {
 	span  []byte
 	n     int
@@ -158,7 +158,7 @@ func (s *SpanWriter) Write(p []byte) (int, error) {
 	m := copy(s.span[s.n:], p)
 	s.n += m
 	if m < len(p) {
-		s.err = ErrSpanFull
+		s.err = ErrBufferFull
 		return m, s.err
 	}
 	return m, nil
@@ -172,7 +172,7 @@ func (s *SpanWriter) WriteString(str string) (int, error) {
 	m := copy(s.span[s.n:], str)
 	s.n += m
 	if m < len(str) {
-		s.err = ErrSpanFull
+		s.err = ErrBufferFull
 		return m, s.err
 	}
 	return m, nil
@@ -198,14 +198,14 @@ func (s *SpanWriter) Commit(n int) {
 		if uint(n) <= uint(len(s.span)-s.n) {
 			s.n += n
 		} else if s.err == nil {
-			s.err = ErrCommitRange
+			s.err = ErrInvalidCount
 		}
 		return
 	}
 	s.inTmp = false
 	if uint(n) > uint(len(s.tmp)) {
 		if s.err == nil {
-			s.err = ErrCommitRange
+			s.err = ErrInvalidCount
 		}
 		return
 	}

@@ -28,7 +28,7 @@ func TestBuffer(t *testing.T) {
 	}
 	b.Commit(-1)      // appends nothing, recorded
 	b.Commit(1 << 30) // appends nothing
-	if b.String() != "abcdeéXYZ" || b.Len() != 10 || !errors.Is(b.Flush(), core.ErrCommitRange) || b.Err() != core.ErrCommitRange {
+	if b.String() != "abcdeéXYZ" || b.Len() != 10 || !errors.Is(b.Flush(), core.ErrInvalidCount) || b.Err() != core.ErrInvalidCount {
 		t.Fatalf("%q, Flush %v", b.String(), b.Flush())
 	}
 	var out bytes.Buffer
@@ -60,8 +60,8 @@ func TestSpanWriter(t *testing.T) {
 	}{
 		{"fits", 10, []string{"abc", "def"}, "abcdef", nil},
 		{"exact", 6, []string{"abc", "def"}, "abcdef", nil},
-		{"overflow keeps prefix", 5, []string{"abc", "def", "g"}, "abcde", core.ErrSpanFull},
-		{"empty span", 0, []string{"x"}, "", core.ErrSpanFull},
+		{"overflow keeps prefix", 5, []string{"abc", "def", "g"}, "abcde", core.ErrBufferFull},
+		{"empty span", 0, []string{"x"}, "", core.ErrBufferFull},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -84,16 +84,16 @@ func TestSpanWriter(t *testing.T) {
 	p = s.Reserve(10) // more than free: scratch
 	copy(p, "5678901234")
 	s.Commit(10)
-	if string(s.Bytes()) != "12345678" || !errors.Is(s.Flush(), core.ErrSpanFull) {
+	if string(s.Bytes()) != "12345678" || !errors.Is(s.Flush(), core.ErrBufferFull) {
 		t.Fatalf("%q %v", s.Bytes(), s.Flush())
 	}
 	s.Reset()
 	s.Reserve(2)
 	s.Commit(100)
-	if !errors.Is(s.Flush(), core.ErrCommitRange) {
+	if !errors.Is(s.Flush(), core.ErrInvalidCount) {
 		t.Fatal(s.Flush())
 	}
-	if _, err := s.Write([]byte("x")); !errors.Is(err, core.ErrCommitRange) {
+	if _, err := s.Write([]byte("x")); !errors.Is(err, core.ErrInvalidCount) {
 		t.Fatal(err)
 	}
 }
@@ -155,7 +155,7 @@ func TestErrReporter(t *testing.T) {
 	}{
 		{"Buffer", &core.Buffer{}, nil},
 		{"SpanWriter ok", core.NewSpanWriter(make([]byte, 8)), nil},
-		{"SpanWriter full", full, core.ErrSpanFull},
+		{"SpanWriter full", full, core.ErrBufferFull},
 		{"Writer ok", core.NewWriter(io.Discard), nil},
 		{"Writer failed", failing, core.ErrInvalidCount},
 	}

@@ -148,10 +148,10 @@ func (b *Writer) reset() {
 
 // endCursor is called by every operation that changes the buffer: while a
 // Cursor is open the Writer cannot know how far it has written, so the
-// operation fails with ErrCursorOpen, which is sticky.
+// operation fails with ErrStaleCursor, which is sticky.
 func (b *Writer) endCursor() {
 	if b.copen {
-		b.setErr(ErrCursorOpen)
+		b.setErr(ErrStaleCursor)
 	}
 }
 
@@ -287,7 +287,7 @@ func (b *Writer) Commit(n int) {
 
 func (b *Writer) commitSlow() {
 	if b.err == nil {
-		b.setErr(ErrCommitRange)
+		b.setErr(ErrInvalidCount)
 	}
 }
 
@@ -389,8 +389,8 @@ func (b *Writer) writeDevice(p []byte) (int, error) {
 			return done, err
 		}
 		if m == 0 {
-			if empty++; empty >= MaxEmptyCalls {
-				return done, ErrNoProgress
+			if empty++; empty >= maxEmptyCalls {
+				return done, errNoProgress
 			}
 		}
 	}
@@ -503,7 +503,8 @@ func (b *Writer) ReadFrom(r io.Reader) (int64, error) {
 }
 
 // Close flushes the buffer and closes the Writer, returning the flush's
-// error. Afterwards every write, Flush and a second Close return ErrClosed.
+// error. Afterwards every write, Flush and a second Close return an error
+// satisfying errors.Is(err, fs.ErrClosed).
 // If the flush met a temporary error the Writer stays open, so that Close
 // can be called again.
 //
@@ -513,8 +514,8 @@ func (b *Writer) ReadFrom(r io.Reader) (int64, error) {
 // first error. For a Writer over a Sink, Close gives the Sink its final
 // Take and a Flush (see Sink).
 func (b *Writer) Close() error {
-	if b.err == ErrClosed {
-		return ErrClosed
+	if b.err == errClosed {
+		return errClosed
 	}
 	b.endCursor()
 	var err error
@@ -527,7 +528,7 @@ func (b *Writer) Close() error {
 		return err
 	}
 	b.buf = b.full[:0]
-	b.setErr(ErrClosed)
+	b.setErr(errClosed)
 	if b.owns {
 		b.owns = false
 		if c, ok := b.dev.(io.Closer); ok {
@@ -562,7 +563,7 @@ func (b *Writer) settle() {
 
 // takeBuf gives the buffered bytes to the Sink. Without final a tail may
 // stay; a Sink that takes nothing of a full buffer is asked again, up to
-// MaxEmptyCalls times.
+// 100 times (maxEmptyCalls).
 func (b *Writer) takeBuf(final bool) error {
 	empty := 0
 	for {
@@ -582,8 +583,8 @@ func (b *Writer) takeBuf(final bool) error {
 		}
 		if n > 0 {
 			empty = 0
-		} else if empty++; empty >= MaxEmptyCalls {
-			return b.setErr(ErrNoProgress)
+		} else if empty++; empty >= maxEmptyCalls {
+			return b.setErr(errNoProgress)
 		}
 	}
 }
@@ -604,8 +605,8 @@ func (b *Writer) takeDirect(p []byte) (int, error) {
 		}
 		if n > 0 {
 			empty = 0
-		} else if empty++; empty >= MaxEmptyCalls {
-			return done, b.setErr(ErrNoProgress)
+		} else if empty++; empty >= maxEmptyCalls {
+			return done, b.setErr(errNoProgress)
 		}
 	}
 	return done, nil

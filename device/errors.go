@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"strconv"
 
 	"github.com/fastio-go/fastio/core"
@@ -14,8 +15,8 @@ var (
 	// one of fopen's, or that does not allow the access asked for.
 	ErrBadMode = errors.New("device: bad open mode")
 	// ErrClosed is returned by operations on a closed device. It is
-	// core.ErrClosed, so errors.Is works with either name.
-	ErrClosed = core.ErrClosed
+	// fs.ErrClosed, so errors.Is works with either name.
+	ErrClosed = fs.ErrClosed
 	// ErrIsDir is returned when a directory is opened as a file.
 	ErrIsDir = errors.New("device: is a directory")
 	// ErrSameFile is wrapped by the error of Copy when the source and the

@@ -1,7 +1,9 @@
 package device
 
 import (
+	"errors"
 	"io"
+	"io/fs"
 
 	"github.com/fastio-go/fastio/core"
 )
@@ -263,7 +265,7 @@ func (f *IOFile) Close() error {
 		return ErrClosed
 	}
 	err := f.w.Close()
-	if f.w.Err() != ErrClosed {
+	if !errors.Is(f.w.Err(), fs.ErrClosed) {
 		return err
 	}
 	f.closed = true

@@ -84,7 +84,10 @@ func TestErrorVocabulary(t *testing.T) {
 			}
 		})
 	}
-	for _, e := range []error{ErrBadMode, ErrClosed, ErrIsDir, core.ErrFileChanged, core.ErrTooLarge, ErrSameFile} {
+	if ErrClosed != fs.ErrClosed {
+		t.Errorf("ErrClosed is not the standard library's fs.ErrClosed")
+	}
+	for _, e := range []error{ErrBadMode, ErrIsDir, core.ErrFileChanged, core.ErrTooLarge, ErrSameFile} {
 		if !strings.HasPrefix(e.Error(), "device: ") && !strings.HasPrefix(e.Error(), "core: ") {
 			t.Errorf("sentinel %q does not name its package", e)
 		}

@@ -108,7 +108,7 @@ func (w *Writer) WriteByte(c byte) error { return w.eng.WriteByte(c) }
 func (w *Writer) Reserve(n int) []byte { return w.eng.Reserve(n) }
 
 // Commit adds the first n bytes of the slice returned by Reserve to the
-// text. A count outside it records core.ErrCommitRange.
+// text. A count outside it records core.ErrInvalidCount.
 func (w *Writer) Commit(n int) { w.eng.Commit(n) }
 
 // Flush converts the buffered bytes, except an incomplete sequence at their

@@ -90,7 +90,7 @@
 //   - a Cursor opened in the function (c := w.Cursor(), or with writes
 //     chained on) and not ended by Done on some path to its return, or given
 //     a new value before Done: its bytes never reach the Writer, whose next
-//     write or Flush fails with ErrCursorOpen.
+//     write or Flush fails with ErrStaleCursor.
 //
 // A Cursor that is returned, passed to a function, stored, assigned to
 // another variable or captured by a closure other than a deferred one is

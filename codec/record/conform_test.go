@@ -74,7 +74,7 @@ func (r *recordBytes) Reserve(n int) []byte {
 func (r *recordBytes) Commit(n int) {
 	if uint(n) > uint(r.last) {
 		if r.err == nil {
-			r.err = core.ErrCommitRange
+			r.err = core.ErrInvalidCount
 		}
 		return
 	}

@@ -530,8 +530,8 @@ func TestWriterDevices(t *testing.T) {
 		}
 		// One byte short: the span reports it is full.
 		sw = core.NewSpanWriter(make([]byte, len(want)-1))
-		if err := write(NewWriter(sw)); !errors.Is(err, core.ErrSpanFull) {
-			t.Fatalf("short span: %v, want %v", err, core.ErrSpanFull)
+		if err := write(NewWriter(sw)); !errors.Is(err, core.ErrBufferFull) {
+			t.Fatalf("short span: %v, want %v", err, core.ErrBufferFull)
 		}
 	})
 	t.Run("Discard and Len", func(t *testing.T) {

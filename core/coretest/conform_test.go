@@ -167,7 +167,7 @@ func (b *brokenWriter) Commit(n int) {
 	if b.defect == "unchecked commit" {
 		n = max(0, min(n, cap(b.buf)-len(b.buf)))
 	} else if n < 0 || n > cap(b.buf)-len(b.buf) {
-		b.err = core.ErrCommitRange
+		b.err = core.ErrInvalidCount
 		return
 	}
 	b.buf = b.buf[:len(b.buf)+n]

@@ -75,7 +75,7 @@ func deferredDone(w *core.Writer, lines []string) {
 }
 
 func neverDone(w *core.Writer, lines []string) {
-	c := w.Cursor() // want `c \(core.Cursor\) is not ended by Done on the path returning at line 82: its bytes never reach the Writer, whose next write or Flush fails with ErrCursorOpen; call c.Done\(\) after the last write`
+	c := w.Cursor() // want `c \(core.Cursor\) is not ended by Done on the path returning at line 82: its bytes never reach the Writer, whose next write or Flush fails with ErrStaleCursor; call c.Done\(\) after the last write`
 	for _, s := range lines {
 		c = c.PutString(s)
 	}

@@ -71,37 +71,15 @@ type BufferedReader interface {
 	Consume(n int)
 }
 
-// GatherWriter is the capability of writing several slices in one device
-// call (writev). WriteBuffers writes all of bufs in order, as if they were
-// concatenated, and returns how many bytes reached the device; it returns a
-// non-nil error when that is less than the total. bufs itself may be
-// modified by the call. Devices of the device module implement it;
-// core's Writer uses it to send its pending bytes and a large payload in
-// one call.
-type GatherWriter interface {
+// gatherWriter is the capability of writing several slices in one device
+// call (writev), which a Writer uses to send its pending bytes and a large
+// payload in one call. WriteBuffers writes all of bufs in order, as if they
+// were concatenated, and returns how many bytes reached the device; it
+// returns a non-nil error when that is less than the total. bufs itself
+// may be modified by the call. The files, connections and null device of
+// the device module have the method.
+type gatherWriter interface {
 	WriteBuffers(bufs [][]byte) (int64, error)
-}
-
-// ErrReporter is the capability of telling, without flushing, whether a
-// writer has already met an error. Reserve and Commit cannot return one, so
-// a long encoding loop that writes only through them may poll Err to stop
-// early instead of producing output that Flush will then refuse. Writer,
-// Buffer (a Commit error only) and SpanWriter implement it.
-type ErrReporter interface {
-	Err() error
-}
-
-// Syncer is the capability of committing written data to stable storage.
-// *os.File implements it.
-type Syncer interface {
-	Sync() error
-}
-
-// Handle is the capability of exposing the native operating system handle
-// (a file descriptor on Unix, a HANDLE on Windows). *os.File implements it.
-// The handle stays owned by the device.
-type Handle interface {
-	Fd() uintptr
 }
 
 // Sink is the transform behind a Writer made by NewSinkWriter: a

@@ -11,10 +11,12 @@
 //     Consume).
 //
 // Devices may offer more through capabilities found by type assertion:
-// [GatherWriter] (writev), io.ReaderAt and io.WriterAt (positional I/O),
-// io.Seeker, [Syncer], [Handle] and [ErrReporter]. A device that lacks one
-// still works through the generic path; any plain io.Writer or io.Reader is
-// a device already.
+// io.ReaderFrom and io.WriterTo (sendfile, copy_file_range), a
+// WriteBuffers method (writev; see [Writer]), and for callers io.ReaderAt,
+// io.WriterAt, io.Seeker, Sync() error, Fd() uintptr and, on a writer, an
+// Err() error method that reports its sticky error without flushing. A
+// device that lacks one still works through the generic path; any plain
+// io.Writer or io.Reader is a device already.
 //
 // [Writer] and [Reader] buffer any io.Writer and io.Reader. Transfers at
 // least as large as the buffer bypass it (a write goes straight to the

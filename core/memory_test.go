@@ -142,7 +142,7 @@ func TestSpanReader(t *testing.T) {
 	}
 }
 
-func TestErrReporter(t *testing.T) {
+func TestErrMethod(t *testing.T) {
 	full := core.NewSpanWriter(make([]byte, 2))
 	full.WriteString("abc")
 	failing := core.NewWriterSize(lyingDev{-1}, 64)
@@ -150,7 +150,7 @@ func TestErrReporter(t *testing.T) {
 	failing.Flush()
 	tests := []struct {
 		name string
-		w    core.ErrReporter
+		w    interface{ Err() error }
 		want error
 	}{
 		{"Buffer", &core.Buffer{}, nil},
@@ -166,7 +166,7 @@ func TestErrReporter(t *testing.T) {
 			}
 		})
 	}
-	if _, ok := core.WrapWriter(bufio.NewWriter(io.Discard)).(core.ErrReporter); !ok {
+	if _, ok := core.WrapWriter(bufio.NewWriter(io.Discard)).(interface{ Err() error }); !ok {
 		t.Fatal("the bufio adapter should report errors")
 	}
 }

@@ -26,8 +26,14 @@ const MinBufferSize = 64
 //
 // Writes that fit the free space are copied into the buffer. A write at
 // least as large as the buffer is not copied: it goes straight to the
-// device, and when the device implements GatherWriter the pending buffered
-// bytes and the payload leave in one call.
+// device, and when the device has a method
+//
+//	WriteBuffers(bufs [][]byte) (int64, error)
+//
+// (a gathered write, writev, of all of bufs in order, returning how many
+// bytes reached the device and an error when that is less than the total;
+// device's files and connections have it) the pending buffered bytes and
+// the payload leave in one call.
 //
 // For hot loops, Put, PutString and PutByte are Write, WriteString and
 // WriteByte without results: their fast paths inline into the caller, and an
@@ -55,7 +61,7 @@ type Writer struct {
 	full []byte // the whole buffer; buf is always a prefix of it
 	err  error  // sticky permanent error
 	dev  io.Writer
-	gw   GatherWriter
+	gw   gatherWriter
 	vec  [2][]byte
 	tmp  []byte // scratch handed out by Reserve after an error
 	sink Sink   // the transform, for a Writer made by NewSinkWriter
@@ -121,7 +127,7 @@ func NewSinkWriter(s Sink, size int) *Writer {
 func (b *Writer) Reset(w io.Writer) {
 	b.reset()
 	b.dev = w
-	b.gw, _ = w.(GatherWriter)
+	b.gw, _ = w.(gatherWriter)
 	if w == nil {
 		b.setErr(ErrNilDevice)
 	}

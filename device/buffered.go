@@ -106,7 +106,7 @@ func OpenIn(path string) (*InFile, error) {
 }
 
 func fdOf(dev any) uintptr {
-	if h, ok := dev.(core.Handle); ok {
+	if h, ok := dev.(interface{ Fd() uintptr }); ok {
 		return h.Fd()
 	}
 	return ^uintptr(0)
@@ -114,8 +114,8 @@ func fdOf(dev any) uintptr {
 
 // Sync flushes w and then commits its device's data to stable storage
 // when the device can (a File: fsync). w is an OutFile, an IOFile, or any
-// core.BufferedWriter whose device (Device method) or self is a
-// core.Syncer; otherwise Sync returns an *Error wrapping
+// core.BufferedWriter whose device (Device method) or self has a
+// Sync() error method; otherwise Sync returns an *Error wrapping
 // errors.ErrUnsupported.
 func Sync(w core.BufferedWriter) error {
 	if err := w.Flush(); err != nil {
@@ -131,7 +131,7 @@ func Sync(w core.BufferedWriter) error {
 }
 
 func syncDev(dev any) error {
-	if s, ok := dev.(core.Syncer); ok {
+	if s, ok := dev.(interface{ Sync() error }); ok {
 		return s.Sync()
 	}
 	return &Error{Op: "sync", Path: nameOf(dev), Written: -1, Err: errNoSync}

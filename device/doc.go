@@ -14,7 +14,7 @@
 //     (OpenFlag), or wrapping a native handle with NewFile (owning),
 //     Observe (not owning) or FromOS. Positional I/O (ReadAt/WriteAt),
 //     Seek, Sync, Datasync, Truncate, Preallocate, and writev through
-//     core.GatherWriter.
+//     WriteBuffers.
 //   - Conn: a TCP connection, from Dial or Listener.Accept.
 //   - Null (counts and discards) and Random (the OS generator).
 //

@@ -9,7 +9,8 @@ import (
 // Null is the null device: a sink that accepts everything, keeps nothing
 // and counts the bytes (fast_io's onull / /dev/null without a system
 // call). It is a core.BufferedWriter, so formatters can write into it in
-// place, a core.GatherWriter, and as a reader it is always at end of file.
+// place, a gathered writer (WriteBuffers), and as a reader it is always
+// at end of file.
 // The zero value is ready to use. After Close every write returns an error
 // wrapping ErrClosed, as a closed file's would, until Reset.
 //

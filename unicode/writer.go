@@ -45,7 +45,7 @@ const DefaultWriterSize = 256
 type Writer struct {
 	eng  core.Writer
 	dst  core.BufferedWriter
-	derr core.ErrReporter // dst, when it reports its sticky error
+	derr interface{ Err() error } // dst, when it reports its sticky error
 	t    Transformer
 }
 
@@ -79,7 +79,7 @@ func (w *Writer) Reset(dst io.Writer) {
 
 func (w *Writer) setDst(dst io.Writer) {
 	w.dst = core.WrapWriter(dst)
-	w.derr, _ = w.dst.(core.ErrReporter)
+	w.derr, _ = w.dst.(interface{ Err() error })
 }
 
 // Pending returns how many bytes written have not been converted yet: after

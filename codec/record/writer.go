@@ -384,12 +384,12 @@ func (e *Writer) EndRecord() error {
 // by the buffered writer, as its later writes are, and its Flush reports
 // the error. A loop writing many records may poll Err to stop early. It
 // returns nil for a buffered writer that cannot tell (one that does not
-// implement core.ErrReporter), whose errors only its Flush reports.
+// have an Err() error method), whose errors only its Flush reports.
 func (e *Writer) Err() error {
 	if cw := e.cw; cw != (core.Engine{}) {
 		return cw.Err()
 	}
-	if r, ok := e.w.(core.ErrReporter); ok {
+	if r, ok := e.w.(interface{ Err() error }); ok {
 		return r.Err()
 	}
 	return nil

@@ -27,7 +27,6 @@ func TestHotPathAllocs(t *testing.T) {
 		{"Writer.WriteString", func() { w.WriteString("Hello World\n") }},
 		{"Writer.Write", func() { w.Write(big[:12]) }},
 		{"Writer.WriteByte", func() { w.WriteByte('\n') }},
-		{"Writer.WriteRune", func() { w.WriteRune('€') }},
 		{"Writer.Reserve+Commit", func() {
 			q := w.Reserve(20)
 			w.Commit(len(strconv.AppendInt(q[:0], 1234567, 10)))

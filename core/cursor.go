@@ -107,9 +107,9 @@ func (c Cursor) Put(p []byte) Cursor {
 // says why and checks it). The call is indirect, on the slow path only.
 func slow[T any](f func(Cursor, T) Cursor, c Cursor, x T) Cursor { return f(c, x) }
 
-// Available returns how many bytes the Cursor can take before it hands its
+// available returns how many bytes the Cursor can take before it hands its
 // bytes to the Writer.
-func (c Cursor) Available() int { return int(uintptr(c.end) - uintptr(c.p)) }
+func (c Cursor) available() int { return int(uintptr(c.end) - uintptr(c.p)) }
 
 // Done ends the Cursor: its bytes become the Writer's buffered bytes, to be
 // flushed like any other. Done does not flush.

@@ -9,9 +9,9 @@ package core
 // call through an interface per value.
 //
 // Every method is the Writer's method of the same name, with the same
-// contract (see BufferedWriter); Flush pushes the buffered bytes through
-// the transform, as the transforming writer's own Flush does. The zero
-// Engine has no Writer and must not be used.
+// contract (see BufferedWriter), so an Engine is a BufferedWriter. The
+// Writer's error and Close belong to the writer that handed the Engine
+// out. The zero Engine has no Writer and must not be used.
 type Engine struct{ w *Writer }
 
 // EngineWriter is implemented by a writer that puts a transform (a code
@@ -59,11 +59,8 @@ func (e Engine) Reserve(n int) []byte {
 func (e Engine) Commit(n int) { e.w.Commit(n) }
 
 // Flush is the Writer's Flush: the buffered bytes go through the
-// transform, never past it.
+// transform, never past it, as the transforming writer's own Flush does.
 func (e Engine) Flush() error { return e.w.Flush() }
-
-// Err is the Writer's Err.
-func (e Engine) Err() error { return e.w.err }
 
 // Size is the Writer's Size.
 func (e Engine) Size() int { return len(e.w.full) }

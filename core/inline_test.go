@@ -46,7 +46,7 @@ func TestInlining(t *testing.T) {
 		"Engine.Write", "Engine.WriteString", "Engine.WriteByte", "Engine.Reserve", "Engine.Commit",
 		"(*Buffer).Reserve", "(*Buffer).Commit",
 		"(*Reader).Window", "(*Reader).Consume",
-		"Cursor.PutString", "Cursor.Put", "Cursor.Available",
+		"Cursor.PutString", "Cursor.Put", "Cursor.available",
 	} {
 		if !inlinable[fn] {
 			t.Errorf("%s does not inline any more; the compiler said:\n%s", fn, out)

@@ -220,8 +220,7 @@ func (s *SpanWriter) Err() error { return s.err }
 
 // SpanReader is an input device over a caller's slice. Its window is the
 // unread rest of the slice, so scanning it copies nothing; Fill reports
-// io.EOF. It implements BufferedReader, io.ByteReader, io.ReaderAt and
-// io.WriterTo.
+// io.EOF. It implements BufferedReader.
 type SpanReader struct {
 	span []byte
 	off  int
@@ -244,9 +243,6 @@ func (s *SpanReader) Consume(n int) {
 	s.off += min(max(n, 0), len(s.span)-s.off)
 }
 
-// Offset returns how many bytes have been consumed.
-func (s *SpanReader) Offset() int { return s.off }
-
 // Read copies from the window; it returns 0, io.EOF at the end.
 func (s *SpanReader) Read(p []byte) (int, error) {
 	if s.off >= len(s.span) {
@@ -258,40 +254,4 @@ func (s *SpanReader) Read(p []byte) (int, error) {
 	n := copy(p, s.span[s.off:])
 	s.off += n
 	return n, nil
-}
-
-// ReadByte returns the next byte, or io.EOF.
-func (s *SpanReader) ReadByte() (byte, error) {
-	if s.off >= len(s.span) {
-		return 0, io.EOF
-	}
-	c := s.span[s.off]
-	s.off++
-	return c, nil
-}
-
-// ReadAt reads from offset off of the whole span, independent of the
-// window, as io.ReaderAt specifies.
-func (s *SpanReader) ReadAt(p []byte, off int64) (int, error) {
-	if off < 0 {
-		return 0, ErrInvalidCount
-	}
-	if off >= int64(len(s.span)) {
-		return 0, io.EOF
-	}
-	n := copy(p, s.span[off:])
-	if n < len(p) {
-		return n, io.EOF
-	}
-	return n, nil
-}
-
-// WriteTo writes the window to w and consumes what was written.
-func (s *SpanReader) WriteTo(w io.Writer) (int64, error) {
-	n, err := w.Write(s.span[s.off:])
-	if n < 0 || n > len(s.span)-s.off {
-		return 0, ErrInvalidCount
-	}
-	s.off += n
-	return int64(n), err
 }

@@ -105,30 +105,21 @@ func TestSpanReader(t *testing.T) {
 		t.Fatal("window is not the caller's slice")
 	}
 	s.Consume(5)
-	if string(s.Window()) != "of bytes" || s.Offset() != 5 {
+	if string(s.Window()) != "of bytes" {
 		t.Fatal(string(s.Window()))
 	}
 	if n, err := s.Fill(); n != 0 || err != io.EOF {
 		t.Fatal(n, err)
 	}
-	c, _ := s.ReadByte()
-	if c != 'o' {
-		t.Fatal(c)
-	}
 	p := make([]byte, 4)
-	if n, err := s.ReadAt(p, 9); n != 4 || err != nil || string(p) != "ytes" {
-		t.Fatal(n, err)
+	if n, err := s.Read(p); n != 4 || err != nil || string(p) != "of b" {
+		t.Fatal(n, err, string(p))
 	}
-	if n, err := s.ReadAt(p, 11); n != 2 || err != io.EOF {
-		t.Fatal(n, err)
+	if n, err := s.Read(p); n != 4 || err != nil || string(p) != "ytes" {
+		t.Fatal(n, err, string(p))
 	}
-	if _, err := s.ReadAt(p, -1); err == nil {
-		t.Fatal("negative offset accepted")
-	}
-	var out bytes.Buffer
-	s.WriteTo(&out)
-	if out.String() != "f bytes" {
-		t.Fatal(out.String())
+	if n, err := s.Read(p[:0]); n != 0 || err != nil {
+		t.Fatal("zero-length Read at the end:", n, err)
 	}
 	if n, err := s.Read(p); n != 0 || err != io.EOF {
 		t.Fatal(n, err)

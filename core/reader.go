@@ -79,14 +79,11 @@ func (b *Reader) Reset(r io.Reader) {
 // Size returns the size of the buffer in bytes.
 func (b *Reader) Size() int { return len(b.buf) }
 
-// Buffered returns the length of the window.
-func (b *Reader) Buffered() int { return b.w - b.r }
-
 // Window returns the buffered bytes not yet consumed.
 func (b *Reader) Window() []byte { return b.buf[b.r:b.w] }
 
 // Consume drops the first n bytes of the window; n is clamped to
-// [0, Buffered()].
+// [0, len(Window())].
 func (b *Reader) Consume(n int) {
 	if uint(n) <= uint(b.w-b.r) {
 		b.r += n

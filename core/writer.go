@@ -2,7 +2,6 @@ package core
 
 import (
 	"io"
-	"unicode/utf8"
 	"unsafe"
 )
 
@@ -254,21 +253,6 @@ func (b *Writer) writeByteSlow(c byte) error {
 	p[0] = c
 	b.Commit(1)
 	return b.err
-}
-
-// WriteRune writes the UTF-8 encoding of r (U+FFFD if r is not a valid
-// scalar value) and returns the number of bytes written.
-func (b *Writer) WriteRune(r rune) (int, error) {
-	if uint32(r) < utf8.RuneSelf && len(b.buf) < cap(b.buf) {
-		b.buf = append(b.buf, byte(r))
-		return 1, nil
-	}
-	if b.err != nil {
-		return 0, b.err
-	}
-	n := utf8.EncodeRune(b.Reserve(utf8.UTFMax), r)
-	b.Commit(n)
-	return n, b.err
 }
 
 // Reserve returns the free space of the buffer, at least n bytes, flushing

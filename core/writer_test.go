@@ -115,19 +115,17 @@ func pattern(seed, n int) []byte {
 	return p
 }
 
-func TestWriterStringByteRune(t *testing.T) {
+func TestWriterStringByte(t *testing.T) {
 	var dev plainDev
 	w := core.NewWriterSize(&dev, 64)
 	w.WriteString("héllo ")
 	w.WriteByte('x')
-	w.WriteRune('é')
-	w.WriteRune('z')
-	w.WriteRune(-1)
+	w.PutByte('z')
 	w.WriteString(strings.Repeat("long", 40))
 	if err := w.Flush(); err != nil {
 		t.Fatal(err)
 	}
-	want := "héllo xéz\uFFFD" + strings.Repeat("long", 40)
+	want := "héllo xz" + strings.Repeat("long", 40)
 	if string(dev.data) != want {
 		t.Fatalf("got %q, want %q", dev.data, want)
 	}

@@ -84,7 +84,7 @@ func (h readHalf) ReadByte() (byte, error)            { return h.r.ReadByte() }
 func (h readHalf) Peek(n int) ([]byte, error)         { return h.r.Peek(n) }
 func (h readHalf) Discard(n int) (int, error)         { return h.r.Discard(n) }
 func (h readHalf) WriteTo(w io.Writer) (int64, error) { return h.r.WriteTo(w) }
-func (h readHalf) Buffered() int                      { return h.r.Buffered() }
+func (h readHalf) Buffered() int                      { return len(h.r.Window()) }
 
 type writeHalf struct{ w *core.Writer }
 
@@ -113,7 +113,7 @@ func (f *IOFile) toWrite() error {
 	if f.seeker == nil {
 		return nil
 	}
-	if n := f.r.Buffered(); n > 0 {
+	if n := len(f.r.Window()); n > 0 {
 		if _, err := f.seeker.Seek(int64(-n), io.SeekCurrent); err != nil {
 			// The device offset is unknown: later output would land in
 			// the wrong place, so fail every later write and flush.
@@ -238,7 +238,7 @@ func (f *IOFile) Seek(offset int64, whence int) (int64, error) {
 		return 0, err
 	}
 	if whence == io.SeekCurrent {
-		offset -= int64(f.r.Buffered())
+		offset -= int64(len(f.r.Window()))
 	}
 	f.r.Reset(f.dev)
 	f.reading = false

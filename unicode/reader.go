@@ -79,7 +79,7 @@ func (r *Reader) Consume(n int) { r.eng.Consume(n) }
 func (r *Reader) Fill() (int, error) { return r.eng.Fill() }
 
 // Buffered returns the length of the window.
-func (r *Reader) Buffered() int { return r.eng.Buffered() }
+func (r *Reader) Buffered() int { return len(r.eng.Window()) }
 
 // Size returns the size of the buffer in bytes.
 func (r *Reader) Size() int { return r.eng.Size() }

@@ -399,7 +399,7 @@ func (c *checker) cursorUseEscapes(stack []ast.Node, w *tracked) bool {
 				return true // a method value
 			}
 			if !isWrite(p.Sel.Name) {
-				return false // Done, Available
+				return false // Done
 			}
 			// A write: where its result goes decides.
 			i, child = up(stack, i-1)

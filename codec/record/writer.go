@@ -386,9 +386,6 @@ func (e *Writer) EndRecord() error {
 // returns nil for a buffered writer that cannot tell (one that does not
 // have an Err() error method), whose errors only its Flush reports.
 func (e *Writer) Err() error {
-	if cw := e.cw; cw != (core.Engine{}) {
-		return cw.Err()
-	}
 	if r, ok := e.w.(interface{ Err() error }); ok {
 		return r.Err()
 	}

@@ -134,7 +134,7 @@ func TestLimits(t *testing.T) {
 func TestTruncatedEverywhere(t *testing.T) {
 	data := []byte("a small stream with a name, cut everywhere; a small stream")
 	for _, f := range formats {
-		var out core.Buffer
+		var out bytes.Buffer
 		w, _ := NewWriter(&out, f, 6, nil)
 		w.Header = Header{Name: "n.txt", Comment: "c", Extra: []byte{1, 2, 3, 4}}
 		w.Write(data)

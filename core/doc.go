@@ -29,9 +29,9 @@
 // way to reset or bypass the transform; a transforming reader holds a
 // Reader whose device produces the transform's output; device's files are
 // Writers and Readers that own their device ([NewOwningWriter],
-// [NewOwningReader]). [Buffer] is a growable memory output (like
-// open_memstream), [SpanWriter] and [SpanReader] work over a caller's
-// slice. [WrapWriter] and [WrapReader] adapt *bufio.Writer, *bufio.Reader,
+// [NewOwningReader]). [SpanReader] reads a caller's slice in place.
+// [WrapWriter] and [WrapReader] adapt *bufio.Writer, *bufio.Reader,
+// *bytes.Buffer (output to memory, formatted in its spare capacity),
 // *os.File and any other io type.
 //
 // # Buffer sizes

@@ -40,9 +40,10 @@ func TestErrorVocabulary(t *testing.T) {
 			_, err := r.Fill()
 			return err
 		}, io.ErrNoProgress},
-		{"Buffer.ReadFrom a stuck reader", func() error {
-			var b core.Buffer
-			_, err := b.ReadFrom(readerFunc(func([]byte) (int, error) { return empty() }))
+		{"ReadEach over a stuck reader", func() error {
+			p := make([]byte, 8)
+			_, err := core.ReadEach(readerFunc(func([]byte) (int, error) { return empty() }),
+				func() ([]byte, error) { return p, nil }, func([]byte) error { return nil })
 			return err
 		}, io.ErrNoProgress},
 		{"Writer.ReadFrom a stuck reader", func() error {

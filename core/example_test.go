@@ -2,6 +2,7 @@ package core_test
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"log"
 	"os"
@@ -72,13 +73,16 @@ func ExampleReader_Window() {
 	// Output: 100
 }
 
-// A growable memory output, like open_memstream: the bytes are there
-// afterwards without a copy.
-func ExampleBuffer() {
-	var b core.Buffer
-	w := core.BufferedWriter(&b)
+// Output to memory: WrapWriter lends a *bytes.Buffer's spare capacity, so
+// the bytes are formatted in place in the Buffer and copied no more.
+func ExampleWrapWriter_bytesBuffer() {
+	var b bytes.Buffer
+	w := core.WrapWriter(&b)
 	p := w.Reserve(8)
 	w.Commit(copy(p, "uid 42\n"))
+	if err := w.Flush(); err != nil {
+		log.Fatal(err)
+	}
 	fmt.Printf("%q\n", b.Bytes())
 	// Output: "uid 42\n"
 }

@@ -44,7 +44,6 @@ func TestInlining(t *testing.T) {
 		"(*Writer).Put", "(*Writer).PutString", "(*Writer).PutByte", "(*Writer).WriteByte",
 		"(*Writer).Reserve", "(*Writer).Commit", "(*Writer).Engine", "(*Writer).Available",
 		"Engine.Write", "Engine.WriteString", "Engine.WriteByte", "Engine.Reserve", "Engine.Commit",
-		"(*Buffer).Reserve", "(*Buffer).Commit",
 		"(*Reader).Window", "(*Reader).Consume",
 		"Cursor.PutString", "Cursor.Put", "Cursor.available",
 	} {

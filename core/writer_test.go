@@ -206,7 +206,7 @@ func TestWriterReserveCommit(t *testing.T) {
 }
 
 func TestWriterAppendIntoReserve(t *testing.T) {
-	var out core.Buffer
+	var out bytes.Buffer
 	w := core.NewWriterSize(&out, 64)
 	var want []byte
 	for i := int64(-500); i < 500; i += 7 {

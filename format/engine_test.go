@@ -67,9 +67,9 @@ var _ core.EngineWriter = (*engineWriter)(nil)
 // TestEngineWriter checks that every print function writes to a
 // core.EngineWriter through its engine, never through the writer's own
 // Reserve, Commit or Write, and that the bytes are those written to a
-// core.Buffer, with the engine's buffer large and as small as it gets.
+// scratchBuf, with the engine's buffer large and as small as it gets.
 func TestEngineWriter(t *testing.T) {
-	var want core.Buffer
+	var want scratchBuf
 	everyPrint(&want)
 	for _, size := range []int{0, 16, 4096} {
 		w, sink := newEngineWriter(size)
@@ -90,7 +90,7 @@ func TestEngineWriter(t *testing.T) {
 // interface value holding the EngineWriter, the type a caller that is
 // given "some buffered writer" holds.
 func TestEngineWriterInterface(t *testing.T) {
-	var want core.Buffer
+	var want scratchBuf
 	everyPrint(&want)
 	ew, sink := newEngineWriter(64)
 	var w core.BufferedWriter = ew

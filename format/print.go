@@ -16,7 +16,7 @@ import (
 
 // Writer is what the print functions write to: an io.Writer that buffers
 // what it is given and sends it on when flushed. Every fastio buffered
-// writer is one (core.BufferedWriter: core's Writer and Buffer, device's
+// writer is one (core.BufferedWriter: core's Writer, device's
 // files, the transcoders, compressors and hashes), and so are the
 // standard library's *bufio.Writer and other writers with a Flush method
 // (*gzip.Writer, *tabwriter.Writer). What the print functions do depends on
@@ -27,8 +27,8 @@ import (
 //   - a core.EngineWriter, a writer that puts a transform behind a
 //     *core.Writer (unicode's transcoders, compress's compressors): the
 //     same, in its buffer through its core.Engine;
-//   - any other core.BufferedWriter (a *core.Buffer...): in place,
-//     through Reserve and Commit;
+//   - any other core.BufferedWriter (core.WrapWriter of a *bytes.Buffer):
+//     in place, through Reserve and Commit;
 //   - a *bufio.Writer: in place in bufio's free space (AvailableBuffer,
 //     then Write, the protocol bufio documents);
 //   - any other Writer: each call's output is formatted in a buffer of this
@@ -48,7 +48,8 @@ import (
 //	format.IntLn(w, 42)
 //
 // A *bytes.Buffer or *strings.Builder is not a Writer either (it has no
-// Flush): print into a core.Buffer, the in-memory fastio writer.
+// Flush): print into core.WrapWriter(&buf), which formats in place in a
+// *bytes.Buffer's spare capacity.
 //
 // Fprint and FprintLn take any io.Writer for one-off output: they format
 // the whole call, write it at once and return the error.
@@ -64,7 +65,7 @@ type Writer interface {
 
 // scratch holds the output of one call for a Writer that is neither a
 // core.BufferedWriter nor a *bufio.Writer.
-var scratch = sync.Pool{New: func() any { return new(core.Buffer) }}
+var scratch = sync.Pool{New: func() any { return new(scratchBuf) }}
 
 // stdSpace returns n bytes to format into for w, a Writer that is not a
 // core.BufferedWriter: the free space of a *bufio.Writer when it has n
@@ -84,8 +85,8 @@ func stdSpace(w Writer, n int) []byte {
 
 // viaScratch formats into a pooled buffer with f and writes the result
 // to w at once.
-func viaScratch(w Writer, f func(b *core.Buffer)) {
-	b := scratch.Get().(*core.Buffer)
+func viaScratch(w Writer, f func(b *scratchBuf)) {
+	b := scratch.Get().(*scratchBuf)
 	f(b)
 	if b.Len() > 0 {
 		w.Write(b.Bytes())
@@ -95,7 +96,7 @@ func viaScratch(w Writer, f func(b *core.Buffer)) {
 
 // release returns b to scratch, unless one large output made it large:
 // the pool then keeps no more than small buffers.
-func release(b *core.Buffer) {
+func release(b *scratchBuf) {
 	if cap(b.Bytes()) > 64<<10 {
 		return
 	}
@@ -175,7 +176,7 @@ func intTo(w any, u uint64, neg bool) {
 		sw.Write(p[:putIntFast(p, u, neg)])
 		return
 	}
-	viaScratch(sw, func(b *core.Buffer) { intB(b, u, neg) })
+	viaScratch(sw, func(b *scratchBuf) { intB(b, u, neg) })
 }
 
 // intB is Int for a core.BufferedWriter.
@@ -238,7 +239,7 @@ func intLnAny(w any, u uint64, neg bool) {
 		sw.Write(p[:putLineLong((*[maxLineRoom]byte)(p), u, neg)])
 		return
 	}
-	viaScratch(sw, func(b *core.Buffer) { intLnAny(b, u, neg) })
+	viaScratch(sw, func(b *scratchBuf) { intLnAny(b, u, neg) })
 }
 
 // Float writes v in the shortest decimal form that reads back as the same
@@ -280,7 +281,7 @@ func floatTo(w any, v float64, bitSize int, ln bool) {
 		sw.Write(q)
 		return
 	}
-	viaScratch(sw, func(b *core.Buffer) { floatB(b, v, bitSize, ln) })
+	viaScratch(sw, func(b *scratchBuf) { floatB(b, v, bitSize, ln) })
 }
 
 // floatB is floatTo for a core.BufferedWriter.
@@ -372,7 +373,7 @@ func runeTo(w any, r rune) {
 		sw.Write(p[:utf8.EncodeRune(p, r)])
 		return
 	}
-	viaScratch(sw, func(b *core.Buffer) { runeTo(b, r) })
+	viaScratch(sw, func(b *scratchBuf) { runeTo(b, r) })
 }
 
 // Ln writes a newline.
@@ -433,7 +434,7 @@ func putTo[A Appender](w any, a A) {
 		sw.Write(a.AppendFormat(p[:0]))
 		return
 	}
-	viaScratch(sw, func(b *core.Buffer) { putB(b, a) })
+	viaScratch(sw, func(b *scratchBuf) { putB(b, a) })
 }
 
 // putB is Put for a core.BufferedWriter.
@@ -509,7 +510,7 @@ func Print[W Writer](w W, args ...any) {
 		}
 		return
 	}
-	viaScratch(w, func(b *core.Buffer) { Print(b, args...) })
+	viaScratch(w, func(b *scratchBuf) { Print(b, args...) })
 }
 
 // PrintLn writes the arguments as Print does, concatenated with no
@@ -532,7 +533,7 @@ func PrintLn[W Writer](w W, args ...any) {
 		lnB(bw)
 		return
 	}
-	viaScratch(w, func(b *core.Buffer) { PrintLn(b, args...) })
+	viaScratch(w, func(b *scratchBuf) { PrintLn(b, args...) })
 }
 
 func printOne(w core.BufferedWriter, a any) {
@@ -629,7 +630,7 @@ func boolB(w core.BufferedWriter, b bool) {
 // error of that Write, or io.ErrShortWrite when w takes less without one.
 // It does not flush w.
 func Fprint(w io.Writer, args ...any) error {
-	b := scratch.Get().(*core.Buffer)
+	b := scratch.Get().(*scratchBuf)
 	Print(b, args...)
 	err := writeAll(w, b.Bytes())
 	release(b)
@@ -638,7 +639,7 @@ func Fprint(w io.Writer, args ...any) error {
 
 // FprintLn is PrintLn to any io.Writer, as Fprint.
 func FprintLn(w io.Writer, args ...any) error {
-	b := scratch.Get().(*core.Buffer)
+	b := scratch.Get().(*scratchBuf)
 	PrintLn(b, args...)
 	err := writeAll(w, b.Bytes())
 	release(b)

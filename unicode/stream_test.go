@@ -92,7 +92,7 @@ func TestStreamingMatchesSlice(t *testing.T) {
 
 func TestWriterReserveCommit(t *testing.T) {
 	c, _ := New(UTF8, UTF16BE, Options{})
-	var out core.Buffer
+	var out bytes.Buffer
 	w := c.NewWriter(&out)
 	var bw core.BufferedWriter = w
 	for _, s := range []string{"a", "é", "世", "\xF0\x9F", "\x9A\x84"} {

@@ -1,6 +1,7 @@
 package seamtest
 
 import (
+	"bytes"
 	"io"
 	"os"
 	"path/filepath"
@@ -61,7 +62,7 @@ func builderOut(e *record.Writer, n int) {
 }
 
 func TestSameBytes(t *testing.T) {
-	var a, b core.Buffer
+	var a, b bytes.Buffer
 	out := device.NewOutFileSize(&a, 64)
 	cw := core.NewWriterSize(&b, 64)
 	intLnOut(out, 1000)

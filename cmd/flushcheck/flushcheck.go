@@ -142,7 +142,7 @@ type tracked struct {
 	created  ast.Node      // the assignment or value spec that made it
 	call     *ast.CallExpr // the call that made it
 	name     string
-	memory   bool       // it writes to memory (bytes.Buffer, io.Discard, core.Buffer...): its Flush cannot fail
+	memory   bool       // it writes to memory (bytes.Buffer, strings.Builder, io.Discard): its Flush cannot fail
 	cursor   bool       // a core.Cursor from a Cursor call: Done ends it
 	wrappers []*tracked // writers made over this one in the function
 }

@@ -23,8 +23,8 @@
 // device, with the pending bytes in the same gathered call where the device
 // can). They are the one buffering engine of fastio: a transforming writer
 // (transcoder, compressor, hash) holds a Writer made by [NewSinkWriter] and
-// supplies only a [Sink], and is an [EngineWriter]: its Engine method
-// returns the writing side of that Writer ([Engine]), so that formatters
+// supplies only a [Sink], and has an Engine method that returns the
+// writing side of that Writer ([Engine]), so that formatters
 // and encoders write into its buffer through the inlined paths without a
 // way to reset or bypass the transform; a transforming reader holds a
 // Reader whose device produces the transform's output; device's files are

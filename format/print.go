@@ -24,9 +24,9 @@ import (
 //
 //   - a *core.Writer (which device's OutFile is): the value is formatted
 //     in place in the buffer, through the writer's inlined fast paths;
-//   - a core.EngineWriter, a writer that puts a transform behind a
-//     *core.Writer (unicode's transcoders, compress's compressors): the
-//     same, in its buffer through its core.Engine;
+//   - a writer that puts a transform behind a *core.Writer and hands out
+//     its core.Engine (unicode's transcoders, compress's compressors): the
+//     same, in its buffer through the Engine;
 //   - any other core.BufferedWriter (core.WrapWriter of a *bytes.Buffer):
 //     in place, through Reserve and Commit;
 //   - a *bufio.Writer: in place in bufio's free space (AvailableBuffer,
@@ -104,9 +104,13 @@ func release(b *scratchBuf) {
 	scratch.Put(b)
 }
 
-// engine returns the core.Engine of w when w is a *core.Writer or a
-// core.EngineWriter (a transcoder or a compressor whose input is buffered
-// in a *core.Writer), so that the print functions format into its buffer
+// hasEngine is a writer that hands out the core.Engine of the
+// *core.Writer that buffers its input (see core.Engine).
+type hasEngine interface{ Engine() core.Engine }
+
+// engine returns the core.Engine of w when w is a *core.Writer or has an
+// Engine method (a transcoder or a compressor whose input is buffered in
+// a *core.Writer), so that the print functions format into its buffer
 // through the Engine's inlined methods. (It takes an any: the print functions
 // convert their type parameter to any, which costs nothing, where a
 // conversion between two interface types would look the method table up.)
@@ -116,7 +120,7 @@ func engine(w any) (core.Engine, bool) {
 		return w.Engine(), true
 	case core.Engine:
 		return w, true
-	case core.EngineWriter:
+	case hasEngine:
 		return w.Engine(), true
 	}
 	return core.Engine{}, false

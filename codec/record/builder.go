@@ -129,9 +129,10 @@ func (e *Writer) startIn(size int) Builder {
 // writer, as EndRecord does: when Finish returns nil, the record is in the
 // buffered writer's output, which its own Flush writes to the device, and
 // the buffered writer may be written to directly before the next Start.
-// (With a *core.Writer or a core.EngineWriter under the Writer, the
-// commit is the inlined fast path of the core.Engine; with any other
-// buffered writer, a call through the core.BufferedWriter interface.)
+// (With a *core.Writer, or a writer with an Engine method, under the
+// Writer, the commit is the inlined fast path of the core.Engine; with any
+// other buffered writer, a call through the core.BufferedWriter
+// interface.)
 //
 // Finish returns an *Error and drops the record if a field was refused for
 // lack of room (ErrRecordSize), an identifier was outside 1..MaxID

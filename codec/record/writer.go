@@ -54,9 +54,9 @@ type Writer struct {
 	// frameAt (buf is not set by Start when no record is open, and
 	// frameAt is only compared, never turned back into a pointer).
 	frameAt uintptr
-	// cw is the core.Engine of w when w is a *core.Writer or a
-	// core.EngineWriter (a transcoder, a compressor), zero otherwise. The
-	// Builder's Start, Finish and Next reserve and commit through it,
+	// cw is the core.Engine of w when w is a *core.Writer or a writer
+	// with an Engine method (a transcoder, a compressor), zero otherwise.
+	// The Builder's Start, Finish and Next reserve and commit through it,
 	// where the fast paths of Reserve and Commit inline, instead of two
 	// calls through the interface per record.
 	cw core.Engine
@@ -107,7 +107,7 @@ func NewWriterSize(w io.Writer, size int) *Writer {
 func (e *Writer) setDevice(w io.Writer) {
 	e.w = core.WrapWriter(w)
 	e.cw = core.Engine{}
-	if ew, ok := e.w.(core.EngineWriter); ok { // a *core.Writer is one too
+	if ew, ok := e.w.(interface{ Engine() core.Engine }); ok { // a *core.Writer has one too
 		e.cw = ew.Engine()
 	}
 }

@@ -69,7 +69,7 @@ func TestSameBytes(t *testing.T) {
 	intLnCore(cw, 1000)
 	builderOut(record.NewWriter(out), 100)
 	builderOut(record.NewWriter(cw), 100)
-	if out.Flush() != nil || cw.Flush() != nil || string(a.Bytes()) != string(b.Bytes()) || a.Len() == 0 {
+	if out.Flush() != nil || cw.Flush() != nil || a.String() != b.String() || a.Len() == 0 {
 		t.Fatalf("OutFile and core.Writer wrote different bytes (%d, %d)", a.Len(), b.Len())
 	}
 }

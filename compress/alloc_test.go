@@ -18,7 +18,7 @@ func TestAllocs(t *testing.T) {
 	for _, f := range formats {
 		stream := compressBytes(t, f, 6, data)
 		t.Run(f.String()+"/write", func(t *testing.T) {
-			var out core.Buffer
+			var out bytes.Buffer
 			out.Grow(1 << 20)
 			w, _ := NewWriter(&out, f, 6, nil)
 			run := func() {
@@ -37,7 +37,7 @@ func TestAllocs(t *testing.T) {
 		})
 		t.Run(f.String()+"/write_concurrent", func(t *testing.T) {
 			big := textCorpus(3<<20, 4)
-			var out core.Buffer
+			var out bytes.Buffer
 			out.Grow(2 << 20)
 			w, _ := NewWriter(&out, f, 1, &WriterOptions{Concurrency: 2, BlockSize: MinBlockSize})
 			run := func() {
@@ -112,7 +112,7 @@ func TestAllocs(t *testing.T) {
 			}
 			wp, _ := NewWriterPool(f, 6, nil)
 			rp, _ := NewReaderPool(f, nil)
-			var out core.Buffer
+			var out bytes.Buffer
 			out.Grow(1 << 20)
 			br := bytes.NewReader(stream)
 			small := data[:10000]

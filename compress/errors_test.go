@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"io"
+	"io/fs"
 	"strings"
 	"testing"
 
@@ -133,7 +134,7 @@ func TestLimits(t *testing.T) {
 func TestTruncatedEverywhere(t *testing.T) {
 	data := []byte("a small stream with a name, cut everywhere; a small stream")
 	for _, f := range formats {
-		var out core.Buffer
+		var out bytes.Buffer
 		w, _ := NewWriter(&out, f, 6, nil)
 		w.Header = Header{Name: "n.txt", Comment: "c", Extra: []byte{1, 2, 3, 4}}
 		w.Write(data)
@@ -218,10 +219,10 @@ func TestWriterErrors(t *testing.T) {
 		w, _ := NewWriter(io.Discard, Zlib, 1, nil)
 		p := w.Reserve(10)
 		w.Commit(len(p) + 1)
-		if err := w.Flush(); !errors.Is(err, core.ErrCommitRange) {
-			t.Fatalf("err = %v, want ErrCommitRange", err)
+		if err := w.Flush(); !errors.Is(err, core.ErrInvalidCount) {
+			t.Fatalf("err = %v, want ErrInvalidCount", err)
 		}
-		if _, err := w.Write([]byte("x")); !errors.Is(err, core.ErrCommitRange) {
+		if _, err := w.Write([]byte("x")); !errors.Is(err, core.ErrInvalidCount) {
 			t.Fatalf("sticky: err = %v", err)
 		}
 	})
@@ -252,18 +253,18 @@ func TestWriterErrors(t *testing.T) {
 		if err := w.Close(); err != nil {
 			t.Fatal(err)
 		}
-		if err := w.Close(); !errors.Is(err, core.ErrClosed) {
+		if err := w.Close(); !errors.Is(err, fs.ErrClosed) {
 			t.Errorf("second Close: %v", err)
 		}
-		if _, err := w.Write([]byte("x")); !errors.Is(err, core.ErrClosed) {
+		if _, err := w.Write([]byte("x")); !errors.Is(err, fs.ErrClosed) {
 			t.Errorf("Write after Close: %v", err)
 		}
 		r, _ := NewReader(bytes.NewReader(nil), Zlib, nil)
 		r.Close()
-		if _, err := r.Read(make([]byte, 1)); !errors.Is(err, core.ErrClosed) {
+		if _, err := r.Read(make([]byte, 1)); !errors.Is(err, fs.ErrClosed) {
 			t.Errorf("Read after Close: %v", err)
 		}
-		if err := r.Close(); !errors.Is(err, core.ErrClosed) {
+		if err := r.Close(); !errors.Is(err, fs.ErrClosed) {
 			t.Errorf("second reader Close: %v", err)
 		}
 	})

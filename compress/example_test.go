@@ -15,7 +15,7 @@ import (
 // A chain: numbers formatted in place into the compressor, which writes
 // to a buffer; then inflated and parsed straight from the Reader's window.
 func Example() {
-	var file core.Buffer // stands in for a file
+	var file bytes.Buffer // stands in for a file
 	w, _ := compress.NewWriter(&file, compress.Zlib, compress.BestSpeed, nil)
 	for i := range 1000 {
 		p := w.Reserve(20)

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"io"
 	"testing"
-
-	"github.com/fastio-go/fastio/core"
 )
 
 var formats = []Format{Zlib, Gzip, Deflate}
@@ -13,7 +11,7 @@ var formats = []Format{Zlib, Gzip, Deflate}
 // compressBytes compresses data in one Write and returns the stream.
 func compressBytes(t testing.TB, f Format, level int, data []byte) []byte {
 	t.Helper()
-	var out core.Buffer
+	var out bytes.Buffer
 	w, err := NewWriter(&out, f, level, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/fastio-go/fastio/core"
 	"github.com/fastio-go/fastio/core/coretest"
 )
 
@@ -150,7 +149,7 @@ func TestInteropPythonZlib(t *testing.T) {
 	}
 	dict := []byte("common prefix words that both ends know ")
 	ddata := bytes.Repeat([]byte("common prefix words that both ends know, again "), 20)
-	var dstream core.Buffer
+	var dstream bytes.Buffer
 	dw, _ := NewWriter(&dstream, Zlib, 6, &WriterOptions{Dict: dict})
 	dw.Write(ddata)
 	dw.Close()
@@ -170,7 +169,7 @@ func TestInteropPythonZlib(t *testing.T) {
 	)
 	// C zlib must inflate everything written before a sync flush, without
 	// the end of the stream.
-	var fstream core.Buffer
+	var fstream bytes.Buffer
 	fw, _ := NewWriter(&fstream, Zlib, 6, nil)
 	fw.WriteString("flushed part")
 	fw.Flush()
@@ -219,7 +218,7 @@ func TestInteropGzipCommand(t *testing.T) {
 	}
 	for name, data := range interopData() {
 		t.Run(name+"/ours_to_gzip", func(t *testing.T) {
-			var out core.Buffer
+			var out bytes.Buffer
 			w, _ := NewWriter(&out, Gzip, 6, nil)
 			w.Header = Header{Name: "data.txt", Comment: "from fastio"}
 			w.Write(data)

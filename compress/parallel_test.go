@@ -17,7 +17,7 @@ import (
 // bytes, written by write (one Write when nil).
 func compressParallel(t testing.TB, f Format, level, n, bs int, dict, data []byte, write func(*Writer, []byte) error) []byte {
 	t.Helper()
-	var out core.Buffer
+	var out bytes.Buffer
 	w, err := NewWriter(&out, f, level, &WriterOptions{Dict: dict, Concurrency: n, BlockSize: bs})
 	if err != nil {
 		t.Fatal(err)
@@ -141,7 +141,7 @@ func TestParallelSize(t *testing.T) {
 func TestParallelFlush(t *testing.T) {
 	a, b := textCorpus(300<<10, 7), textCorpus(50<<10, 8)
 	for _, f := range formats {
-		var out core.Buffer
+		var out bytes.Buffer
 		w, _ := NewWriter(&out, f, 6, &WriterOptions{Concurrency: 2, BlockSize: MinBlockSize})
 		if err := w.Flush(); err != nil || out.Len() != 0 {
 			t.Fatalf("%v: Flush of a fresh Writer: %d bytes, %v", f, out.Len(), err)
@@ -317,9 +317,9 @@ func TestParallelReadFrom(t *testing.T) {
 	}{
 		{"error", io.MultiReader(bytes.NewReader(data[:5000]), &failReader{err: errRead}), errRead},
 		{"count", &failReader{n: -1}, core.ErrInvalidCount},
-		{"empty", &failReader{}, core.ErrNoProgress},
+		{"empty", &failReader{}, io.ErrNoProgress},
 	} {
-		var out core.Buffer
+		var out bytes.Buffer
 		w, _ := NewWriter(&out, Gzip, 1, &WriterOptions{Concurrency: 2, BlockSize: MinBlockSize})
 		if _, err := w.ReadFrom(c.r); !errors.Is(err, c.want) {
 			t.Fatalf("%s: ReadFrom: %v, want %v", c.name, err, c.want)
@@ -347,10 +347,10 @@ func (r *failReader) Read([]byte) (int, error) { return r.n, r.err }
 func TestParallelReset(t *testing.T) {
 	base := runtime.NumGoroutine()
 	data := textCorpus(2<<20, 11)
-	var out core.Buffer
+	var out bytes.Buffer
 	w, _ := NewWriter(&out, Zlib, 6, &WriterOptions{Concurrency: 2, BlockSize: MinBlockSize})
 	w.Write(data[:1<<20])
-	var out2 core.Buffer
+	var out2 bytes.Buffer
 	w.Reset(&out2)
 	w.Write(data)
 	if err := w.Close(); err != nil {

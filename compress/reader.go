@@ -220,7 +220,7 @@ func (r *Reader) Format() Format { return r.format }
 func (r *Reader) Size() int { return r.eng.Size() }
 
 // Buffered returns the length of the window.
-func (r *Reader) Buffered() int { return r.eng.Buffered() }
+func (r *Reader) Buffered() int { return len(r.eng.Window()) }
 
 // InputOffset returns how many compressed bytes the Reader has consumed.
 func (r *Reader) InputOffset() int64 { return r.inOffset() }
@@ -252,7 +252,7 @@ func (r *Reader) Fill() (int, error) { return r.eng.Fill() }
 // Read reads inflated bytes into p: from the window first, else straight
 // from the inflater when p is at least directRead bytes long.
 func (r *Reader) Read(p []byte) (int, error) {
-	if len(p) < directRead || r.dec == nil || r.eng.Buffered() > 0 || r.closed {
+	if len(p) < directRead || r.dec == nil || len(r.eng.Window()) > 0 || r.closed {
 		return r.eng.Read(p)
 	}
 	return r.inflate(p)
@@ -291,7 +291,7 @@ func (r *Reader) WriteTo(w io.Writer) (int64, error) {
 				return total, core.ErrInvalidCount
 			}
 			total += int64(m)
-			if r.eng.Buffered() > 0 {
+			if len(r.eng.Window()) > 0 {
 				r.eng.Consume(m)
 			}
 			if err != nil {

@@ -84,7 +84,7 @@ func TestWriterRoundTrip(t *testing.T) {
 				var want []byte
 				for _, m := range writeModes {
 					t.Run(f.String()+"/"+strconv.Itoa(level)+"/"+in.name+"/"+m.name, func(t *testing.T) {
-						var out core.Buffer
+						var out bytes.Buffer
 						w, err := NewWriter(&out, f, level, nil)
 						if err != nil {
 							t.Fatal(err)
@@ -198,7 +198,7 @@ var readModes = []struct {
 		}
 	}},
 	{"write_to", func(r *Reader) ([]byte, error) {
-		var b core.Buffer
+		var b bytes.Buffer
 		_, err := r.WriteTo(&b)
 		return b.Bytes(), err
 	}},
@@ -286,7 +286,7 @@ func TestDictionary(t *testing.T) {
 	data := bytes.Repeat([]byte("the lazy dog and the quick brown fox; "), 50)
 	for _, f := range []Format{Zlib, Deflate} {
 		t.Run(f.String(), func(t *testing.T) {
-			var out core.Buffer
+			var out bytes.Buffer
 			w, err := NewWriter(&out, f, 6, &WriterOptions{Dict: dict})
 			if err != nil {
 				t.Fatal(err)
@@ -316,7 +316,7 @@ func TestDictionary(t *testing.T) {
 	}
 	t.Run("zlib_missing", func(t *testing.T) {
 		stream := func() []byte {
-			var out core.Buffer
+			var out bytes.Buffer
 			w, _ := NewWriter(&out, Zlib, 6, &WriterOptions{Dict: dict})
 			w.Write(data)
 			w.Close()

@@ -86,6 +86,11 @@ func (s *source) discard(n int) {
 	s.mem.Seek(int64(n), io.SeekCurrent)
 }
 
+// maxEmptyReads is how many reads in a row that return no bytes and no
+// error the source accepts before it fails with io.ErrNoProgress: the
+// limit core's Reader and Writer apply to their devices.
+const maxEmptyReads = 100
+
 // sourceBufferSize is the size of the bufio.Reader between the source and
 // the inflater.
 const sourceBufferSize = 4 << 10
@@ -99,7 +104,7 @@ func (s *source) Read(p []byte) (int, error) {
 	if s.plain != nil {
 		// bufio.Reader.Read calls its source once, and io.ReadFull would
 		// call it for ever on a source that yields nothing: stop here.
-		for range core.MaxEmptyCalls {
+		for range maxEmptyReads {
 			n, err := s.plain.Read(p)
 			if n < 0 || n > len(p) {
 				return 0, core.ErrInvalidCount
@@ -109,7 +114,7 @@ func (s *source) Read(p []byte) (int, error) {
 				return n, err
 			}
 		}
-		return 0, core.ErrNoProgress
+		return 0, io.ErrNoProgress
 	}
 	win := s.src.Window()
 	if s.lent >= len(win) {
@@ -119,7 +124,7 @@ func (s *source) Read(p []byte) (int, error) {
 		}
 		win = s.src.Window()
 		if s.lent >= len(win) {
-			return 0, core.ErrNoProgress
+			return 0, io.ErrNoProgress
 		}
 	}
 	n := copy(p, win[s.lent:])

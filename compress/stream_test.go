@@ -147,7 +147,7 @@ func TestGzipHeaderRoundTrip(t *testing.T) {
 	}
 	for _, h := range tests {
 		t.Run(h.Name, func(t *testing.T) {
-			var out core.Buffer
+			var out bytes.Buffer
 			w, _ := NewWriter(&out, Gzip, 6, nil)
 			w.Header = h
 			w.WriteString("payload")
@@ -180,7 +180,7 @@ func TestResetAndPool(t *testing.T) {
 			}
 			var first []byte
 			for i := range 3 {
-				var out core.Buffer
+				var out bytes.Buffer
 				w := wp.Get(&out)
 				w.Write(data)
 				if err := w.Close(); err != nil {
@@ -211,10 +211,10 @@ func TestResetAndPool(t *testing.T) {
 			// A Writer reset after an error works again.
 			w := wp.Get(io.Discard)
 			w.Commit(-1)
-			if err := w.Flush(); !errors.Is(err, core.ErrCommitRange) {
+			if err := w.Flush(); !errors.Is(err, core.ErrInvalidCount) {
 				t.Fatalf("err = %v", err)
 			}
-			var out core.Buffer
+			var out bytes.Buffer
 			w.Reset(&out)
 			w.Write(data)
 			w.Close()
@@ -280,7 +280,7 @@ func TestBufioSources(t *testing.T) {
 // since the last adds no bytes.
 func TestFlushNoOp(t *testing.T) {
 	for _, f := range formats {
-		var out core.Buffer
+		var out bytes.Buffer
 		w, _ := NewWriter(&out, f, 6, nil)
 		if err := w.Flush(); err != nil || out.Len() != 0 {
 			t.Fatalf("%v: Flush of a fresh Writer wrote %d bytes, %v", f, out.Len(), err)

@@ -45,7 +45,7 @@ func (z *zeroReader) Read(p []byte) (int, error) {
 func TestStressBomb(t *testing.T) {
 	n := int64(stressMB(t)) << 20
 	for _, f := range formats {
-		var bomb core.Buffer
+		var bomb bytes.Buffer
 		w, _ := NewWriter(&bomb, f, BestCompression, &WriterOptions{Concurrency: 2})
 		if _, err := w.ReadFrom(&zeroReader{n}); err != nil {
 			t.Fatal(err)
@@ -114,7 +114,7 @@ func TestStressRandomStreams(t *testing.T) {
 		f := formats[rng.IntN(len(formats))]
 		level := rng.IntN(12) - 2
 		conc := 1 + rng.IntN(4)
-		var out core.Buffer
+		var out bytes.Buffer
 		w, err := NewWriter(&out, f, level, &WriterOptions{Concurrency: conc, BlockSize: MinBlockSize << rng.IntN(4)})
 		if err != nil {
 			t.Fatal(err)

@@ -261,7 +261,7 @@ func (w *Writer) Reserve(n int) []byte { return w.eng.Reserve(n) }
 
 // Commit adds the first n bytes of the last reserved slice to the input.
 // A count outside that slice writes nothing and records
-// core.ErrCommitRange.
+// core.ErrInvalidCount.
 func (w *Writer) Commit(n int) { w.eng.Commit(n) }
 
 // ReadFrom compresses everything r yields until io.EOF, reading straight

@@ -2,6 +2,7 @@ package core
 
 import (
 	"bufio"
+	"bytes"
 	"io"
 )
 
@@ -12,6 +13,10 @@ import (
 //   - an adapter over a *bufio.Writer that formats into its
 //     AvailableBuffer, so that no second buffer sits between the caller and
 //     bufio;
+//   - an adapter over a *bytes.Buffer that formats into its spare
+//     capacity, growing it as Reserve asks: output to memory, copied once,
+//     whose Flush does nothing but report a Commit outside the reserved
+//     space (ErrInvalidCount);
 //   - otherwise a new Writer of DefaultBufferSize over w (an *os.File, a
 //     net.Conn, a bytes.Buffer, any io.Writer).
 //
@@ -22,6 +27,8 @@ func WrapWriter(w io.Writer) BufferedWriter {
 		return v
 	case *bufio.Writer:
 		return &bufioWriter{w: v}
+	case *bytes.Buffer:
+		return &bytesWriter{b: v}
 	}
 	return NewWriter(w)
 }
@@ -75,7 +82,7 @@ func (a *bufioWriter) Reserve(n int) []byte {
 func (a *bufioWriter) Commit(n int) {
 	if uint(n) > uint(len(a.last)) {
 		if a.err == nil {
-			a.err = ErrCommitRange
+			a.err = ErrInvalidCount
 		}
 		return
 	}
@@ -92,6 +99,41 @@ func (a *bufioWriter) Flush() error {
 	}
 	return a.w.Flush()
 }
+
+// bytesWriter adapts *bytes.Buffer to BufferedWriter: Reserve grows the
+// Buffer and lends its spare capacity, and Commit appends what was
+// written there, which bytes.Buffer's Write finds already in place.
+type bytesWriter struct {
+	b    *bytes.Buffer
+	last []byte // the slice handed out by the last Reserve
+	err  error  // misuse of Commit, reported by Flush
+}
+
+func (a *bytesWriter) Write(p []byte) (int, error) { return a.b.Write(p) }
+
+func (a *bytesWriter) WriteString(s string) (int, error) { return a.b.WriteString(s) }
+
+func (a *bytesWriter) Reserve(n int) []byte {
+	a.b.Grow(max(n, 0))
+	p := a.b.AvailableBuffer()
+	a.last = p[:cap(p)]
+	return a.last
+}
+
+func (a *bytesWriter) Commit(n int) {
+	if uint(n) > uint(len(a.last)) {
+		if a.err == nil {
+			a.err = ErrInvalidCount
+		}
+		return
+	}
+	a.b.Write(a.last[:n])
+}
+
+// Err reports a misuse of Commit: a bytes.Buffer's writes cannot fail.
+func (a *bytesWriter) Err() error { return a.err }
+
+func (a *bytesWriter) Flush() error { return a.err }
 
 // bufioReader adapts *bufio.Reader to BufferedReader: the window is
 // bufio's own buffer, seen through Peek.

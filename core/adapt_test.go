@@ -19,8 +19,11 @@ func TestWrapWriter(t *testing.T) {
 	if core.WrapWriter(cw) != core.BufferedWriter(cw) {
 		t.Fatal("a BufferedWriter must be returned as is")
 	}
-	if _, ok := core.WrapWriter(&sink).(*core.Writer); !ok {
+	if _, ok := core.WrapWriter(struct{ io.Writer }{&sink}).(*core.Writer); !ok {
 		t.Fatal("a plain io.Writer must get a *core.Writer")
+	}
+	if _, ok := core.WrapWriter(&sink).(*core.Writer); ok {
+		t.Fatal("a *bytes.Buffer must get the adapter, not a second buffer")
 	}
 	for _, size := range []int{16, 4096} {
 		t.Run("bufio "+strconv.Itoa(size), func(t *testing.T) {
@@ -48,7 +51,7 @@ func TestWrapWriter(t *testing.T) {
 			}
 			w.Reserve(1)
 			w.Commit(1 << 20)
-			if !errors.Is(w.Flush(), core.ErrCommitRange) {
+			if !errors.Is(w.Flush(), core.ErrInvalidCount) {
 				t.Fatal("bad Commit not reported")
 			}
 		})

@@ -22,7 +22,7 @@ import "io"
 //     or Close. The slice is valid until the next call on the writer.
 //   - Commit(n) appends the first n bytes of the last reserved slice to the
 //     buffered output. n must be between 0 and len of that slice; a value
-//     outside that range writes nothing and records ErrCommitRange, which
+//     outside that range writes nothing and records ErrInvalidCount, which
 //     Flush reports.
 //   - Write follows io.Writer. Zero-length writes succeed without touching
 //     the device. Errors are sticky: after the first permanent device error
@@ -32,7 +32,8 @@ import "io"
 //     error, if any. A flush with nothing buffered is a no-op. A device that
 //     accepts part of a write without an error is called again with the rest.
 //   - Close, where an implementation has it, flushes and returns the flush's
-//     error; afterwards every call returns ErrClosed, a second Close too.
+//     error; afterwards every call returns an error satisfying
+//     errors.Is(err, fs.ErrClosed), a second Close too.
 type BufferedWriter interface {
 	io.Writer
 	Reserve(n int) []byte
@@ -61,7 +62,8 @@ type BufferedWriter interface {
 //   - Read follows io.Reader; it serves the window first. A zero-length Read
 //     returns 0, nil without touching the device.
 //   - Close, where an implementation has it, empties the window; afterwards
-//     Fill and Read return ErrClosed, and so does a second Close.
+//     Fill and Read return an error satisfying errors.Is(err,
+//     fs.ErrClosed), and so does a second Close.
 type BufferedReader interface {
 	io.Reader
 	Window() []byte
@@ -69,37 +71,15 @@ type BufferedReader interface {
 	Consume(n int)
 }
 
-// GatherWriter is the capability of writing several slices in one device
-// call (writev). WriteBuffers writes all of bufs in order, as if they were
-// concatenated, and returns how many bytes reached the device; it returns a
-// non-nil error when that is less than the total. bufs itself may be
-// modified by the call. Devices of the device module implement it;
-// core's Writer uses it to send its pending bytes and a large payload in
-// one call.
-type GatherWriter interface {
+// gatherWriter is the capability of writing several slices in one device
+// call (writev), which a Writer uses to send its pending bytes and a large
+// payload in one call. WriteBuffers writes all of bufs in order, as if they
+// were concatenated, and returns how many bytes reached the device; it
+// returns a non-nil error when that is less than the total. bufs itself
+// may be modified by the call. The files, connections and null device of
+// the device module have the method.
+type gatherWriter interface {
 	WriteBuffers(bufs [][]byte) (int64, error)
-}
-
-// ErrReporter is the capability of telling, without flushing, whether a
-// writer has already met an error. Reserve and Commit cannot return one, so
-// a long encoding loop that writes only through them may poll Err to stop
-// early instead of producing output that Flush will then refuse. Writer,
-// Buffer (a Commit error only) and SpanWriter implement it.
-type ErrReporter interface {
-	Err() error
-}
-
-// Syncer is the capability of committing written data to stable storage.
-// *os.File implements it.
-type Syncer interface {
-	Sync() error
-}
-
-// Handle is the capability of exposing the native operating system handle
-// (a file descriptor on Unix, a HANDLE on Windows). *os.File implements it.
-// The handle stays owned by the device.
-type Handle interface {
-	Fd() uintptr
 }
 
 // Sink is the transform behind a Writer made by NewSinkWriter: a

@@ -40,9 +40,9 @@ import "unsafe"
 //     then fails. In particular defer c.Done() evaluates c at once and
 //     would end the batch with nothing written: call Done after the loop.
 //   - Writing to, flushing or closing the Writer, or opening another
-//     Cursor, before Done makes the Writer fail with ErrCursorOpen: it
+//     Cursor, before Done makes the Writer fail with ErrStaleCursor: it
 //     cannot know how far the Cursor has written (a Commit with no
-//     Reserve before it fails with ErrCommitRange, as always). Reset is
+//     Reserve before it fails with ErrInvalidCount, as always). Reset is
 //     allowed and ends the Cursor.
 //   - A stale Cursor's writes go to memory the Writer does not check on
 //     the fast path: they are detected at that Cursor's next Done or the
@@ -64,11 +64,11 @@ type Cursor struct {
 }
 
 // Cursor opens a Cursor at the end of the buffered bytes. After an error, or
-// while another Cursor is open (which is an error: ErrCursorOpen), it
+// while another Cursor is open (which is an error: ErrStaleCursor), it
 // returns a Cursor that drops what is written to it.
 func (b *Writer) Cursor() Cursor {
 	if b.copen {
-		b.setErr(ErrCursorOpen)
+		b.setErr(ErrStaleCursor)
 	}
 	if b.err != nil {
 		return Cursor{w: b}
@@ -108,9 +108,9 @@ func (c Cursor) Put(p []byte) Cursor {
 // says why and checks it). The call is indirect, on the slow path only.
 func slow[T any](f func(Cursor, T) Cursor, c Cursor, x T) Cursor { return f(c, x) }
 
-// Available returns how many bytes the Cursor can take before it hands its
+// available returns how many bytes the Cursor can take before it hands its
 // bytes to the Writer.
-func (c Cursor) Available() int { return int(uintptr(c.end) - uintptr(c.p)) }
+func (c Cursor) available() int { return int(uintptr(c.end) - uintptr(c.p)) }
 
 // Done ends the Cursor: its bytes become the Writer's buffered bytes, to be
 // flushed like any other. Done does not flush.

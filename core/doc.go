@@ -11,25 +11,27 @@
 //     Consume).
 //
 // Devices may offer more through capabilities found by type assertion:
-// [GatherWriter] (writev), io.ReaderAt and io.WriterAt (positional I/O),
-// io.Seeker, [Syncer], [Handle] and [ErrReporter]. A device that lacks one
-// still works through the generic path; any plain io.Writer or io.Reader is
-// a device already.
+// io.ReaderFrom and io.WriterTo (sendfile, copy_file_range), a
+// WriteBuffers method (writev; see [Writer]), and for callers io.ReaderAt,
+// io.WriterAt, io.Seeker, Sync() error, Fd() uintptr and, on a writer, an
+// Err() error method that reports its sticky error without flushing. A
+// device that lacks one still works through the generic path; any plain
+// io.Writer or io.Reader is a device already.
 //
 // [Writer] and [Reader] buffer any io.Writer and io.Reader. Transfers at
 // least as large as the buffer bypass it (a write goes straight to the
 // device, with the pending bytes in the same gathered call where the device
 // can). They are the one buffering engine of fastio: a transforming writer
 // (transcoder, compressor, hash) holds a Writer made by [NewSinkWriter] and
-// supplies only a [Sink], and is an [EngineWriter]: its Engine method
-// returns the writing side of that Writer ([Engine]), so that formatters
+// supplies only a [Sink], and has an Engine method that returns the
+// writing side of that Writer ([Engine]), so that formatters
 // and encoders write into its buffer through the inlined paths without a
 // way to reset or bypass the transform; a transforming reader holds a
 // Reader whose device produces the transform's output; device's files are
 // Writers and Readers that own their device ([NewOwningWriter],
-// [NewOwningReader]). [Buffer] is a growable memory output (like
-// open_memstream), [SpanWriter] and [SpanReader] work over a caller's
-// slice. [WrapWriter] and [WrapReader] adapt *bufio.Writer, *bufio.Reader,
+// [NewOwningReader]). [SpanReader] reads a caller's slice in place.
+// [WrapWriter] and [WrapReader] adapt *bufio.Writer, *bufio.Reader,
+// *bytes.Buffer (output to memory, formatted in its spare capacity),
 // *os.File and any other io type.
 //
 // # Buffer sizes
@@ -44,11 +46,10 @@
 // One vocabulary holds across fastio's modules:
 //
 //   - truncated input satisfies errors.Is(err, io.ErrUnexpectedEOF);
-//   - use after Close satisfies errors.Is(err, fs.ErrClosed) ([ErrClosed]
-//     wraps it);
+//   - use after Close satisfies errors.Is(err, fs.ErrClosed);
 //   - a device that keeps moving no bytes without an error gives an error
-//     satisfying errors.Is(err, io.ErrNoProgress) ([ErrNoProgress] wraps
-//     it; [MaxEmptyCalls] is the limit);
+//     satisfying errors.Is(err, io.ErrNoProgress) (after 100 calls in a
+//     row);
 //   - a size beyond a limit (a length read from input, inflated output, a
 //     file to map) satisfies errors.Is(err, [ErrTooLarge]), and a file
 //     that changed while it was read errors.Is(err, [ErrFileChanged]), in

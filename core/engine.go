@@ -4,28 +4,21 @@ package core
 // writes in place through the Writer's inlined fast paths, but it cannot
 // reset, redirect or close the Writer, and it offers no way back to the
 // Writer. A writer that puts a transform behind a Writer (a transcoder, a
-// compressor) hands out an Engine (see EngineWriter) so that formatters
-// and encoders write into its buffer, ahead of the transform, without a
-// call through an interface per value.
+// compressor) hands out an Engine through a method
+//
+//	Engine() core.Engine
+//
+// so that formatters and encoders write into its buffer, ahead of the
+// transform, without a call through an interface per value: writing to
+// the Engine is writing to the writer that returned it. Code that formats
+// or encodes into a writer it is given (format's print functions, codec's
+// record Writer) looks for that method, which a *Writer has too.
 //
 // Every method is the Writer's method of the same name, with the same
-// contract (see BufferedWriter); Flush pushes the buffered bytes through
-// the transform, as the transforming writer's own Flush does. The zero
-// Engine has no Writer and must not be used.
+// contract (see BufferedWriter), so an Engine is a BufferedWriter. The
+// Writer's error and Close belong to the writer that handed the Engine
+// out. The zero Engine has no Writer and must not be used.
 type Engine struct{ w *Writer }
-
-// EngineWriter is implemented by a writer that puts a transform (a code
-// conversion, a compressor) behind a *Writer: Engine returns the writing
-// side of that Writer, whose buffer holds the input not yet transformed.
-// Writing to the Engine is the same as writing to the writer that returned
-// it. Code that formats or encodes into a writer it is given (format's
-// print functions, codec's record Writer) writes into the Engine through
-// its inlined methods instead of calling Reserve and Commit through the
-// interface. A *Writer is an EngineWriter too.
-type EngineWriter interface {
-	BufferedWriter
-	Engine() Engine
-}
 
 // Engine returns the writing side of b (see Engine).
 func (b *Writer) Engine() Engine { return Engine{b} }
@@ -59,11 +52,8 @@ func (e Engine) Reserve(n int) []byte {
 func (e Engine) Commit(n int) { e.w.Commit(n) }
 
 // Flush is the Writer's Flush: the buffered bytes go through the
-// transform, never past it.
+// transform, never past it, as the transforming writer's own Flush does.
 func (e Engine) Flush() error { return e.w.Flush() }
-
-// Err is the Writer's Err.
-func (e Engine) Err() error { return e.w.err }
 
 // Size is the Writer's Size.
 func (e Engine) Size() int { return len(e.w.full) }

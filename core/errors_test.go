@@ -40,9 +40,10 @@ func TestErrorVocabulary(t *testing.T) {
 			_, err := r.Fill()
 			return err
 		}, io.ErrNoProgress},
-		{"Buffer.ReadFrom a stuck reader", func() error {
-			var b core.Buffer
-			_, err := b.ReadFrom(readerFunc(func([]byte) (int, error) { return empty() }))
+		{"ReadEach over a stuck reader", func() error {
+			p := make([]byte, 8)
+			_, err := core.ReadEach(readerFunc(func([]byte) (int, error) { return empty() }),
+				func() ([]byte, error) { return p, nil }, func([]byte) error { return nil })
 			return err
 		}, io.ErrNoProgress},
 		{"Writer.ReadFrom a stuck reader", func() error {
@@ -57,9 +58,15 @@ func TestErrorVocabulary(t *testing.T) {
 			}
 		})
 	}
-	for _, e := range []error{core.ErrBufferFull, core.ErrClosed, core.ErrCommitRange, core.ErrNilDevice, core.ErrInvalidCount, core.ErrSpanFull, core.ErrNoProgress, core.ErrCursorOpen, core.ErrStaleCursor, core.ErrTooLarge, core.ErrFileChanged} {
+	for _, e := range []error{core.ErrBufferFull, core.ErrInvalidCount, core.ErrNilDevice, core.ErrStaleCursor, core.ErrTooLarge, core.ErrFileChanged} {
 		if !strings.HasPrefix(e.Error(), "core: ") {
 			t.Errorf("sentinel %q does not name the package", e)
+		}
+	}
+	// The errors for the standard cases say where they come from too.
+	for _, err := range []error{closedW.Flush(), func() error { _, err := closedR.Fill(); return err }()} {
+		if !strings.HasPrefix(err.Error(), "core: ") {
+			t.Errorf("error %q does not name the package", err)
 		}
 	}
 }

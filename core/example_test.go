@@ -2,6 +2,7 @@ package core_test
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"log"
 	"os"
@@ -72,13 +73,16 @@ func ExampleReader_Window() {
 	// Output: 100
 }
 
-// A growable memory output, like open_memstream: the bytes are there
-// afterwards without a copy.
-func ExampleBuffer() {
-	var b core.Buffer
-	w := core.BufferedWriter(&b)
+// Output to memory: WrapWriter lends a *bytes.Buffer's spare capacity, so
+// the bytes are formatted in place in the Buffer and copied no more.
+func ExampleWrapWriter_bytesBuffer() {
+	var b bytes.Buffer
+	w := core.WrapWriter(&b)
 	p := w.Reserve(8)
 	w.Commit(copy(p, "uid 42\n"))
+	if err := w.Flush(); err != nil {
+		log.Fatal(err)
+	}
 	fmt.Printf("%q\n", b.Bytes())
 	// Output: "uid 42\n"
 }
@@ -138,7 +142,7 @@ func ExampleNewSinkWriter() {
 
 // rot13Writer is a transform writer as fastio's transcoders and
 // compressors are: its buffered methods are those of the engine it holds,
-// so it is a core.EngineWriter.
+// and its Engine method hands out the writing side of that engine.
 type rot13Writer struct{ eng *core.Writer }
 
 func (w *rot13Writer) Write(p []byte) (int, error) { return w.eng.Write(p) }
@@ -149,14 +153,14 @@ func (w *rot13Writer) Close() error                { return w.eng.Close() }
 func (w *rot13Writer) Engine() core.Engine         { return w.eng.Engine() }
 
 // putLabel is what a formatter does with the writer it is given: the
-// inlined *core.Writer path for a Writer, the inlined Engine path for an
-// EngineWriter, calls through the interface otherwise.
+// inlined *core.Writer path for a Writer, the inlined Engine path for a
+// writer with an Engine method, calls through the interface otherwise.
 func putLabel(w core.BufferedWriter, s string) {
 	if cw, ok := w.(*core.Writer); ok {
 		cw.PutString(s)
 		return
 	}
-	if ew, ok := w.(core.EngineWriter); ok {
+	if ew, ok := w.(interface{ Engine() core.Engine }); ok {
 		ew.Engine().WriteString(s)
 		return
 	}
@@ -164,7 +168,7 @@ func putLabel(w core.BufferedWriter, s string) {
 	w.Commit(copy(p, s))
 }
 
-func ExampleEngineWriter() {
+func ExampleEngine() {
 	w := &rot13Writer{eng: core.NewSinkWriter(&rot13{dst: core.NewWriter(os.Stdout)}, 0)}
 	putLabel(w, "Hello, ") // into the engine's buffer, then through the transform
 	w.Write([]byte("World!\n"))

@@ -7,8 +7,9 @@ import "io"
 // ends the loop) and hands use the bytes read, before it looks at the
 // Read's error (use's error ends the loop too). It returns the number of
 // bytes read and nil at io.EOF, or the first error: a Read's, space's or
-// use's; ErrInvalidCount for a count outside [0, len(p)]; ErrNoProgress
-// after MaxEmptyCalls reads in a row that return no bytes and no error.
+// use's; ErrInvalidCount for a count outside [0, len(p)]; an error
+// satisfying errors.Is(err, io.ErrNoProgress) after 100 reads in a row
+// that return no bytes and no error.
 func ReadEach(r io.Reader, space func() ([]byte, error), use func(p []byte) error) (int64, error) {
 	var total int64
 	empty := 0
@@ -33,8 +34,8 @@ func ReadEach(r io.Reader, space func() ([]byte, error), use func(p []byte) erro
 		}
 		if m > 0 {
 			empty = 0
-		} else if empty++; empty >= MaxEmptyCalls {
-			return total, ErrNoProgress
+		} else if empty++; empty >= maxEmptyCalls {
+			return total, errNoProgress
 		}
 	}
 }

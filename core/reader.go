@@ -17,10 +17,10 @@ import "io"
 // device error is returned once, after the bytes read before it have been
 // delivered; the next call reads from the device again (a device that wants
 // its error sticky returns it again). A device that returns no data and no
-// error MaxEmptyCalls times in a row gives ErrNoProgress. A device that
-// returns 0, io.ErrShortBuffer (its next unit of output does not fit the
-// free space) makes Fill return ErrBufferFull while the window is not
-// empty.
+// error 100 times in a row gives an error satisfying errors.Is(err,
+// io.ErrNoProgress). A device that returns 0, io.ErrShortBuffer (its next
+// unit of output does not fit the free space) makes Fill return
+// ErrBufferFull while the window is not empty.
 //
 // A Reader is not safe for concurrent use.
 type Reader struct {
@@ -79,14 +79,11 @@ func (b *Reader) Reset(r io.Reader) {
 // Size returns the size of the buffer in bytes.
 func (b *Reader) Size() int { return len(b.buf) }
 
-// Buffered returns the length of the window.
-func (b *Reader) Buffered() int { return b.w - b.r }
-
 // Window returns the buffered bytes not yet consumed.
 func (b *Reader) Window() []byte { return b.buf[b.r:b.w] }
 
 // Consume drops the first n bytes of the window; n is clamped to
-// [0, Buffered()].
+// [0, len(Window())].
 func (b *Reader) Consume(n int) {
 	if uint(n) <= uint(b.w-b.r) {
 		b.r += n
@@ -100,7 +97,7 @@ func (b *Reader) Consume(n int) {
 // takeErr returns the pending error, keeping io.EOF and ErrNilDevice.
 func (b *Reader) takeErr() error {
 	err := b.err
-	if err != io.EOF && err != ErrNilDevice && err != ErrClosed {
+	if err != io.EOF && err != ErrNilDevice && err != errClosed {
 		b.err = nil
 	}
 	return err
@@ -147,7 +144,7 @@ func (b *Reader) readDevice(p []byte) (int, error) {
 	if b.dev == nil {
 		return 0, ErrNilDevice
 	}
-	for range MaxEmptyCalls {
+	for range maxEmptyCalls {
 		m, err := b.dev.Read(p)
 		if m < 0 || m > len(p) {
 			return 0, ErrInvalidCount
@@ -156,7 +153,7 @@ func (b *Reader) readDevice(p []byte) (int, error) {
 			return m, err
 		}
 	}
-	return 0, ErrNoProgress
+	return 0, errNoProgress
 }
 
 // Read reads into p from the window, or when the window is empty from the
@@ -275,15 +272,16 @@ func (b *Reader) WriteTo(w io.Writer) (int64, error) {
 }
 
 // Close closes the Reader: the window is dropped and later calls return
-// ErrClosed; a second Close returns ErrClosed. Close does not close the
-// device, which the caller owns, except for a Reader made by
+// an error satisfying errors.Is(err, fs.ErrClosed), a second Close too.
+// Close does not close the device, which the caller owns, except for a
+// Reader made by
 // NewOwningReader: that one closes its device when it is an io.Closer and
 // returns that Close's error.
 func (b *Reader) Close() error {
-	if b.err == ErrClosed {
-		return ErrClosed
+	if b.err == errClosed {
+		return errClosed
 	}
-	b.r, b.w, b.err = 0, 0, ErrClosed
+	b.r, b.w, b.err = 0, 0, errClosed
 	if b.owns {
 		b.owns = false
 		if c, ok := b.dev.(io.Closer); ok {

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"io/fs"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -147,7 +148,7 @@ func TestReaderErrors(t *testing.T) {
 	})
 	t.Run("no progress", func(t *testing.T) {
 		r := core.NewReaderSize(zeroReader{}, 64)
-		if _, err := r.Fill(); !errors.Is(err, core.ErrNoProgress) {
+		if _, err := r.Fill(); !errors.Is(err, io.ErrNoProgress) {
 			t.Fatal(err)
 		}
 	})
@@ -162,13 +163,13 @@ func TestReaderErrors(t *testing.T) {
 		if err := r.Close(); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := r.Fill(); !errors.Is(err, core.ErrClosed) {
+		if _, err := r.Fill(); !errors.Is(err, fs.ErrClosed) {
 			t.Fatal(err)
 		}
-		if _, err := r.Read(make([]byte, 1)); !errors.Is(err, core.ErrClosed) {
+		if _, err := r.Read(make([]byte, 1)); !errors.Is(err, fs.ErrClosed) {
 			t.Fatal(err)
 		}
-		if err := r.Close(); !errors.Is(err, core.ErrClosed) {
+		if err := r.Close(); !errors.Is(err, fs.ErrClosed) {
 			t.Fatal(err)
 		}
 	})

@@ -2,7 +2,6 @@ package core
 
 import (
 	"io"
-	"unicode/utf8"
 	"unsafe"
 )
 
@@ -26,8 +25,14 @@ const MinBufferSize = 64
 //
 // Writes that fit the free space are copied into the buffer. A write at
 // least as large as the buffer is not copied: it goes straight to the
-// device, and when the device implements GatherWriter the pending buffered
-// bytes and the payload leave in one call.
+// device, and when the device has a method
+//
+//	WriteBuffers(bufs [][]byte) (int64, error)
+//
+// (a gathered write, writev, of all of bufs in order, returning how many
+// bytes reached the device and an error when that is less than the total;
+// device's files and connections have it) the pending buffered bytes and
+// the payload leave in one call.
 //
 // For hot loops, Put, PutString and PutByte are Write, WriteString and
 // WriteByte without results: their fast paths inline into the caller, and an
@@ -55,7 +60,7 @@ type Writer struct {
 	full []byte // the whole buffer; buf is always a prefix of it
 	err  error  // sticky permanent error
 	dev  io.Writer
-	gw   GatherWriter
+	gw   gatherWriter
 	vec  [2][]byte
 	tmp  []byte // scratch handed out by Reserve after an error
 	sink Sink   // the transform, for a Writer made by NewSinkWriter
@@ -121,7 +126,7 @@ func NewSinkWriter(s Sink, size int) *Writer {
 func (b *Writer) Reset(w io.Writer) {
 	b.reset()
 	b.dev = w
-	b.gw, _ = w.(GatherWriter)
+	b.gw, _ = w.(gatherWriter)
 	if w == nil {
 		b.setErr(ErrNilDevice)
 	}
@@ -148,10 +153,10 @@ func (b *Writer) reset() {
 
 // endCursor is called by every operation that changes the buffer: while a
 // Cursor is open the Writer cannot know how far it has written, so the
-// operation fails with ErrCursorOpen, which is sticky.
+// operation fails with ErrStaleCursor, which is sticky.
 func (b *Writer) endCursor() {
 	if b.copen {
-		b.setErr(ErrCursorOpen)
+		b.setErr(ErrStaleCursor)
 	}
 }
 
@@ -275,21 +280,6 @@ func (b *Writer) writeByteSlow(c byte) error {
 	return b.err
 }
 
-// WriteRune writes the UTF-8 encoding of r (U+FFFD if r is not a valid
-// scalar value) and returns the number of bytes written.
-func (b *Writer) WriteRune(r rune) (int, error) {
-	if uint32(r) < utf8.RuneSelf && len(b.buf) < cap(b.buf) {
-		b.buf = append(b.buf, byte(r))
-		return 1, nil
-	}
-	if b.err != nil {
-		return 0, b.err
-	}
-	n := utf8.EncodeRune(b.Reserve(utf8.UTFMax), r)
-	b.Commit(n)
-	return n, b.err
-}
-
 // Reserve returns the free space of the buffer, at least n bytes, flushing
 // or growing the buffer when needed. See BufferedWriter for the contract.
 // Its fast path inlines.
@@ -312,7 +302,7 @@ func (b *Writer) Commit(n int) {
 
 func (b *Writer) commitSlow() {
 	if b.err == nil {
-		b.setErr(ErrCommitRange)
+		b.setErr(ErrInvalidCount)
 	}
 }
 
@@ -414,8 +404,8 @@ func (b *Writer) writeDevice(p []byte) (int, error) {
 			return done, err
 		}
 		if m == 0 {
-			if empty++; empty >= MaxEmptyCalls {
-				return done, ErrNoProgress
+			if empty++; empty >= maxEmptyCalls {
+				return done, errNoProgress
 			}
 		}
 	}
@@ -528,7 +518,8 @@ func (b *Writer) ReadFrom(r io.Reader) (int64, error) {
 }
 
 // Close flushes the buffer and closes the Writer, returning the flush's
-// error. Afterwards every write, Flush and a second Close return ErrClosed.
+// error. Afterwards every write, Flush and a second Close return an error
+// satisfying errors.Is(err, fs.ErrClosed).
 // If the flush met a temporary error the Writer stays open, so that Close
 // can be called again.
 //
@@ -538,8 +529,8 @@ func (b *Writer) ReadFrom(r io.Reader) (int64, error) {
 // first error. For a Writer over a Sink, Close gives the Sink its final
 // Take and a Flush (see Sink).
 func (b *Writer) Close() error {
-	if b.err == ErrClosed {
-		return ErrClosed
+	if b.err == errClosed {
+		return errClosed
 	}
 	b.endCursor()
 	var err error
@@ -552,7 +543,7 @@ func (b *Writer) Close() error {
 		return err
 	}
 	b.buf = b.full[:0]
-	b.setErr(ErrClosed)
+	b.setErr(errClosed)
 	if b.owns {
 		b.owns = false
 		if c, ok := b.dev.(io.Closer); ok {
@@ -587,7 +578,7 @@ func (b *Writer) settle() {
 
 // takeBuf gives the buffered bytes to the Sink. Without final a tail may
 // stay; a Sink that takes nothing of a full buffer is asked again, up to
-// MaxEmptyCalls times.
+// 100 times (maxEmptyCalls).
 func (b *Writer) takeBuf(final bool) error {
 	empty := 0
 	for {
@@ -607,8 +598,8 @@ func (b *Writer) takeBuf(final bool) error {
 		}
 		if n > 0 {
 			empty = 0
-		} else if empty++; empty >= MaxEmptyCalls {
-			return b.setErr(ErrNoProgress)
+		} else if empty++; empty >= maxEmptyCalls {
+			return b.setErr(errNoProgress)
 		}
 	}
 }
@@ -629,8 +620,8 @@ func (b *Writer) takeDirect(p []byte) (int, error) {
 		}
 		if n > 0 {
 			empty = 0
-		} else if empty++; empty >= MaxEmptyCalls {
-			return done, b.setErr(ErrNoProgress)
+		} else if empty++; empty >= maxEmptyCalls {
+			return done, b.setErr(errNoProgress)
 		}
 	}
 	return done, nil

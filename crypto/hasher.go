@@ -36,7 +36,7 @@ const BufferSize = 8 << 10
 // it was given; Reset starts a new message under the same key.
 //
 // Writes never fail: the device has no I/O. The one error a Hasher can
-// record is core.ErrCommitRange, from a Commit outside the reserved slice;
+// record is core.ErrInvalidCount, from a Commit outside the reserved slice;
 // it is sticky (later writes return it and hash nothing) and Flush and Err
 // report it until Reset.
 //
@@ -134,7 +134,7 @@ func (h *Hasher) settle() {
 	}
 	if h.badCommit {
 		h.badCommit = false
-		h.bw.Commit(-1) // records core.ErrCommitRange
+		h.bw.Commit(-1) // records core.ErrInvalidCount
 	}
 }
 
@@ -348,7 +348,7 @@ func (h *Hasher) reserveSlow(n int) []byte {
 
 // Commit hashes the first n bytes of the slice returned by the last
 // Reserve. An n outside that slice hashes nothing and records
-// core.ErrCommitRange.
+// core.ErrInvalidCount.
 func (h *Hasher) Commit(n int) {
 	if uint(n) <= uint(cap(h.win)-len(h.win)) {
 		h.win = h.win[:len(h.win)+n]
@@ -373,8 +373,8 @@ func (h *Hasher) Flush() error {
 // ReadFrom hashes everything r yields until io.EOF, reading 64 KiB at a
 // time into a pooled block, and returns the number of bytes read and the
 // first error other than io.EOF. A reader that returns no bytes and no
-// error core.MaxEmptyCalls times in a row fails with core.ErrNoProgress
-// (which satisfies errors.Is(err, io.ErrNoProgress)).
+// error 100 times in a row fails with an error satisfying
+// errors.Is(err, io.ErrNoProgress).
 func (h *Hasher) ReadFrom(r io.Reader) (int64, error) {
 	h.init()
 	if err := h.bw.Err(); err != nil {

@@ -340,16 +340,16 @@ func TestBadInput(t *testing.T) {
 		h.WriteString("abc")
 		w := h.Reserve(4)
 		h.Commit(len(w) + 1)
-		if err := h.Flush(); !errors.Is(err, core.ErrCommitRange) {
+		if err := h.Flush(); !errors.Is(err, core.ErrInvalidCount) {
 			t.Fatalf("Flush: %v", err)
 		}
-		if n, err := h.WriteString("more"); n != 0 || !errors.Is(err, core.ErrCommitRange) {
+		if n, err := h.WriteString("more"); n != 0 || !errors.Is(err, core.ErrInvalidCount) {
 			t.Errorf("Write after error: %d, %v", n, err)
 		}
-		if _, err := h.ReadFrom(bytes.NewReader([]byte("x"))); !errors.Is(err, core.ErrCommitRange) {
+		if _, err := h.ReadFrom(bytes.NewReader([]byte("x"))); !errors.Is(err, core.ErrInvalidCount) {
 			t.Errorf("ReadFrom after error: %v", err)
 		}
-		if err := h.WriteByte('x'); !errors.Is(err, core.ErrCommitRange) {
+		if err := h.WriteByte('x'); !errors.Is(err, core.ErrInvalidCount) {
 			t.Errorf("WriteByte after error: %v", err)
 		}
 		p := h.Reserve(BufferSize * 2)
@@ -360,7 +360,7 @@ func TestBadInput(t *testing.T) {
 		h.Put([]byte("x"))
 		h.PutString("x")
 		h.PutByte('x')
-		if !h.Verify(stdSum(SHA256, []byte("abc"))) || !errors.Is(h.Err(), core.ErrCommitRange) {
+		if !h.Verify(stdSum(SHA256, []byte("abc"))) || !errors.Is(h.Err(), core.ErrInvalidCount) {
 			t.Error("Put after the error hashed or cleared it")
 		}
 		h.Commit(-1)
@@ -385,10 +385,10 @@ func TestBadInput(t *testing.T) {
 				h.PutString("Hello World\n")
 				h.PutByte('x')
 				h.WriteByte('x')
-				if n, err := h.WriteString("Hello World\n"); n != 0 || !errors.Is(err, core.ErrCommitRange) {
+				if n, err := h.WriteString("Hello World\n"); n != 0 || !errors.Is(err, core.ErrInvalidCount) {
 					t.Errorf("%v: WriteString after Sum: %d, %v", a, n, err)
 				}
-				if n, err := h.Write(msg[:12]); n != 0 || !errors.Is(err, core.ErrCommitRange) {
+				if n, err := h.Write(msg[:12]); n != 0 || !errors.Is(err, core.ErrInvalidCount) {
 					t.Errorf("%v: Write after Sum: %d, %v", a, n, err)
 				}
 				h.Commit(copy(h.Reserve(3), "abc"))
@@ -618,7 +618,7 @@ func TestZeroHasher(t *testing.T) {
 	}
 	var bad Hasher
 	bad.Commit(1)
-	if _, err := bad.WriteString("abc"); !errors.Is(err, core.ErrCommitRange) {
+	if _, err := bad.WriteString("abc"); !errors.Is(err, core.ErrInvalidCount) {
 		t.Errorf("zero Hasher forgets a misused Commit: %v", err)
 	}
 	var h, h2 Hasher

@@ -83,10 +83,10 @@ func hasherOperations(t *testing.T) {
 					h.PutString("tail")
 					written = append(written, "tail"...)
 					h.Commit(1 << 20)
-					if _, err := h.Write([]byte("x")); !errors.Is(err, core.ErrCommitRange) {
+					if _, err := h.Write([]byte("x")); !errors.Is(err, core.ErrInvalidCount) {
 						t.Fatalf("Write after a bad Commit = %v", err)
 					}
-					if !errors.Is(h.Flush(), core.ErrCommitRange) || !errors.Is(h.Err(), core.ErrCommitRange) {
+					if !errors.Is(h.Flush(), core.ErrInvalidCount) || !errors.Is(h.Err(), core.ErrInvalidCount) {
 						t.Fatal("the bad Commit is not reported")
 					}
 					if got := h.Sum(nil); !bytes.Equal(got, want(written)) {

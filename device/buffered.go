@@ -66,8 +66,8 @@ func OpenIn(path string) (*InFile, error) {
 
 // Sync flushes w and then commits its device's data to stable storage
 // when the device can (a File: fsync). w is an OutFile, an IOFile, or any
-// core.BufferedWriter whose device (Device method) or self is a
-// core.Syncer; otherwise Sync returns an *Error wrapping
+// core.BufferedWriter whose device (Device method) or self has a
+// Sync() error method; otherwise Sync returns an *Error wrapping
 // errors.ErrUnsupported.
 func Sync(w core.BufferedWriter) error {
 	if err := w.Flush(); err != nil {
@@ -83,7 +83,7 @@ func Sync(w core.BufferedWriter) error {
 }
 
 func syncDev(dev any) error {
-	if s, ok := dev.(core.Syncer); ok {
+	if s, ok := dev.(interface{ Sync() error }); ok {
 		return s.Sync()
 	}
 	return &Error{Op: "sync", Path: nameOf(dev), Written: -1, Err: errNoSync}

@@ -14,19 +14,19 @@ import (
 )
 
 var (
-	_ core.BufferedWriter = (*OutFile)(nil)
-	_ core.BufferedReader = (*InFile)(nil)
-	_ core.BufferedWriter = (*IOFile)(nil)
-	_ core.BufferedReader = (*IOFile)(nil)
-	_ core.BufferedReader = (*Mapped)(nil)
-	_ core.BufferedWriter = (*Null)(nil)
-	_ core.GatherWriter   = (*File)(nil)
-	_ core.GatherWriter   = (*Conn)(nil)
-	_ core.Syncer         = (*File)(nil)
-	_ core.Handle         = (*File)(nil)
-	_ io.ReaderAt         = (*File)(nil)
-	_ io.WriterAt         = (*File)(nil)
-	_ io.Seeker           = (*File)(nil)
+	_ core.BufferedWriter       = (*OutFile)(nil)
+	_ core.BufferedReader       = (*InFile)(nil)
+	_ core.BufferedWriter       = (*IOFile)(nil)
+	_ core.BufferedReader       = (*IOFile)(nil)
+	_ core.BufferedReader       = (*Mapped)(nil)
+	_ core.BufferedWriter       = (*Null)(nil)
+	_ gatherWriter              = (*File)(nil)
+	_ gatherWriter              = (*Conn)(nil)
+	_ interface{ Sync() error } = (*File)(nil)
+	_ interface{ Fd() uintptr } = (*File)(nil)
+	_ io.ReaderAt               = (*File)(nil)
+	_ io.WriterAt               = (*File)(nil)
+	_ io.Seeker                 = (*File)(nil)
 )
 
 // testData is deterministic bytes of length n.
@@ -330,4 +330,9 @@ func TestIOFileSeekBackFails(t *testing.T) {
 	if dev.out.Len() != 0 {
 		t.Errorf("%d bytes reached the device at an unknown offset", dev.out.Len())
 	}
+}
+
+// gatherWriter is the gathered write core's Writer looks for in a device.
+type gatherWriter interface {
+	WriteBuffers(bufs [][]byte) (int64, error)
 }

@@ -5,7 +5,8 @@ import (
 )
 
 // Conn is an unbuffered TCP connection device. It adds to net.TCPConn the
-// gathered write of core.GatherWriter (writev through net.Buffers) and a
+// gathered write WriteBuffers (writev through net.Buffers), which
+// core.Writer uses, and a
 // name for error messages. NewIOFile(NewConn(c)) buffers it both ways;
 // Dial does that for a new connection.
 //
@@ -40,8 +41,8 @@ func (c *Conn) Read(p []byte) (int, error) { return c.c.Read(p) }
 // Write writes all of p to the connection.
 func (c *Conn) Write(p []byte) (int, error) { return c.c.Write(p) }
 
-// WriteBuffers writes the slices of bufs in order with writev and
-// implements core.GatherWriter.
+// WriteBuffers writes the slices of bufs in order with writev; it is the
+// gathered write core.Writer uses.
 func (c *Conn) WriteBuffers(bufs [][]byte) (int64, error) {
 	c.store = append(c.store[:0], bufs...)
 	c.vec = c.store

@@ -125,7 +125,7 @@ func TestNull(t *testing.T) {
 		t.Error(err)
 	}
 	d.Commit(len(d.Reserve(0)) + 1)
-	if err := d.Flush(); !errors.Is(err, core.ErrCommitRange) {
+	if err := d.Flush(); !errors.Is(err, core.ErrInvalidCount) {
 		t.Errorf("Flush after a bad Commit: %v", err)
 	}
 	if n, err := d.Read(p); n != 0 || err != io.EOF {

@@ -14,7 +14,7 @@
 //     native handle with NewFile (owning) or an *os.File with FromOS (not
 //     owning: the way to os.OpenFile's flags and permission bits).
 //     Positional I/O (ReadAt/WriteAt), Seek, Sync, Truncate, and writev
-//     through core.GatherWriter.
+//     through WriteBuffers.
 //   - Conn: a TCP connection, from NewConn; Dial returns one buffered.
 //   - Null: counts and discards.
 //
@@ -51,7 +51,7 @@
 // system's error, so errors.Is(err, fs.ErrNotExist) and
 // errors.Is(err, syscall.ENOSPC) work. Bad mode strings give errors
 // wrapping ErrBadMode that say where the string is wrong; closed devices
-// give errors wrapping core.ErrClosed (and so fs.ErrClosed), a missing
+// give errors wrapping fs.ErrClosed, a missing
 // capability errors wrapping
 // errors.ErrUnsupported, a device that accepts nothing io.ErrNoProgress.
 package device

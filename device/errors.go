@@ -3,6 +3,7 @@ package device
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"strconv"
 
 	"github.com/fastio-go/fastio/core"
@@ -49,9 +50,8 @@ var (
 	errNegativeOffset = errors.New("negative offset or length")
 )
 
-// errClosed is wrapped by the errors of operations on a closed device:
-// core.ErrClosed, which wraps fs.ErrClosed.
-var errClosed = core.ErrClosed
+// errClosed is wrapped by the errors of operations on a closed device.
+var errClosed = fs.ErrClosed
 
 // modeError describes a bad mode string: which string, where in it, and
 // what is wrong. It wraps ErrBadMode.

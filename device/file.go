@@ -13,8 +13,8 @@ import (
 // descriptor to become ready. Read makes one read system call.
 //
 // File implements io.Reader, io.Writer, io.ReaderAt, io.WriterAt,
-// io.Seeker, io.ReaderFrom, io.WriterTo, core.GatherWriter (writev),
-// core.Syncer and core.Handle. For buffered I/O use OutFile, InFile and
+// io.Seeker, io.ReaderFrom, io.WriterTo, WriteBuffers (writev, which
+// core.Writer uses), Sync and Fd. For buffered I/O use OutFile, InFile and
 // IOFile (fast_io's obuf_file, ibuf_file and iobuf_file), which wrap a File.
 //
 // A File is not safe for concurrent use, except that ReadAt and WriteAt may
@@ -148,7 +148,7 @@ func (f *File) WriteString(s string) (int, error) {
 
 // WriteBuffers writes the slices of bufs in order with gathered writes
 // (writev), continuing after partial writes, and returns the bytes
-// written. It implements core.GatherWriter; bufs may be modified.
+// written. It is the gathered write core.Writer uses; bufs may be modified.
 func (f *File) WriteBuffers(bufs [][]byte) (int64, error) {
 	if f.closed {
 		return 0, f.werr(errClosed)

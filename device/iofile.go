@@ -1,7 +1,9 @@
 package device
 
 import (
+	"errors"
 	"io"
+	"io/fs"
 
 	"github.com/fastio-go/fastio/core"
 )
@@ -66,7 +68,7 @@ func (f *IOFile) toWrite() error {
 	if f.seeker == nil {
 		return nil
 	}
-	if n := f.r.Buffered(); n > 0 {
+	if n := len(f.r.Window()); n > 0 {
 		if _, err := f.seeker.Seek(int64(-n), io.SeekCurrent); err != nil {
 			// The device offset is unknown: later output would land in
 			// the wrong place, so fail every later write and flush.
@@ -191,7 +193,7 @@ func (f *IOFile) Seek(offset int64, whence int) (int64, error) {
 		return 0, err
 	}
 	if whence == io.SeekCurrent {
-		offset -= int64(f.r.Buffered())
+		offset -= int64(len(f.r.Window()))
 	}
 	f.r.Reset(f.dev)
 	f.reading = false
@@ -218,7 +220,7 @@ func (f *IOFile) Close() error {
 		return errClosed
 	}
 	err := f.w.Close()
-	if f.w.Err() != errClosed {
+	if !errors.Is(f.w.Err(), fs.ErrClosed) {
 		return err
 	}
 	f.closed = true

@@ -20,7 +20,7 @@ func TestLockedLines(t *testing.T) {
 		t.Run(kind, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "f")
 			var l *Locked
-			var mem core.Buffer
+			var mem bytes.Buffer
 			switch kind {
 			case "OutFile":
 				f, err := Open(path, "w")
@@ -36,7 +36,7 @@ func TestLockedLines(t *testing.T) {
 				l = NewLocked(core.NewWriterSize(f, 100))
 				defer f.Close()
 			case "Buffer":
-				l = NewLocked(&mem)
+				l = NewLocked(core.WrapWriter(&mem))
 			}
 			var wg sync.WaitGroup
 			for g := range goroutines {

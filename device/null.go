@@ -48,11 +48,11 @@ func (d *Null) Reserve(n int) []byte {
 }
 
 // Commit counts n bytes of the last reservation; a count outside it
-// records core.ErrCommitRange, which Flush returns.
+// records core.ErrInvalidCount, which Flush returns.
 func (d *Null) Commit(n int) {
 	if uint(n) > uint(len(d.scratch)) {
 		if d.err == nil {
-			d.err = core.ErrCommitRange
+			d.err = core.ErrInvalidCount
 		}
 		return
 	}

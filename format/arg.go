@@ -340,7 +340,7 @@ func printArgsAny(w any, args []Arg, ln bool) {
 		}
 		return
 	}
-	viaScratch(w.(Writer), func(b *core.Buffer) { printArgsAny(b, args, ln) })
+	viaScratch(w.(Writer), func(b *scratchBuf) { printArgsAny(b, args, ln) })
 }
 
 // PrintLnArgs writes the arguments as PrintArgs does, with no separator,

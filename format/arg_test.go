@@ -16,9 +16,9 @@ import (
 	"github.com/fastio-go/fastio/core/coretest"
 )
 
-// sprintArgs formats args with PrintArgs into a fresh core.Buffer.
+// sprintArgs formats args with PrintArgs into a fresh scratchBuf.
 func sprintArgs(args ...Arg) string {
-	var b core.Buffer
+	var b scratchBuf
 	PrintArgs(&b, args...)
 	return b.String()
 }
@@ -235,7 +235,7 @@ func TestPrintArgsKnown(t *testing.T) {
 }
 
 func TestPrintlnArgs(t *testing.T) {
-	var b core.Buffer
+	var b scratchBuf
 	PrintLnArgs(&b, V("n="), V(3))
 	PrintLnArgs(&b)
 	w := core.NewWriter(&b)
@@ -266,7 +266,7 @@ func TestPrintArgsShortWrites(t *testing.T) {
 			PrintArgs(w, args...)
 		}
 	}
-	var want core.Buffer
+	var want scratchBuf
 	emit(&want)
 	dev := &coretest.Writer{Faults: coretest.Faults{Max: 1}}
 	cw := core.NewWriterSize(dev, core.MinBufferSize)
@@ -304,7 +304,7 @@ func TestPrintArgsErrorsSticky(t *testing.T) {
 // and another BufferedWriter.
 func TestPrintArgsAllocs(t *testing.T) {
 	w := core.NewWriterSize(discard{}, 4096)
-	var b core.Buffer
+	var b scratchBuf
 	b.Grow(1 << 16)
 	when := time.Date(2024, 2, 29, 13, 4, 5, 120000000, time.FixedZone("x", 3600))
 	v := 123456789
@@ -349,7 +349,7 @@ func TestPrintArgsAllocs(t *testing.T) {
 				t.Errorf("core.Writer: %v allocations, want 0", n)
 			}
 			if n := testing.AllocsPerRun(100, func() { tt.fn(&b); b.Reset() }); n != 0 {
-				t.Errorf("core.Buffer: %v allocations, want 0", n)
+				t.Errorf("scratchBuf: %v allocations, want 0", n)
 			}
 		})
 	}
@@ -411,7 +411,7 @@ func FuzzPrintArgs(f *testing.F) {
 			Fixed(fl, prec%400), Sci(fl, prec%300).Plus(), General(fl, prec%300).Zeros(width % 40),
 			Pad(HexFloat(fl, prec%20), width%3000).Center().Fill(rune(u)), Pad(Quote(s), width%30),
 			Char(rune(i)), Time(tm).Frac(prec), Pad(Dur(time.Duration(u)), width)}
-		var got, want core.Buffer
+		var got, want scratchBuf
 		for k := range args {
 			got.Reset()
 			want.Reset()
@@ -429,7 +429,7 @@ func FuzzPrintArgs(f *testing.F) {
 		}
 		// Differential against the standard library where it defines the
 		// same output: one line of plain values.
-		var line core.Buffer
+		var line scratchBuf
 		PrintLnArgs(&line, V(i), V(" "), V(u), V(" "), V(fl), V(" "), V(s), V(" "), V(b), V(" "), V(time.Duration(i)))
 		wantLine := fmt.Sprintln(i, u, strconv.FormatFloat(fl, 'g', -1, 64), s, b, time.Duration(i))
 		if line.String() != wantLine {

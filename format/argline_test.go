@@ -67,8 +67,8 @@ func TestPrintLnArgsWriters(t *testing.T) {
 			w.Flush()
 			return b.String()
 		}},
-		{"*core.Buffer", func(f func(Writer)) string {
-			var b core.Buffer
+		{"*scratchBuf", func(f func(Writer)) string {
+			var b scratchBuf
 			f(&b)
 			return b.String()
 		}},
@@ -87,7 +87,7 @@ func TestPrintLnArgsWriters(t *testing.T) {
 	}
 	for _, tt := range lineCases {
 		t.Run(tt.name, func(t *testing.T) {
-			var want core.Buffer
+			var want scratchBuf
 			tt.print(&want)
 			for _, w := range writers {
 				if got := w.run(tt.args); got != want.String() {

@@ -27,7 +27,7 @@ const (
 )
 
 var intFile = sync.OnceValue(func() []byte {
-	var b core.Buffer
+	var b scratchBuf
 	for i := range benchInts {
 		IntLn(&b, i)
 	}
@@ -50,7 +50,7 @@ var floatVals = sync.OnceValue(func() []float64 {
 })
 
 var floatFile = sync.OnceValue(func() []byte {
-	var b core.Buffer
+	var b scratchBuf
 	for _, f := range floatVals() {
 		FloatLn(&b, f)
 	}
@@ -273,7 +273,7 @@ func BenchmarkWriteSci(b *testing.B) {
 
 // precSize returns the size of the amounts written by put, one per line.
 func precSize(put func(core.BufferedWriter, float64)) int64 {
-	var out core.Buffer
+	var out scratchBuf
 	for _, f := range fixedVals() {
 		put(&out, f)
 		Str(&out, "\n")
@@ -346,7 +346,7 @@ func BenchmarkReadFloats(b *testing.B) {
 func BenchmarkPrintRecords(b *testing.B) {
 	const n = 100_000
 	vals := floatVals()
-	var out core.Buffer
+	var out scratchBuf
 	for i := range n {
 		PrintLn(&out, "id=", i, " x=", vals[i])
 	}
@@ -493,7 +493,7 @@ func BenchmarkWriteHexFloat(b *testing.B) {
 			bw.WriteByte('\n')
 		}
 		bw.Flush()
-		var got core.Buffer
+		var got scratchBuf
 		for _, f := range vals {
 			Put(&got, HexFloat(f, prec))
 			Str(&got, "\n")
@@ -552,7 +552,7 @@ var intSlice = sync.OnceValue(func() []int {
 func BenchmarkWriteIntSlice(b *testing.B) {
 	xs := intSlice()
 	want := intFile()
-	var check core.Buffer
+	var check scratchBuf
 	Ints(&check, xs, "\n")
 	Str(&check, "\n")
 	if !bytes.Equal(check.Bytes(), want) {
@@ -706,7 +706,7 @@ var doubleVals = sync.OnceValue(func() []float64 {
 func BenchmarkWriteDoubles(b *testing.B) {
 	vals := doubleVals()
 	for _, mode := range []byte{'g', 'e'} {
-		var out core.Buffer
+		var out scratchBuf
 		for _, f := range vals {
 			out.Write(strconv.AppendFloat(nil, f, mode, -1, 64))
 			Str(&out, "\n")

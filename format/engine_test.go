@@ -41,7 +41,7 @@ func asciiUpper(b []byte) string {
 
 func (s *upperSink) Flush() error { return nil }
 
-// engineWriter is a core.EngineWriter as a transcoder, a compressor or a
+// engineWriter hands out its core.Engine as a transcoder, a compressor or a
 // hash is one: a transform behind a *core.Writer that Engine returns. It
 // counts the calls of its own buffered methods, which the print functions
 // should not make: they write into the engine.
@@ -62,14 +62,17 @@ func (w *engineWriter) Reserve(n int) []byte        { w.calls++; return w.e.Rese
 func (w *engineWriter) Commit(n int)                { w.calls++; w.e.Commit(n) }
 func (w *engineWriter) Flush() error                { return w.e.Flush() }
 
-var _ core.EngineWriter = (*engineWriter)(nil)
+var _ interface {
+	core.BufferedWriter
+	Engine() core.Engine
+} = (*engineWriter)(nil)
 
-// TestEngineWriter checks that every print function writes to a
-// core.EngineWriter through its engine, never through the writer's own
-// Reserve, Commit or Write, and that the bytes are those written to a
-// core.Buffer, with the engine's buffer large and as small as it gets.
+// TestEngineWriter checks that every print function writes to a writer
+// with an Engine method through its engine, never through the writer's
+// own Reserve, Commit or Write, and that the bytes are those written to a
+// scratchBuf, with the engine's buffer large and as small as it gets.
 func TestEngineWriter(t *testing.T) {
-	var want core.Buffer
+	var want scratchBuf
 	everyPrint(&want)
 	for _, size := range []int{0, 16, 4096} {
 		w, sink := newEngineWriter(size)
@@ -81,16 +84,16 @@ func TestEngineWriter(t *testing.T) {
 			t.Fatalf("engine of %d bytes:\n%q\nwant\n%q", size, got, want)
 		}
 		if w.calls != 0 {
-			t.Errorf("engine of %d bytes: %d calls of the EngineWriter's own Reserve, Commit or Write", size, w.calls)
+			t.Errorf("engine of %d bytes: %d calls of the engine writer's own Reserve, Commit or Write", size, w.calls)
 		}
 	}
 }
 
 // TestEngineWriterInterface checks the same through a core.BufferedWriter
-// interface value holding the EngineWriter, the type a caller that is
+// interface value holding the engine writer, the type a caller that is
 // given "some buffered writer" holds.
 func TestEngineWriterInterface(t *testing.T) {
-	var want core.Buffer
+	var want scratchBuf
 	everyPrint(&want)
 	ew, sink := newEngineWriter(64)
 	var w core.BufferedWriter = ew
@@ -102,12 +105,12 @@ func TestEngineWriterInterface(t *testing.T) {
 		t.Fatalf("got\n%q\nwant\n%q", got, want)
 	}
 	if ew.calls != 0 {
-		t.Errorf("%d calls of the EngineWriter's own Reserve, Commit or Write", ew.calls)
+		t.Errorf("%d calls of the engine writer's own Reserve, Commit or Write", ew.calls)
 	}
 }
 
 // TestEngineWriterAllocs checks that the typed functions and PrintArgs
-// allocate nothing with an EngineWriter.
+// allocate nothing with a writer that hands out its Engine.
 func TestEngineWriterAllocs(t *testing.T) {
 	w, sink := newEngineWriter(1 << 16)
 	xs := []int{1, -2, 300}

@@ -48,7 +48,7 @@ func Ints[T core.Integer, W Writer](w W, xs []T, sep string) {
 	case *bufio.Writer:
 		intsBufio(bw, xs, sep)
 	default:
-		b := scratch.Get().(*core.Buffer)
+		b := scratch.Get().(*scratchBuf)
 		for i := 0; i < len(xs); {
 			// One Write per chunk keeps the pooled buffer small whatever
 			// len(xs) is.

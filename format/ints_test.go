@@ -33,7 +33,7 @@ func intsWant[T int64 | uint64 | int8 | uint16](xs []T, sep string) string {
 // the loop of Int and Str it stands for, and returns each output by name.
 func intsEveryWriter[T core.Integer](xs []T, sep string) map[string]string {
 	out := map[string]string{}
-	var loop core.Buffer
+	var loop scratchBuf
 	for i, v := range xs {
 		if i > 0 {
 			Str(&loop, sep)
@@ -48,9 +48,9 @@ func intsEveryWriter[T core.Integer](xs []T, sep string) map[string]string {
 	cw.Flush()
 	out["*core.Writer"] = dev.String()
 
-	var buf core.Buffer
+	var buf scratchBuf
 	Ints(&buf, xs, sep)
-	out["*core.Buffer"] = buf.String()
+	out["*scratchBuf"] = buf.String()
 
 	var bw core.BufferedWriter = &buf
 	buf.Reset()

@@ -98,7 +98,7 @@ func diffInts[T core.Integer](t *testing.T, r *rand.Rand, n int) {
 		}
 		return strconv.AppendUint(b, uint64(v), 10)
 	}
-	var sink core.Buffer
+	var sink scratchBuf
 	w := core.NewWriterSize(&sink, core.MinBufferSize)
 	check := func(what string, vals []T, want []byte) {
 		t.Helper()

@@ -15,7 +15,7 @@ import (
 
 // Writer is what the print functions write to: an io.Writer that buffers
 // what it is given and sends it on when flushed. Every fastio buffered
-// writer is one (core.BufferedWriter: core's Writer and Buffer, device's
+// writer is one (core.BufferedWriter: core's Writer, device's
 // files, the transcoders, compressors and hashes), and so are the
 // standard library's *bufio.Writer and other writers with a Flush method
 // (*gzip.Writer, *tabwriter.Writer). What the print functions do depends on
@@ -23,11 +23,11 @@ import (
 //
 //   - a *core.Writer (which device's OutFile is): the value is formatted
 //     in place in the buffer, through the writer's inlined fast paths;
-//   - a core.EngineWriter, a writer that puts a transform behind a
-//     *core.Writer (unicode's transcoders, compress's compressors): the
-//     same, in its buffer through its core.Engine;
-//   - any other core.BufferedWriter (a *core.Buffer...): in place,
-//     through Reserve and Commit;
+//   - a writer that puts a transform behind a *core.Writer and hands out
+//     its core.Engine (unicode's transcoders, compress's compressors): the
+//     same, in its buffer through the Engine;
+//   - any other core.BufferedWriter (core.WrapWriter of a *bytes.Buffer):
+//     in place, through Reserve and Commit;
 //   - a *bufio.Writer: in place in bufio's free space (AvailableBuffer,
 //     then Write, the protocol bufio documents);
 //   - any other Writer: each call's output is formatted in a buffer of this
@@ -47,7 +47,8 @@ import (
 //	format.IntLn(w, 42)
 //
 // A *bytes.Buffer or *strings.Builder is not a Writer either (it has no
-// Flush): print into a core.Buffer, the in-memory fastio writer.
+// Flush): print into core.WrapWriter(&buf), which formats in place in a
+// *bytes.Buffer's spare capacity.
 //
 // The print functions take the writer as a type parameter W constrained by
 // Writer, not as a Writer interface value: whatever the caller holds (a
@@ -60,7 +61,7 @@ type Writer interface {
 
 // scratch holds the output of one call for a Writer that is neither a
 // core.BufferedWriter nor a *bufio.Writer.
-var scratch = sync.Pool{New: func() any { return new(core.Buffer) }}
+var scratch = sync.Pool{New: func() any { return new(scratchBuf) }}
 
 // stdSpace returns n bytes to format into for w, a Writer that is not a
 // core.BufferedWriter: the free space of a *bufio.Writer when it has n
@@ -80,8 +81,8 @@ func stdSpace(w Writer, n int) []byte {
 
 // viaScratch formats into a pooled buffer with f and writes the result
 // to w at once.
-func viaScratch(w Writer, f func(b *core.Buffer)) {
-	b := scratch.Get().(*core.Buffer)
+func viaScratch(w Writer, f func(b *scratchBuf)) {
+	b := scratch.Get().(*scratchBuf)
 	f(b)
 	if b.Len() > 0 {
 		w.Write(b.Bytes())
@@ -91,7 +92,7 @@ func viaScratch(w Writer, f func(b *core.Buffer)) {
 
 // release returns b to scratch, unless one large output made it large:
 // the pool then keeps no more than small buffers.
-func release(b *core.Buffer) {
+func release(b *scratchBuf) {
 	if cap(b.Bytes()) > 64<<10 {
 		return
 	}
@@ -99,9 +100,13 @@ func release(b *core.Buffer) {
 	scratch.Put(b)
 }
 
-// engine returns the core.Engine of w when w is a *core.Writer or a
-// core.EngineWriter (a transcoder or a compressor whose input is buffered
-// in a *core.Writer), so that the print functions format into its buffer
+// hasEngine is a writer that hands out the core.Engine of the
+// *core.Writer that buffers its input (see core.Engine).
+type hasEngine interface{ Engine() core.Engine }
+
+// engine returns the core.Engine of w when w is a *core.Writer or has an
+// Engine method (a transcoder or a compressor whose input is buffered in
+// a *core.Writer), so that the print functions format into its buffer
 // through the Engine's inlined methods. (It takes an any: the print functions
 // convert their type parameter to any, which costs nothing, where a
 // conversion between two interface types would look the method table up.)
@@ -111,7 +116,7 @@ func engine(w any) (core.Engine, bool) {
 		return w.Engine(), true
 	case core.Engine:
 		return w, true
-	case core.EngineWriter:
+	case hasEngine:
 		return w.Engine(), true
 	}
 	return core.Engine{}, false
@@ -164,7 +169,7 @@ func intTo(w any, u uint64, neg bool) {
 		sw.Write(p[:putIntFast(p, u, neg)])
 		return
 	}
-	viaScratch(sw, func(b *core.Buffer) { intB(b, u, neg) })
+	viaScratch(sw, func(b *scratchBuf) { intB(b, u, neg) })
 }
 
 // intB is Int for a core.BufferedWriter.
@@ -227,7 +232,7 @@ func intLnAny(w any, u uint64, neg bool) {
 		sw.Write(p[:putLineLong((*[maxLineRoom]byte)(p), u, neg)])
 		return
 	}
-	viaScratch(sw, func(b *core.Buffer) { intLnAny(b, u, neg) })
+	viaScratch(sw, func(b *scratchBuf) { intLnAny(b, u, neg) })
 }
 
 // Float writes v in the shortest decimal form that reads back as the same
@@ -269,7 +274,7 @@ func floatTo(w any, v float64, bitSize int, ln bool) {
 		sw.Write(q)
 		return
 	}
-	viaScratch(sw, func(b *core.Buffer) { floatB(b, v, bitSize, ln) })
+	viaScratch(sw, func(b *scratchBuf) { floatB(b, v, bitSize, ln) })
 }
 
 // floatB is floatTo for a core.BufferedWriter.
@@ -367,7 +372,7 @@ func putTo[A Appender](w any, a A) {
 		sw.Write(a.AppendFormat(p[:0]))
 		return
 	}
-	viaScratch(sw, func(b *core.Buffer) { putB(b, a) })
+	viaScratch(sw, func(b *scratchBuf) { putB(b, a) })
 }
 
 // putB is Put for a core.BufferedWriter.
@@ -443,7 +448,7 @@ func Print[W Writer](w W, args ...any) {
 		}
 		return
 	}
-	viaScratch(w, func(b *core.Buffer) { Print(b, args...) })
+	viaScratch(w, func(b *scratchBuf) { Print(b, args...) })
 }
 
 // PrintLn writes the arguments as Print does, concatenated with no
@@ -466,7 +471,7 @@ func PrintLn[W Writer](w W, args ...any) {
 		lnB(bw)
 		return
 	}
-	viaScratch(w, func(b *core.Buffer) { PrintLn(b, args...) })
+	viaScratch(w, func(b *scratchBuf) { PrintLn(b, args...) })
 }
 
 func printOne(w core.BufferedWriter, a any) {

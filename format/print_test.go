@@ -16,9 +16,9 @@ import (
 	"github.com/fastio-go/fastio/core/coretest"
 )
 
-// sprint formats args with Print into a fresh core.Buffer.
+// sprint formats args with Print into a fresh scratchBuf.
 func sprint(args ...any) string {
-	var b core.Buffer
+	var b scratchBuf
 	Print(&b, args...)
 	return b.String()
 }
@@ -103,7 +103,7 @@ func (ip netIP) AppendText(b []byte) ([]byte, error) {
 }
 
 func TestPrintln(t *testing.T) {
-	var b core.Buffer
+	var b scratchBuf
 	PrintLn(&b, "n=", 3)
 	PrintLn(&b)
 	if got, want := b.String(), "n=3\n\n"; got != want {
@@ -130,7 +130,7 @@ func TestTypedShortWrites(t *testing.T) {
 			Str(w, "\n")
 		}
 	}
-	var want core.Buffer
+	var want scratchBuf
 	emit(&want)
 	dev := &coretest.Writer{Faults: coretest.Faults{Max: 1}}
 	cw := core.NewWriterSize(dev, core.MinBufferSize)
@@ -166,7 +166,7 @@ func TestPrintErrorsSticky(t *testing.T) {
 
 func TestPrintAllocs(t *testing.T) {
 	w := core.NewWriterSize(discard{}, 4096)
-	var b core.Buffer
+	var b scratchBuf
 	b.Grow(1 << 16)
 	when := time.Date(2024, 2, 29, 13, 4, 5, 120000000, time.FixedZone("x", 3600))
 	v := 123456789

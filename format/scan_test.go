@@ -156,7 +156,7 @@ func TestScanVariadic(t *testing.T) {
 // smallest buffer, through a reader that returns data with io.EOF, and
 // straight from memory, and expects the same values.
 func TestScanChunks(t *testing.T) {
-	var b core.Buffer
+	var b scratchBuf
 	for i := -500; i < 500; i += 3 {
 		Print(&b, i*7919, " ", float64(i)/7, "\t", uint8(i), "\n")
 	}
@@ -234,7 +234,7 @@ func TestScanDeviceError(t *testing.T) {
 }
 
 func TestScanAllocs(t *testing.T) {
-	var b core.Buffer
+	var b scratchBuf
 	for i := range 5000 {
 		PrintLn(&b, i, " ", float64(i)*1.1, " ", -i)
 	}

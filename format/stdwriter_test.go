@@ -52,7 +52,7 @@ func everyPrint(w Writer) {
 // TestStandardWriters checks that every print function writes the same
 // bytes to a *bufio.Writer and to any other Writer as to a core.Writer.
 func TestStandardWriters(t *testing.T) {
-	var want core.Buffer
+	var want scratchBuf
 	everyPrint(&want)
 	var viaCore bytes.Buffer
 	cw := core.NewWriterSize(&viaCore, 0) // the smallest buffer: every fast path falls back at times
@@ -61,7 +61,7 @@ func TestStandardWriters(t *testing.T) {
 		t.Fatal(err)
 	}
 	if viaCore.String() != want.String() {
-		t.Fatalf("core.Writer: %q, core.Buffer %q", viaCore.String(), want.String())
+		t.Fatalf("core.Writer: %q, scratchBuf %q", viaCore.String(), want.String())
 	}
 	for _, size := range []int{16, 64, 4096} {
 		var out bytes.Buffer
@@ -145,7 +145,7 @@ func TestUnbufferedNotAWriter(t *testing.T) {
 	if reflect.TypeFor[*os.File]().Implements(wt) {
 		t.Fatal("*os.File is a Writer: printing to it would make a system call per value")
 	}
-	for _, typ := range []reflect.Type{reflect.TypeFor[*bufio.Writer](), reflect.TypeFor[*core.Writer](), reflect.TypeFor[*core.Buffer]()} {
+	for _, typ := range []reflect.Type{reflect.TypeFor[*bufio.Writer](), reflect.TypeFor[*core.Writer](), reflect.TypeFor[*scratchBuf]()} {
 		if !typ.Implements(wt) {
 			t.Fatalf("%s is not a Writer", typ)
 		}

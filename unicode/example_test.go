@@ -43,7 +43,7 @@ func ExampleConverter_Count() {
 
 func ExampleConverter_NewWriter() {
 	c, _ := unicode.New(unicode.UTF8, unicode.GB18030, unicode.Options{})
-	var out core.Buffer
+	var out bytes.Buffer
 	w := c.NewWriter(&out)
 	// The emoji arrives split across two writes.
 	w.Write([]byte("中文 \xF0\x9F"))
@@ -137,7 +137,7 @@ func ExampleRegister() {
 func ExampleConverter_NewWriter_formatter() {
 	// A Writer is a core.BufferedWriter: format in place, convert on Commit.
 	c, _ := unicode.New(unicode.UTF8, unicode.UTF16LE, unicode.Options{EmitBOM: true})
-	var out core.Buffer
+	var out bytes.Buffer
 	var w core.BufferedWriter = c.NewWriter(&out)
 	p := w.Reserve(16)
 	n := copy(p, strings.Repeat("z", 3))

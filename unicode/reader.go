@@ -97,7 +97,7 @@ func (r *Reader) Consume(n int) { r.eng.Consume(n) }
 func (r *Reader) Fill() (int, error) { return r.eng.Fill() }
 
 // Buffered returns the length of the window.
-func (r *Reader) Buffered() int { return r.eng.Buffered() }
+func (r *Reader) Buffered() int { return len(r.eng.Window()) }
 
 // Size returns the size of the buffer in bytes.
 func (r *Reader) Size() int { return r.eng.Size() }
@@ -193,7 +193,7 @@ func (s *readSource) Read(p []byte) (int, error) {
 // from the source as needed, until the end of the text or an error.
 func (s *readSource) writeTo(w core.BufferedWriter) (int64, error) {
 	r := (*Reader)(s)
-	derr, _ := w.(core.ErrReporter)
+	derr, _ := w.(interface{ Err() error })
 	var total int64
 	want := minReserve
 	for r.err == nil {

@@ -209,7 +209,7 @@ func checkStreamAgainstSlice(t *testing.T, c Converter, data []byte, chunk int) 
 // destination d, stopping at the first error, and closes it; acked counts
 // the input bytes acknowledged. "plain" is a plain io.Writer under a Writer
 // of the default size; "short" a device taking 3 bytes per call under a
-// core.Writer of 64 bytes and a Writer of 64 bytes; "flush" a core.Buffer
+// core.Writer of 64 bytes and a Writer of 64 bytes; "flush" a bytes.Buffer
 // under a Writer of 64 bytes flushed after every write, so that the
 // conversion sees every chunk boundary.
 func writeChunks(c Converter, data []byte, k int, d string) (got []byte, acked int64, werr, cerr error) {
@@ -223,7 +223,7 @@ func writeChunks(c Converter, data []byte, k int, d string) (got []byte, acked i
 		dev := &coretest.Writer{Faults: coretest.Faults{Max: 3}}
 		w, out = c.NewWriterSize(core.NewWriterSize(dev, 64), 64), dev.Bytes
 	default:
-		dev := new(core.Buffer)
+		dev := new(bytes.Buffer)
 		w, out = c.NewWriterSize(dev, 64), dev.Bytes
 	}
 	for i := 0; i < len(data); i += k {

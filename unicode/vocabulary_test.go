@@ -6,8 +6,6 @@ import (
 	"io"
 	"io/fs"
 	"testing"
-
-	"github.com/fastio-go/fastio/core"
 )
 
 // stuck is a device that never makes progress: no bytes and no error.
@@ -81,8 +79,5 @@ func TestErrorVocabulary(t *testing.T) {
 	_, err = strict.Append(nil, []byte("\xff"))
 	if errors.Is(err, io.ErrUnexpectedEOF) || !errors.Is(err, ErrInvalid) {
 		t.Fatalf("invalid: %v", err)
-	}
-	if !errors.Is(core.ErrClosed, fs.ErrClosed) {
-		t.Fatal("core.ErrClosed")
 	}
 }

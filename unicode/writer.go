@@ -45,7 +45,7 @@ const DefaultWriterSize = 256
 type Writer struct {
 	eng  core.Writer
 	dst  core.BufferedWriter
-	derr core.ErrReporter // dst, when it reports its sticky error
+	derr interface{ Err() error } // dst, when it reports its sticky error
 	t    Transformer
 }
 
@@ -79,7 +79,7 @@ func (w *Writer) Reset(dst io.Writer) {
 
 func (w *Writer) setDst(dst io.Writer) {
 	w.dst = core.WrapWriter(dst)
-	w.derr, _ = w.dst.(core.ErrReporter)
+	w.derr, _ = w.dst.(interface{ Err() error })
 }
 
 // Pending returns how many bytes written have not been converted yet: after
@@ -108,7 +108,7 @@ func (w *Writer) WriteByte(c byte) error { return w.eng.WriteByte(c) }
 func (w *Writer) Reserve(n int) []byte { return w.eng.Reserve(n) }
 
 // Commit adds the first n bytes of the slice returned by Reserve to the
-// text. A count outside it records core.ErrCommitRange.
+// text. A count outside it records core.ErrInvalidCount.
 func (w *Writer) Commit(n int) { w.eng.Commit(n) }
 
 // Flush converts the buffered bytes, except an incomplete sequence at their

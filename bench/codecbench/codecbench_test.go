@@ -13,7 +13,7 @@ import (
 // streams returns the inputs encoded by each side.
 func streams(t testing.TB) (rec, proto []byte) {
 	in := inputs()
-	var mem core.Buffer
+	var mem bytes.Buffer
 	e := record.NewWriter(&mem)
 	var body []byte
 	for i := range in {
@@ -103,7 +103,7 @@ func TestSchemaEncode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var mem core.Buffer
+	var mem bytes.Buffer
 	e := record.NewWriter(&mem)
 	for i := range in {
 		v := in[i].typed()
@@ -130,7 +130,7 @@ func TestBuilderEncode(t *testing.T) {
 	}
 	for _, name := range []string{"Builder", "Builder.Next", "Schema.Write"} {
 		t.Run(name, func(t *testing.T) {
-			var mem core.Buffer
+			var mem bytes.Buffer
 			e := record.NewWriter(&mem)
 			if name == "Builder.Next" {
 				if err := buildRecords(e, in); err != nil {
@@ -196,7 +196,7 @@ func BenchmarkSeed(b *testing.B) {
 	rec, proto := streams(b)
 	b.Run("Encode/record", func(b *testing.B) {
 		b.ReportAllocs()
-		var mem core.Buffer
+		var mem bytes.Buffer
 		mem.Grow(len(rec) + 256)
 		e := record.NewWriter(&mem)
 		i := 0
@@ -211,7 +211,7 @@ func BenchmarkSeed(b *testing.B) {
 	})
 	b.Run("Encode/record_Builder", func(b *testing.B) {
 		b.ReportAllocs()
-		var mem core.Buffer
+		var mem bytes.Buffer
 		mem.Grow(len(rec) + 256)
 		e := record.NewWriter(&mem)
 		i := 0

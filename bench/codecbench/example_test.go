@@ -1,11 +1,11 @@
 package codecbench
 
 import (
+	"bytes"
 	"fmt"
 	"time"
 
 	"github.com/fastio-go/fastio/codec/record"
-	"github.com/fastio-go/fastio/core"
 )
 
 // Example encodes the seed's record both ways and compares the sizes of
@@ -17,7 +17,7 @@ func Example() {
 		Time: time.Unix(1795996800, 123456789),
 		Blob: [5]byte{'b', 'l', 'o', 'b', 0},
 	}
-	var mem core.Buffer
+	var mem bytes.Buffer
 	if err := writeRecord(record.NewWriter(&mem), &s); err != nil {
 		fmt.Println(err)
 	}

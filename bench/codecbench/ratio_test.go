@@ -1,6 +1,7 @@
 package codecbench
 
 import (
+	"bytes"
 	"os"
 	"testing"
 
@@ -28,7 +29,7 @@ func TestRatios(t *testing.T) {
 	for i := range in {
 		typedIn[i] = in[i].typed()
 	}
-	var mem core.Buffer
+	var mem bytes.Buffer
 	mem.Grow(len(rec) + 256)
 	e := record.NewWriter(&mem)
 	out := make([]byte, 0, len(proto)+256)

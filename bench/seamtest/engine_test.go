@@ -14,11 +14,17 @@ import (
 	"github.com/fastio-go/fastio/unicode"
 )
 
-// Transform writers are core.EngineWriters: format and record write into
-// their buffer through the inlined core.Engine paths.
+// engineWriter is a transform writer that hands out its core.Engine:
+// format and record write into its buffer through the Engine's inlined
+// paths.
+type engineWriter interface {
+	core.BufferedWriter
+	Engine() core.Engine
+}
+
 var (
-	_ core.EngineWriter = (*unicode.Writer)(nil)
-	_ core.EngineWriter = (*compress.Writer)(nil)
+	_ engineWriter = (*unicode.Writer)(nil)
+	_ engineWriter = (*compress.Writer)(nil)
 )
 
 // transforms returns the transform writers the engine benchmarks write
@@ -27,7 +33,7 @@ var (
 // compressor at level 1.
 func transforms(tb testing.TB) []struct {
 	name string
-	w    core.EngineWriter
+	w    engineWriter
 } {
 	validate, err := unicode.New(unicode.UTF8, unicode.UTF8, unicode.Options{Strict: true})
 	if err != nil {
@@ -43,7 +49,7 @@ func transforms(tb testing.TB) []struct {
 	}
 	return []struct {
 		name string
-		w    core.EngineWriter
+		w    engineWriter
 	}{
 		{"unicode.UTF8-UTF8", validate.NewWriter(io.Discard)},
 		{"unicode.UTF8-UTF16LE", toUTF16.NewWriter(io.Discard)},

@@ -1,6 +1,7 @@
 package seamtest
 
 import (
+	"bytes"
 	"io"
 	"os"
 	"path/filepath"
@@ -61,14 +62,14 @@ func builderOut(e *record.Writer, n int) {
 }
 
 func TestSameBytes(t *testing.T) {
-	var a, b core.Buffer
+	var a, b bytes.Buffer
 	out := core.NewOwningWriter(&a, 64)
 	cw := core.NewWriterSize(&b, 64)
 	intLnOut(out, 1000)
 	intLnCore(cw, 1000)
 	builderOut(record.NewWriter(out), 100)
 	builderOut(record.NewWriter(cw), 100)
-	if out.Flush() != nil || cw.Flush() != nil || string(a.Bytes()) != string(b.Bytes()) || a.Len() == 0 {
+	if out.Flush() != nil || cw.Flush() != nil || a.String() != b.String() || a.Len() == 0 {
 		t.Fatalf("OutFile and core.Writer wrote different bytes (%d, %d)", a.Len(), b.Len())
 	}
 }

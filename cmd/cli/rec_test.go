@@ -31,7 +31,7 @@ func TestEncodeLine(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.line, func(t *testing.T) {
-			var b core.Buffer
+			var b bytes.Buffer
 			w := record.NewWriter(&b)
 			err := encodeLine([]byte(tc.line), w)
 			if tc.wantErr != "" {
@@ -67,7 +67,7 @@ func FuzzRecEncode(f *testing.F) {
 		dumpRecords(bytes.NewReader(line), out, 1<<16) // arbitrary bytes as a stream
 		out.Flush()
 
-		var b core.Buffer
+		var b bytes.Buffer
 		w := record.NewWriter(&b)
 		if encodeLine(line, w) != nil {
 			return
@@ -80,7 +80,7 @@ func FuzzRecEncode(f *testing.F) {
 			t.Fatalf("dump of an encoded line: %v", err)
 		}
 		out.Flush()
-		var again core.Buffer
+		var again bytes.Buffer
 		w2 := record.NewWriter(&again)
 		if err := encodeLine(bytes.TrimSuffix(dump.Bytes(), []byte("\n")), w2); err != nil {
 			t.Fatalf("encode of the dump %q: %v", dump.Bytes(), err)

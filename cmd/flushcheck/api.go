@@ -72,13 +72,10 @@ var fastioKeepers = map[string]map[string]bool{
 var hashReads = map[string]bool{"Sum": true, "Digest": true, "AppendHex": true, "AppendBase64": true,
 	"Verify": true, "VerifyHex": true, "VerifyTruncated": true}
 
-// memoryDevices are destinations whose writes cannot fail. fastio's Buffer
-// and SpanWriter are buffered writers themselves, which record writers
-// encode into directly.
+// memoryDevices are destinations whose writes cannot fail.
 var memoryDevices = map[string]map[string]bool{
-	"bytes":               {"Buffer": true},
-	"strings":             {"Builder": true},
-	fastioPrefix + "core": {"Buffer": true, "SpanWriter": true},
+	"bytes":   {"Buffer": true},
+	"strings": {"Builder": true},
 }
 
 // writerType returns the named type behind t when t is a pointer to a

@@ -20,7 +20,7 @@ import (
 //   - defer c.Done() on a c assigned again later: the deferred call got the
 //     Cursor of the defer statement and ends the batch there;
 //   - a Cursor never ended by Done: its bytes never reach the Writer (whose
-//     next write or Flush then fails with ErrCursorOpen).
+//     next write or Flush then fails with ErrStaleCursor).
 
 // isCursor reports whether t is core.Cursor.
 func isCursor(t types.Type) bool {
@@ -399,7 +399,7 @@ func (c *checker) cursorUseEscapes(stack []ast.Node, w *tracked) bool {
 				return true // a method value
 			}
 			if !isWrite(p.Sel.Name) {
-				return false // Done, Available
+				return false // Done
 			}
 			// A write: where its result goes decides.
 			i, child = up(stack, i-1)
@@ -424,7 +424,7 @@ func (c *checker) reportOpenCursor(w *tracked, line int, reopened bool) {
 		End:      w.created.End(),
 		Category: catCursor,
 		Message: w.name + " (core.Cursor) is not ended by Done " + where + itoa(line) +
-			": its bytes never reach the Writer, whose next write or Flush fails with ErrCursorOpen; call " +
+			": its bytes never reach the Writer, whose next write or Flush fails with ErrStaleCursor; call " +
 			w.name + ".Done() after the last write",
 	})
 }

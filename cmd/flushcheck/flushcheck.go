@@ -90,7 +90,7 @@
 //   - a Cursor opened in the function (c := w.Cursor(), or with writes
 //     chained on) and not ended by Done on some path to its return, or given
 //     a new value before Done: its bytes never reach the Writer, whose next
-//     write or Flush fails with ErrCursorOpen.
+//     write or Flush fails with ErrStaleCursor.
 //
 // A Cursor that is returned, passed to a function, stored, assigned to
 // another variable or captured by a closure other than a deferred one is
@@ -142,7 +142,7 @@ type tracked struct {
 	created  ast.Node      // the assignment or value spec that made it
 	call     *ast.CallExpr // the call that made it
 	name     string
-	memory   bool       // it writes to memory (bytes.Buffer, io.Discard, core.Buffer...): its Flush cannot fail
+	memory   bool       // it writes to memory (bytes.Buffer, strings.Builder, io.Discard): its Flush cannot fail
 	cursor   bool       // a core.Cursor from a Cursor call: Done ends it
 	wrappers []*tracked // writers made over this one in the function
 }

@@ -1,6 +1,7 @@
 package binary_test
 
 import (
+	"bytes"
 	"testing"
 
 	"github.com/fastio-go/fastio/codec/binary"
@@ -21,8 +22,9 @@ func TestAllocsFromOtherPackage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var buf core.Buffer
+	var buf bytes.Buffer
 	buf.Grow(1 << 10)
+	bw := core.WrapWriter(&buf)
 	span := core.NewSpanReader(nil)
 	v := point{1, -2, 3}
 	tests := []struct {
@@ -53,7 +55,7 @@ func TestAllocsFromOtherPackage(t *testing.T) {
 		}},
 		{"Write+Read", func() {
 			buf.Reset()
-			c.Write(&buf, v)
+			c.Write(bw, v)
 			span.Reset(buf.Bytes())
 			if got, err := c.Read(span); err != nil || got != v {
 				t.Fatal("Read", got, err)

@@ -380,8 +380,9 @@ func TestAllocs(t *testing.T) {
 	enc := c.AppendSlice(nil, vals)
 	into := make([]packed, 64)
 	one := c.Append(nil, packed{})
-	var buf core.Buffer
+	var buf bytes.Buffer
 	buf.Grow(1024)
+	bw := core.WrapWriter(&buf)
 	span := core.NewSpanReader(nil)
 	tests := []struct {
 		name string
@@ -392,7 +393,7 @@ func TestAllocs(t *testing.T) {
 		{"Decode", func() { c.Decode(one) }},
 		{"AppendSlice", func() { c.AppendSlice(dst[:0], vals) }},
 		{"DecodeSlice", func() { c.DecodeSlice(enc, into, 0) }},
-		{"Write", func() { buf.Reset(); c.Write(&buf, packed{}) }},
+		{"Write", func() { buf.Reset(); c.Write(bw, packed{}) }},
 		{"Read", func() { span.Reset(one); c.Read(span) }},
 		{"DecodeBytes", func() { DecodeBytes([]byte{1, 'a'}, 0) }},
 	}

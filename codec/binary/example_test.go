@@ -1,6 +1,7 @@
 package binary_test
 
 import (
+	"bytes"
 	"fmt"
 	"log"
 
@@ -52,9 +53,10 @@ func ExampleAppendMap() {
 
 func ExampleCodec_Read() {
 	c, _ := binary.For[Point](binary.LittleEndian)
-	var out core.Buffer
-	c.Write(&out, Point{1, 2, 3})
-	c.Write(&out, Point{4, 5, 6})
+	var out bytes.Buffer
+	w := core.WrapWriter(&out) // encodes in place in out
+	c.Write(w, Point{1, 2, 3})
+	c.Write(w, Point{4, 5, 6})
 
 	r := core.NewSpanReader(out.Bytes())
 	for {

@@ -1,6 +1,7 @@
 package record_test
 
 import (
+	"bytes"
 	"testing"
 	"time"
 
@@ -25,7 +26,7 @@ func TestAllocsFromOtherPackage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var mem core.Buffer
+	var mem bytes.Buffer
 	mem.Grow(1 << 16)
 	w := record.NewWriter(&mem)
 	v := stat{UID: 1000, Name: []byte("photo.jpg"), Time: [2]uint64{1795996800, 123456789}, Blob: [5]byte{'b'}}

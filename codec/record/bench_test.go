@@ -133,7 +133,7 @@ type seedStreams struct{ record, text []byte }
 
 var seedStreamData = sync.OnceValue(func() seedStreams {
 	in := seedInputs()
-	var rec, text core.Buffer
+	var rec, text bytes.Buffer
 	rec.Grow(seedRecords * 60)
 	text.Grow(seedRecords * 110)
 	e := NewWriter(&rec)
@@ -152,7 +152,7 @@ func reportSeed(b *testing.B, size int) {
 
 func BenchmarkSeed(b *testing.B) {
 	in := seedInputs()
-	var out core.Buffer
+	var out bytes.Buffer
 	out.Grow(seedRecords * 110)
 	b.Run("Encode/record", func(b *testing.B) {
 		b.ReportAllocs()
@@ -186,11 +186,11 @@ func BenchmarkSeed(b *testing.B) {
 		}
 		reportSeed(b, out.Len())
 	})
-	out = core.Buffer{}
+	out = bytes.Buffer{}
 
 	streams := seedStreamData()
 	if !bytes.Equal(streams.record[:200], func() []byte {
-		var c core.Buffer
+		var c bytes.Buffer
 		for i := range 10 {
 			encodeSeedBinary(&c, nil, &in[i])
 		}
@@ -257,7 +257,7 @@ func BenchmarkSeed(b *testing.B) {
 // allocations per record directly.
 func BenchmarkSeedRecord(b *testing.B) {
 	in := seedInputs()
-	var out core.Buffer
+	var out bytes.Buffer
 	out.Grow(1 << 20)
 	e := NewWriter(&out)
 	encoders := []struct {
@@ -305,7 +305,7 @@ func BenchmarkSeedRecord(b *testing.B) {
 		})
 	}
 	// Streams of 1024 records, decoded round and round.
-	var rec, text core.Buffer
+	var rec, text bytes.Buffer
 	e.Reset(&rec)
 	for i := range in {
 		writeSeed(e, &in[i])

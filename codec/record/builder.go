@@ -106,8 +106,6 @@ func (e *Writer) Start(size int) Builder {
 		var p []byte
 		if cw := e.cw; cw != (core.Engine{}) {
 			p = cw.Reserve(need)
-		} else if cb := e.cb; cb != nil {
-			p = cb.Reserve(need)
 		} else {
 			p = e.w.Reserve(need)
 		}
@@ -131,10 +129,10 @@ func (e *Writer) startIn(size int) Builder {
 // writer, as EndRecord does: when Finish returns nil, the record is in the
 // buffered writer's output, which its own Flush writes to the device, and
 // the buffered writer may be written to directly before the next Start.
-// (With a *core.Writer, a core.EngineWriter or a *core.Buffer under the
-// Writer, the commit is the inlined fast path of the core.Engine or
-// *core.Buffer; with any other buffered writer, a call through the
-// core.BufferedWriter interface.)
+// (With a *core.Writer, or a writer with an Engine method, under the
+// Writer, the commit is the inlined fast path of the core.Engine; with any
+// other buffered writer, a call through the core.BufferedWriter
+// interface.)
 //
 // Finish returns an *Error and drops the record if a field was refused for
 // lack of room (ErrMisuse), an identifier was outside 1..MaxID
@@ -157,8 +155,6 @@ func (e *Writer) Finish(r Builder) error {
 		// e.commit, written out: the concrete types' Commit inlines.
 		if cw := e.cw; cw != (core.Engine{}) {
 			cw.Commit(n)
-		} else if cb := e.cb; cb != nil {
-			cb.Commit(n)
 		} else {
 			e.w.Commit(n)
 		}
@@ -198,9 +194,6 @@ func (e *Writer) Next(r Builder, size int) (Builder, error) {
 		if cw := e.cw; cw != (core.Engine{}) {
 			cw.Commit(n)
 			p = cw.Reserve(need)
-		} else if cb := e.cb; cb != nil {
-			cb.Commit(n)
-			p = cb.Reserve(need)
 		} else {
 			e.w.Commit(n)
 			p = e.w.Reserve(need)

@@ -170,7 +170,7 @@ var builderCases = []struct {
 func TestBuilderBytes(t *testing.T) {
 	for _, tc := range builderCases {
 		t.Run(tc.name, func(t *testing.T) {
-			var want, got core.Buffer
+			var want, got bytes.Buffer
 			ew, eb := NewWriter(&want), NewWriter(&got)
 			for range 3 { // three records, so that later ones start mid-buffer
 				applyWriter(ew, tc.ops)
@@ -216,7 +216,7 @@ func frameLen(p []byte) int {
 // TestBuilderAfterWriterFields checks that a builder continues a record
 // opened with the Writer's methods.
 func TestBuilderAfterWriterFields(t *testing.T) {
-	var want, got core.Buffer
+	var want, got bytes.Buffer
 	ew, eb := NewWriter(&want), NewWriter(&got)
 	ew.Uint(1, 5)
 	ew.String(2, "abc")
@@ -241,7 +241,7 @@ func TestBuilderAfterWriterFields(t *testing.T) {
 // TestBuilderShortWrites checks that the stream is the same whatever the
 // device accepts per call.
 func TestBuilderShortWrites(t *testing.T) {
-	var want core.Buffer
+	var want bytes.Buffer
 	ew := NewWriter(&want)
 	ops := func(i int) []fop {
 		return []fop{{kind: 'u', id: ID(i + 1), v: uint64(i) * 977},
@@ -312,7 +312,7 @@ func TestBuilderErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			var mem core.Buffer
+			var mem bytes.Buffer
 			e := NewWriter(&mem)
 			err := e.Finish(tc.build(e.Start(tc.size)))
 			if !errors.Is(err, tc.want) {
@@ -344,7 +344,7 @@ func TestBuilderErrors(t *testing.T) {
 // TestBuilderStale checks Finish with builders that are not the Writer's
 // open record.
 func TestBuilderStale(t *testing.T) {
-	var mem, other core.Buffer
+	var mem, other bytes.Buffer
 	e, f := NewWriter(&mem), NewWriter(&other)
 	tests := []struct {
 		name string
@@ -392,7 +392,7 @@ func TestBuilderStale(t *testing.T) {
 }
 
 func TestBuilderLen(t *testing.T) {
-	var mem core.Buffer
+	var mem bytes.Buffer
 	e := NewWriter(&mem)
 	r := e.Start(100)
 	if r.Len() != 0 {
@@ -422,7 +422,7 @@ func FuzzBuilder(f *testing.F) {
 	f.Add([]byte{'A', 1, 2, 'A', 2, 6, 'A', 0, 1, 'A', 3, 4}, uint16(60))
 	f.Fuzz(func(t *testing.T, prog []byte, size uint16) {
 		ops := parseOps(prog)
-		var want, got core.Buffer
+		var want, got bytes.Buffer
 		ew, eb := NewWriter(&want), NewWriter(&got)
 		applyWriter(ew, ops)
 		wantErr := ew.EndRecord()
@@ -433,8 +433,8 @@ func FuzzBuilder(f *testing.F) {
 		}
 		// The same through the core.BufferedWriter interface, not
 		// flushed: Finish has committed the record or dropped it.
-		var gotI core.Buffer
-		ei := NewWriter(ifaceWriter{&gotI})
+		var gotI bytes.Buffer
+		ei := NewWriter(ifaceWriter{core.WrapWriter(&gotI)})
 		rI, _ := applyBuilder(ei.Start(int(size)), ops)
 		if errI := ei.Finish(rI); (errI == nil) != (gotErr == nil) || !bytes.Equal(gotI.Bytes(), got.Bytes()) {
 			t.Fatalf("through the interface: %v and\n% x\nwant %v and\n% x", errI, gotI.Bytes(), gotErr, got.Bytes())
@@ -463,7 +463,7 @@ func FuzzBuilder(f *testing.F) {
 				t.Fatalf("builder wrote\n% x\nwant\n% x", got.Bytes(), want.Bytes())
 			}
 			// The record twice, chained with Next.
-			var twice core.Buffer
+			var twice bytes.Buffer
 			en := NewWriter(&twice)
 			r, _ := applyBuilder(en.Start(int(size)), ops)
 			r, err := en.Next(r, int(size))
@@ -538,7 +538,7 @@ func parseOps(p []byte) []fop {
 // Flush, Discard, Reset and dropped records of the Writer's methods
 // between them.
 func TestBuilderInterleaved(t *testing.T) {
-	var want, got, other core.Buffer
+	var want, got, other bytes.Buffer
 	ew, eb := NewWriter(&want), NewWriter(&got)
 	both := func(i int, builder bool) {
 		ops := []fop{{kind: 'u', id: 1, v: uint64(i)}, {kind: 'S', id: 2, data: bytes.Repeat([]byte{'x'}, i*7)}}
@@ -618,7 +618,7 @@ func TestSchemaWrite(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			var want, got core.Buffer
+			var want, got bytes.Buffer
 			ew, eg := NewWriter(&want), NewWriter(&got)
 			for i := range 100 {
 				v := tc.v(i)
@@ -662,7 +662,7 @@ func TestSchemaWrite(t *testing.T) {
 // record: finishing it must not rewrite the committed frame.
 func TestBuilderStaleAfterEndRecord(t *testing.T) {
 	for _, first := range []int{1, 200} {
-		var mem core.Buffer
+		var mem bytes.Buffer
 		e := NewWriter(&mem)
 		e.Blob(1, make([]byte, first))
 		r := e.Start(20).Uint(2, 2)
@@ -686,7 +686,7 @@ func TestBuilderStaleAfterEndRecord(t *testing.T) {
 
 func TestBuilderWriterErrors(t *testing.T) {
 	t.Run("open nested record", func(t *testing.T) {
-		var mem core.Buffer
+		var mem bytes.Buffer
 		e := NewWriter(&mem)
 		e.Begin(1)
 		if err := e.Finish(e.Start(20).Uint(2, 2)); !errors.Is(err, errNesting) {
@@ -698,7 +698,7 @@ func TestBuilderWriterErrors(t *testing.T) {
 		}
 	})
 	t.Run("bad identifier before Start", func(t *testing.T) {
-		var mem core.Buffer
+		var mem bytes.Buffer
 		e := NewWriter(&mem)
 		e.Uint(1, 1)
 		e.Uint(0, 1)
@@ -709,7 +709,7 @@ func TestBuilderWriterErrors(t *testing.T) {
 	t.Run("bad identifier with no record open", func(t *testing.T) {
 		// The Writer's EndRecord would report it and drop the record:
 		// so does Finish, and Schema.Write.
-		var mem core.Buffer
+		var mem bytes.Buffer
 		e := NewWriter(&mem)
 		e.Uint(0, 1)
 		if err := e.Finish(e.Start(20).Uint(2, 2)); !errors.Is(err, ErrBadID) {

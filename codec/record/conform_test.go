@@ -21,7 +21,8 @@ type recordBytes struct {
 	pending []byte // bytes not yet in a record, at most blockSize
 	last    int    // the length of the last Reserve's slice
 	err     error
-	builder bool // records are written with a Builder, not the Writer's methods
+	builder bool          // records are written with a Builder, not the Writer's methods
+	mem     *bytes.Buffer // w, when it is one
 }
 
 const blockSize = 64
@@ -74,7 +75,7 @@ func (r *recordBytes) Reserve(n int) []byte {
 func (r *recordBytes) Commit(n int) {
 	if uint(n) > uint(r.last) {
 		if r.err == nil {
-			r.err = core.ErrCommitRange
+			r.err = core.ErrInvalidCount
 		}
 		return
 	}
@@ -96,7 +97,8 @@ func (r *recordBytes) Flush() error {
 }
 
 func newRecordBytes(w io.Writer) *recordBytes {
-	return &recordBytes{e: NewWriter(w), pending: make([]byte, 0, blockSize)}
+	mem, _ := w.(*bytes.Buffer)
+	return &recordBytes{e: NewWriter(w), pending: make([]byte, 0, blockSize), mem: mem}
 }
 
 // decodeRecords returns the blobs of the records in out, concatenated,
@@ -145,13 +147,13 @@ func TestConformance(t *testing.T) {
 			},
 			Decode: decodeRecords,
 		}},
-		{"Builder/core.Buffer", coretest.WriterConfig{
+		{"Builder/bytes.Buffer", coretest.WriterConfig{
 			New: func(io.Writer) core.BufferedWriter {
-				r := newRecordBytes(new(core.Buffer))
+				r := newRecordBytes(new(bytes.Buffer))
 				r.builder = true
 				return r
 			},
-			Output: func(w core.BufferedWriter) []byte { return w.(*recordBytes).e.w.(*core.Buffer).Bytes() },
+			Output: func(w core.BufferedWriter) []byte { return w.(*recordBytes).mem.Bytes() },
 			Decode: decodeRecords,
 		}},
 	}

@@ -99,7 +99,7 @@
 // The bytes are those of the Writer's methods, and Finish commits the
 // record to the buffered writer as EndRecord does (through the inlined
 // fast paths of a core.Engine when the Writer writes to a *core.Writer or
-// another core.EngineWriter, and of a *core.Buffer). [Writer.Next]
+// another writer that hands out its core.Engine). [Writer.Next]
 // finishes a record and starts the next in one call, for loops over many
 // records.
 // Builder.Time writes a timestamp (a blob of two varints, seconds and

@@ -22,21 +22,25 @@ func (f *engineFront) Commit(n int)                { f.commit++; f.eng.Commit(n)
 func (f *engineFront) Flush() error                { return f.eng.Flush() }
 func (f *engineFront) Engine() core.Engine         { return f.eng.Engine() }
 
-var _ core.EngineWriter = (*engineFront)(nil)
+var _ interface {
+	core.BufferedWriter
+	Engine() core.Engine
+} = (*engineFront)(nil)
 
-// The commit tests run over an EngineWriter too.
+// The commit tests run over a writer with an Engine method too.
 func init() {
 	commitDevices = append(commitDevices, struct {
 		name string
 		make func() commitDevice
-	}{"core.EngineWriter", func() commitDevice {
+	}{"Engine method", func() commitDevice {
 		var out bytes.Buffer
 		f := &engineFront{eng: core.NewWriterSize(&out, 64)}
 		return commitDevice{f, f.Flush, out.Bytes}
 	}})
 }
 
-// TestEngineDispatch checks that a Writer over a core.EngineWriter commits
+// TestEngineDispatch checks that a Writer over a writer with an Engine
+// method commits
 // through the engine's inlined *core.Writer methods, not through the
 // interface, and that the bytes are those written through a *core.Writer.
 func TestEngineDispatch(t *testing.T) {

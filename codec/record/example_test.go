@@ -1,6 +1,7 @@
 package record_test
 
 import (
+	"bytes"
 	"fmt"
 	"log"
 	"time"
@@ -25,7 +26,7 @@ const (
 // to an in-memory stream (the Go counterpart of open_memstream) and read
 // back with a switch on the identifiers.
 func Example() {
-	var mem core.Buffer
+	var mem bytes.Buffer
 	w := record.NewWriter(&mem)
 
 	ts := time.Unix(1795996800, 123456789)
@@ -38,6 +39,9 @@ func Example() {
 	w.Blob(idTime, t)
 	w.Blob(idBlob, []byte("blob\x00"))
 	if err := w.EndRecord(); err != nil {
+		log.Fatal(err)
+	}
+	if err := w.Flush(); err != nil {
 		log.Fatal(err)
 	}
 	fmt.Println("bytes:", mem.Len())
@@ -89,7 +93,7 @@ type Stat struct {
 }
 
 func ExampleMarshal() {
-	var mem core.Buffer
+	var mem bytes.Buffer
 	w := record.NewWriter(&mem)
 	for i, name := range []string{"a.txt", "b.txt"} {
 		s := Stat{UID: 1000, GID: 100, Mode: 0o644 + uint32(i), Name: name}
@@ -100,6 +104,9 @@ func ExampleMarshal() {
 		if err := w.EndRecord(); err != nil {
 			log.Fatal(err)
 		}
+	}
+	if err := w.Flush(); err != nil {
+		log.Fatal(err)
 	}
 
 	r := record.NewReader(core.NewSpanReader(mem.Bytes()))
@@ -129,13 +136,16 @@ func ExampleDecoder_errors() {
 }
 
 func ExampleWriter_Begin() {
-	var mem core.Buffer
+	var mem bytes.Buffer
 	w := record.NewWriter(&mem)
 	w.Begin(1) // a nested record
 	w.Uint(1, 42)
 	w.String(2, "inner")
 	w.End()
 	w.EndRecord()
+	if err := w.Flush(); err != nil {
+		log.Fatal(err)
+	}
 
 	r := record.NewReader(core.NewSpanReader(mem.Bytes()))
 	r.Next()
@@ -159,7 +169,7 @@ func ExampleBuilder() {
 	}
 	files := []stat{{1000, "notes.txt", 0o644}, {1001, "photo.jpg", 0o600}}
 
-	var mem core.Buffer // or any io.Writer / core.BufferedWriter
+	var mem bytes.Buffer // or any io.Writer / core.BufferedWriter
 	w := record.NewWriter(&mem)
 	for _, s := range files {
 		// The bound: an integer field takes MaxHeaderLen bytes at most,
@@ -203,7 +213,7 @@ func ExampleBuilder() {
 // timestamp with Time (the same bytes as the blob of two varints in
 // Example), and reads the timestamp back with Field.Time.
 func ExampleBuilder_Time() {
-	var mem core.Buffer
+	var mem bytes.Buffer
 	w := record.NewWriter(&mem)
 	name, blob := "photo.jpg", []byte("blob\x00")
 	b := w.Start(3*record.MaxHeaderLen + 3 + len(name) + record.MaxTimeLen + 3 + len(blob))
@@ -240,7 +250,7 @@ func ExampleBuilder_Time() {
 // ExampleArray adds fixed-size byte arrays, here a digest, with Array:
 // the bytes of Blob, copied without a call.
 func ExampleArray() {
-	var mem core.Buffer
+	var mem bytes.Buffer
 	w := record.NewWriter(&mem)
 	sum := [8]byte{0xde, 0xad, 0xbe, 0xef, 1, 2, 3, 4}
 	b := w.Start(3 + len(sum))
@@ -259,7 +269,7 @@ func ExampleArray() {
 // ExampleWriter_Next writes many records with one call per record: Next
 // finishes one and starts the next.
 func ExampleWriter_Next() {
-	var mem core.Buffer
+	var mem bytes.Buffer
 	w := record.NewWriter(&mem)
 	names := []string{"a.txt", "b.txt", "c.txt"}
 	const size = record.MaxHeaderLen + 3 + 16 // an integer and a name of 16 bytes at most

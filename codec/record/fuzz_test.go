@@ -116,7 +116,7 @@ func FuzzRoundTrip(f *testing.F) {
 	f.Add(uint16(32767), uint64(1<<63), int64(-1<<63), bytes.Repeat([]byte{9}, 200), true)
 	f.Fuzz(func(t *testing.T, id uint16, u uint64, s int64, blob []byte, nest bool) {
 		rid := ID(id%uint16(MaxID)) + 1
-		var out core.Buffer
+		var out bytes.Buffer
 		e := NewWriter(&out)
 		e.Uint(rid, u)
 		if nest {
@@ -169,7 +169,7 @@ func FuzzMarshalRoundTrip(f *testing.F) {
 		}
 		body := marshalBody(t, &in)
 		sch, _ := NewSchema[allKinds]()
-		var out core.Buffer
+		var out bytes.Buffer
 		e := NewWriter(&out)
 		sch.Encode(e, &in)
 		e.EndRecord()
@@ -297,7 +297,7 @@ func FuzzEncodeFast(f *testing.F) {
 		if err != nil || p.enc == nil {
 			t.Fatalf("no fast encoding for encKinds: %v", err)
 		}
-		var general, fast core.Buffer
+		var general, fast bytes.Buffer
 		eg := NewWriter(&general)
 		p.encodeGeneral(eg, unsafe.Pointer(&in))
 		if err := eg.EndRecord(); err != nil {
@@ -305,7 +305,7 @@ func FuzzEncodeFast(f *testing.F) {
 		}
 		// Schema.Write, through a Builder or (long text) Encode and
 		// EndRecord, writes the same record.
-		var written core.Buffer
+		var written bytes.Buffer
 		ew := NewWriter(&written)
 		if err := encKindsSchema.Write(ew, &in); err != nil {
 			t.Fatal(err)

@@ -1,6 +1,7 @@
 package record
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"math"
@@ -48,7 +49,7 @@ type allKinds struct {
 // marshalBody encodes v and returns the record body.
 func marshalBody(t *testing.T, v any) []byte {
 	t.Helper()
-	var out core.Buffer
+	var out bytes.Buffer
 	e := NewWriter(&out)
 	if err := Marshal(e, v); err != nil {
 		t.Fatal(err)
@@ -237,7 +238,7 @@ func TestMarshalDepthMatchesUnmarshal(t *testing.T) {
 	if diff := cmp.Diff(in, &got); diff != "" {
 		t.Fatalf("(-want +got):\n%s", diff)
 	}
-	var out core.Buffer
+	var out bytes.Buffer
 	e := NewWriter(&out)
 	err := Marshal(e, chain(maxDepth+2))
 	if !errors.Is(err, errTooDeep) || errors.Is(err, errCycle) {
@@ -301,7 +302,7 @@ func TestMarshalCycle(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var out core.Buffer
+			var out bytes.Buffer
 			e := NewWriter(&out)
 			err := Marshal(e, tt.v)
 			if !errors.Is(err, errCycle) || !strings.Contains(err.Error(), tt.path) {
@@ -369,7 +370,7 @@ func TestUnsupported(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var out core.Buffer
+			var out bytes.Buffer
 			if err := Marshal(NewWriter(&out), tt.v); !errors.Is(err, ErrUnsupported) {
 				t.Fatalf("Marshal error %v, want %v", err, ErrUnsupported)
 			}
@@ -389,7 +390,7 @@ func TestSchema(t *testing.T) {
 		t.Fatal(err)
 	}
 	in := allKinds{U32: 7, S: "s", Bytes: []byte("bytes"), PI: [3]int64{-1, 0, 1}, Ptr: &inner{S: "p"}}
-	var out core.Buffer
+	var out bytes.Buffer
 	e := NewWriter(&out)
 	sch.Encode(e, &in)
 	e.EndRecord()
@@ -479,7 +480,7 @@ func TestPackedUint64(t *testing.T) {
 			if body := marshalBody(t, &tt.in); string(body) != string(want) {
 				t.Fatalf("Marshal: % x\nwant % x", body, want)
 			}
-			var out core.Buffer
+			var out bytes.Buffer
 			e := NewWriter(&out)
 			sch.Encode(e, &tt.in)
 			if err := e.EndRecord(); err != nil {

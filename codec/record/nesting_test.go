@@ -78,7 +78,7 @@ func TestNestingMatchesAppend(t *testing.T) {
 	for i := range 300 {
 		ts := randomTree(r, 0)
 		want := AppendFrame(nil, appendTree(nil, ts))
-		var out core.Buffer
+		var out bytes.Buffer
 		e := NewWriter(&out)
 		writeTree(e, ts)
 		if got := e.Len(); got != len(appendTree(nil, ts)) {
@@ -104,7 +104,7 @@ func TestNestingMatchesAppend(t *testing.T) {
 // TestWriterDepth checks that the Writer writes maxDepth levels of nested
 // records, which Unmarshal reads, and refuses one more.
 func TestWriterDepth(t *testing.T) {
-	var out core.Buffer
+	var out bytes.Buffer
 	e := NewWriter(&out)
 	for range maxDepth {
 		e.Begin(2)
@@ -148,7 +148,7 @@ func TestNestingLinear(t *testing.T) {
 		t.Skip("timing test")
 	}
 	blob := make([]byte, 256<<10)
-	var out core.Buffer
+	var out bytes.Buffer
 	e := NewWriter(&out)
 	write := func(levels int) func(int) {
 		return func(n int) {

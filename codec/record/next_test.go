@@ -18,7 +18,7 @@ import (
 func TestBuilderNext(t *testing.T) {
 	for _, tc := range builderCases {
 		t.Run(tc.name, func(t *testing.T) {
-			var want core.Buffer
+			var want bytes.Buffer
 			ew := NewWriter(&want)
 			for range 5 {
 				applyWriter(ew, tc.ops)
@@ -27,7 +27,7 @@ func TestBuilderNext(t *testing.T) {
 				}
 			}
 			for _, max := range []int{-1, 0, 1, 7} {
-				var mem core.Buffer
+				var mem bytes.Buffer
 				dev := &coretest.Writer{Faults: coretest.Faults{Max: max}}
 				var e *Writer
 				if max < 0 {
@@ -67,7 +67,7 @@ func TestBuilderNext(t *testing.T) {
 // it finishes, drops that record, and returns a builder for the next one
 // whatever the error.
 func TestBuilderNextErrors(t *testing.T) {
-	var other core.Buffer
+	var other bytes.Buffer
 	f := NewWriter(&other)
 	tests := []struct {
 		name  string
@@ -93,7 +93,7 @@ func TestBuilderNextErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			var mem core.Buffer
+			var mem bytes.Buffer
 			e := NewWriter(&mem)
 			var want []byte
 			r := e.Start(200)
@@ -134,7 +134,7 @@ func TestBuilderNextErrors(t *testing.T) {
 // a record of the Writer's methods, and Next when the Writer's methods
 // opened a record again.
 func TestBuilderNextAfterWriterFields(t *testing.T) {
-	var got core.Buffer
+	var got bytes.Buffer
 	e := NewWriter(&got)
 	e.Uint(1, 5)
 	r := e.Start(MaxHeaderLen).Uint(2, 6)
@@ -163,7 +163,7 @@ func TestBuilderNextAfterWriterFields(t *testing.T) {
 // over the file-listing records, in a buffer that fits in cache.
 func BenchmarkBuilderNext(b *testing.B) {
 	in := seedInputs()
-	var out core.Buffer
+	var out bytes.Buffer
 	out.Grow(1 << 20)
 	e := NewWriter(&out)
 	for _, next := range []bool{false, true} {

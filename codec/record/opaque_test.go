@@ -54,7 +54,7 @@ func TestOpaqueStruct(t *testing.T) {
 	}
 	for _, tt := range refused {
 		t.Run(tt.name, func(t *testing.T) {
-			var out core.Buffer
+			var out bytes.Buffer
 			e := NewWriter(&out)
 			err := Marshal(e, tt.v)
 			if !errors.Is(err, ErrUnsupported) || !strings.Contains(err.Error(), tt.field) {
@@ -93,7 +93,7 @@ func TestOpaqueStruct(t *testing.T) {
 	}
 	for _, tt := range accepted {
 		t.Run(tt.name, func(t *testing.T) {
-			var out core.Buffer
+			var out bytes.Buffer
 			e := NewWriter(&out)
 			if err := Marshal(e, &tt.v); err != nil {
 				t.Fatal(err)

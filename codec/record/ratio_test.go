@@ -1,6 +1,7 @@
 package record
 
 import (
+	"bytes"
 	"encoding/binary"
 	"os"
 	"testing"
@@ -44,10 +45,10 @@ func floorDecode(p []byte, s *seedTyped) int {
 	return n + int(size)
 }
 
-// ifaceWriter hides the *core.Buffer it holds from the Writer's check of
-// the concrete type: Start and Finish reserve and commit through the
+// ifaceWriter hides the buffered writer it holds from the Writer's check
+// of the concrete type: Start and Finish reserve and commit through the
 // core.BufferedWriter interface.
-type ifaceWriter struct{ *core.Buffer }
+type ifaceWriter struct{ core.BufferedWriter }
 
 // TestSeedRatios measures the record codec against its peers in CPU time
 // of the process (see cputime.CompareCPU: wall-clock benchmarks swing
@@ -74,12 +75,12 @@ func TestSeedRatios(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out core.Buffer
+	var out bytes.Buffer
 	e := NewWriter(&out)
 	// ei writes to out through the core.BufferedWriter interface only
-	// (the Writer cannot see the *core.Buffer under ifaceWriter), as it
+	// (the Writer cannot see the *bytes.Buffer under ifaceWriter), as it
 	// does to a bufio.Writer or a device of another module.
-	ei := NewWriter(ifaceWriter{&out})
+	ei := NewWriter(ifaceWriter{core.WrapWriter(&out)})
 	body := make([]byte, 0, 256)
 	encoders := map[string]func(n int){
 		"record": func(n int) {
@@ -184,7 +185,7 @@ func TestSeedRatios(t *testing.T) {
 		},
 	}
 	streams := func(n int) {
-		var rb, tb core.Buffer
+		var rb, tb bytes.Buffer
 		rb.Grow(n * 50)
 		tb.Grow(n * 90)
 		w := NewWriter(&rb)
@@ -196,7 +197,7 @@ func TestSeedRatios(t *testing.T) {
 	}
 
 	run := func(n, rounds int) {
-		out = core.Buffer{}
+		out = bytes.Buffer{}
 		out.Grow(n * 90)
 		streams(n)
 		t.Logf("%d records: %.1f bytes/record framed, %.1f as text", n,

@@ -63,7 +63,7 @@ func TestWriterMatchesAppend(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var out core.Buffer
+			var out bytes.Buffer
 			e := NewWriter(&out)
 			tt.write(e)
 			if err := e.EndRecord(); err != nil {
@@ -83,7 +83,7 @@ func TestNested(t *testing.T) {
 	for _, size := range []int{0, 1, 127, 128, 16383, 16384, 70000} {
 		t.Run(fmt.Sprint(size), func(t *testing.T) {
 			inner := strings.Repeat("i", max(size-4, 0))
-			var out core.Buffer
+			var out bytes.Buffer
 			e := NewWriter(&out)
 			e.Uint(1, 7)
 			e.Begin(2)
@@ -137,7 +137,7 @@ func TestWriterUsageErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var out core.Buffer
+			var out bytes.Buffer
 			e := NewWriter(&out)
 			e.Uint(9, 9)
 			tt.write(e)
@@ -415,7 +415,7 @@ func TestReaderDeviceError(t *testing.T) {
 }
 
 func TestAllocs(t *testing.T) {
-	var out core.Buffer
+	var out bytes.Buffer
 	out.Grow(1 << 16)
 	e := NewWriter(&out)
 	writeSeed(e, &seedValue) // warm the Writer's buffer
@@ -522,20 +522,8 @@ func TestWriterDevices(t *testing.T) {
 			t.Fatalf("%v, stream equal: %v", err, bytes.Equal(dev.Bytes(), want))
 		}
 	})
-	t.Run("SpanWriter", func(t *testing.T) {
-		span := make([]byte, len(want))
-		sw := core.NewSpanWriter(span)
-		if err := write(NewWriter(sw)); err != nil || !bytes.Equal(sw.Bytes(), want) {
-			t.Fatalf("%v, stream equal: %v", err, bytes.Equal(sw.Bytes(), want))
-		}
-		// One byte short: the span reports it is full.
-		sw = core.NewSpanWriter(make([]byte, len(want)-1))
-		if err := write(NewWriter(sw)); !errors.Is(err, core.ErrSpanFull) {
-			t.Fatalf("short span: %v, want %v", err, core.ErrSpanFull)
-		}
-	})
 	t.Run("Discard and Len", func(t *testing.T) {
-		var out core.Buffer
+		var out bytes.Buffer
 		e := NewWriter(&out)
 		e.Uint(1, 1)
 		if e.Len() != 3 {
@@ -598,7 +586,7 @@ func TestAccessors(t *testing.T) {
 	if f := d.Field(); f.String() != "name" || f.Offset != 103 || f.Kind.String() != "blob" {
 		t.Fatalf("field %+v", f)
 	}
-	var out core.Buffer
+	var out bytes.Buffer
 	e := NewWriter(io.Discard)
 	e.Uint(1, 1)
 	e.Reset(&out) // drops the open record

@@ -106,7 +106,7 @@ func seedBytesByHand(s *seedStat) []byte {
 }
 
 func TestSeedRecord(t *testing.T) {
-	var out core.Buffer
+	var out bytes.Buffer
 	e := NewWriter(&out)
 	if err := writeSeed(e, &seedValue); err != nil {
 		t.Fatal(err)
@@ -165,7 +165,7 @@ func TestSeedSchema(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out core.Buffer
+	var out bytes.Buffer
 	e := NewWriter(&out)
 	v := toTyped(&seedValue)
 	sch.Encode(e, &v)
@@ -247,7 +247,7 @@ func TestSeedBuilders(t *testing.T) {
 		build func(*Writer, *seedStat) error
 	}{{"Time", buildSeed}, {"scratch", buildSeedScratch}} {
 		t.Run(tc.name, func(t *testing.T) {
-			var want, got core.Buffer
+			var want, got bytes.Buffer
 			ew, eb := NewWriter(&want), NewWriter(&got)
 			for i := range in {
 				if err := writeSeed(ew, &in[i]); err != nil {

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/fastio-go/fastio/codec/varint"
-	"github.com/fastio-go/fastio/core"
 )
 
 // timeBytesByHand is a timestamp field built with encoding/binary, an
@@ -49,7 +48,7 @@ func TestTimeBytes(t *testing.T) {
 			if got := AppendTime(nil, 7, tc.t); !bytes.Equal(got, field) {
 				t.Fatalf("AppendTime: % x, want % x", got, field)
 			}
-			var wb, bb core.Buffer
+			var wb, bb bytes.Buffer
 			w := NewWriter(&wb)
 			w.Time(7, tc.t)
 			if err := w.EndRecord(); err != nil {
@@ -90,7 +89,7 @@ func TestTimeBytes(t *testing.T) {
 
 func TestBuilderTimeBadID(t *testing.T) {
 	for _, id := range []ID{0, MaxID + 1, 0xffff} {
-		var out core.Buffer
+		var out bytes.Buffer
 		e := NewWriter(&out)
 		for _, size := range []int{100, 5} { // the fast path and the one near the bound
 			err := e.Finish(e.Start(size).Uint(1, 1).Time(id, time.Unix(1, 1)).Uint(2, 2))
@@ -208,7 +207,7 @@ func TestMappingTime(t *testing.T) {
 					t.Fatalf("Marshal: % x, the [2]uint64 shape % x", body, p)
 				}
 			}
-			var mem core.Buffer
+			var mem bytes.Buffer
 			e := NewWriter(&mem)
 			if err := sch.Write(e, &in); err != nil {
 				t.Fatal(err)

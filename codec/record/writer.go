@@ -54,14 +54,12 @@ type Writer struct {
 	// frameAt (buf is not set by Start when no record is open, and
 	// frameAt is only compared, never turned back into a pointer).
 	frameAt uintptr
-	// cw is the core.Engine of w when w is a *core.Writer or a
-	// core.EngineWriter (a transcoder, a compressor); cb is w when it is
-	// a *core.Buffer; both nil otherwise. The Builder's Start, Finish and
-	// Next reserve and commit through them, where the fast paths of
-	// Reserve and Commit inline, instead of two calls through the
-	// interface per record.
+	// cw is the core.Engine of w when w is a *core.Writer or a writer
+	// with an Engine method (a transcoder, a compressor), zero otherwise.
+	// The Builder's Start, Finish and Next reserve and commit through it,
+	// where the fast paths of Reserve and Commit inline, instead of two
+	// calls through the interface per record.
 	cw core.Engine
-	cb *core.Buffer
 
 	// nest lists, in the order of their Begin calls (so by offset), the
 	// nested records that are open and those closed whose length needs
@@ -108,11 +106,9 @@ func NewWriterSize(w io.Writer, size int) *Writer {
 // setDevice makes e write to w.
 func (e *Writer) setDevice(w io.Writer) {
 	e.w = core.WrapWriter(w)
-	e.cw, e.cb = core.Engine{}, nil
-	if ew, ok := e.w.(core.EngineWriter); ok { // a *core.Writer is one too
+	e.cw = core.Engine{}
+	if ew, ok := e.w.(interface{ Engine() core.Engine }); ok { // a *core.Writer has one too
 		e.cw = ew.Engine()
-	} else {
-		e.cb, _ = e.w.(*core.Buffer)
 	}
 }
 
@@ -134,8 +130,6 @@ func (e *Writer) Discard() {
 func (e *Writer) commit(n int) {
 	if cw := e.cw; cw != (core.Engine{}) {
 		cw.Commit(n)
-	} else if cb := e.cb; cb != nil {
-		cb.Commit(n)
 	} else {
 		e.w.Commit(n)
 	}
@@ -384,12 +378,9 @@ func (e *Writer) EndRecord() error {
 // by the buffered writer, as its later writes are, and its Flush reports
 // the error. A loop writing many records may poll Err to stop early. It
 // returns nil for a buffered writer that cannot tell (one that does not
-// implement core.ErrReporter), whose errors only its Flush reports.
+// have an Err() error method), whose errors only its Flush reports.
 func (e *Writer) Err() error {
-	if cw := e.cw; cw != (core.Engine{}) {
-		return cw.Err()
-	}
-	if r, ok := e.w.(core.ErrReporter); ok {
+	if r, ok := e.w.(interface{ Err() error }); ok {
 		return r.Err()
 	}
 	return nil

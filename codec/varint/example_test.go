@@ -1,6 +1,7 @@
 package varint_test
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 
@@ -34,9 +35,10 @@ func ExampleUint_errors() {
 }
 
 func ExampleReadUint() {
-	var out core.Buffer
+	var out bytes.Buffer
+	w := core.WrapWriter(&out) // formats in place in out
 	for _, v := range []uint64{1, 128, 1 << 40} {
-		varint.WriteUint(&out, v)
+		varint.WriteUint(w, v)
 	}
 	r := core.NewSpanReader(out.Bytes())
 	for {

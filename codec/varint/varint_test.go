@@ -277,8 +277,9 @@ func TestAllocs(t *testing.T) {
 	enc := AppendUint(nil, math.MaxUint64)
 	dst := make([]byte, 0, 64)
 	r := core.NewSpanReader(nil)
-	var buf core.Buffer
+	var buf bytes.Buffer
 	buf.Grow(1 << 10)
+	bw := core.WrapWriter(&buf)
 	tests := []struct {
 		name string
 		f    func()
@@ -286,7 +287,7 @@ func TestAllocs(t *testing.T) {
 		{"Uint", func() { Uint(enc) }},
 		{"AppendUint", func() { AppendUint(dst[:0], math.MaxUint64) }},
 		{"ReadUint", func() { r.Reset(enc); ReadUint(r) }},
-		{"WriteUint", func() { buf.Reset(); WriteUint(&buf, math.MaxUint64) }},
+		{"WriteUint", func() { buf.Reset(); WriteUint(bw, math.MaxUint64) }},
 		{"bad input", func() { Uint(badInputs[6].in) }},
 	}
 	for _, tt := range tests {

@@ -287,8 +287,8 @@ func TestBufferedWriter(t testing.TB, c WriterConfig) {
 		}
 		copy(p, "XXXXXXXXXXXXXXXX")
 		r.w.Commit(k)
-		if err := r.w.Flush(); !errors.Is(err, core.ErrCommitRange) {
-			fail("Commit(%s) then Flush = %v, want core.ErrCommitRange", bad, err)
+		if err := r.w.Flush(); !errors.Is(err, core.ErrInvalidCount) {
+			fail("Commit(%s) then Flush = %v, want core.ErrInvalidCount", bad, err)
 		}
 		if got, _ := r.decoded(); bytes.Contains(got, []byte("XXXX")) {
 			fail("Commit(%s) wrote the reserved bytes", bad)

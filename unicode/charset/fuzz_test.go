@@ -35,7 +35,7 @@ func FuzzBridge(f *testing.F) {
 				t.Fatalf("%v → %v: %v", from, to, err)
 			}
 			k := 1 + int(chunk)%7
-			var buf core.Buffer
+			var buf bytes.Buffer
 			// The smallest buffer, flushed after every write, so that the
 			// conversion sees every chunk boundary.
 			w := c.NewWriterSize(&buf, 0)

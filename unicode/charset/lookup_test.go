@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fastio-go/fastio/core"
 	"github.com/fastio-go/fastio/unicode"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
@@ -155,7 +154,7 @@ func TestUniversalConversion(t *testing.T) {
 			from, _ := Lookup(tc.from)
 			to, _ := Lookup(tc.to)
 			c, _ := unicode.New(from, to, unicode.Options{})
-			var buf core.Buffer
+			var buf bytes.Buffer
 			w := c.NewWriter(&buf)
 			for i := range sjis {
 				if _, err := w.Write(sjis[i : i+1]); err != nil {
@@ -297,7 +296,7 @@ func TestSubstituteLast(t *testing.T) {
 		if err != nil || string(whole) != tc.want {
 			t.Errorf("%s: %q, %v; want %q", tc.label, whole, err, tc.want)
 		}
-		var buf core.Buffer
+		var buf bytes.Buffer
 		w := c.NewWriter(&buf)
 		for _, b := range []byte(tc.text) {
 			w.Write([]byte{b})

@@ -220,7 +220,7 @@ func (d *Decoder) more() error {
 	case err != nil:
 		return err
 	case len(d.win) == 0:
-		return core.ErrNoProgress
+		return io.ErrNoProgress
 	}
 	return nil
 }

@@ -2,6 +2,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 
@@ -11,7 +12,7 @@ import (
 )
 
 func main() {
-	var mem core.Buffer
+	var mem bytes.Buffer
 	w := record.NewWriter(&mem)
 	w.Uint(1, 1000)
 	w.String(4, "photo.jpg")

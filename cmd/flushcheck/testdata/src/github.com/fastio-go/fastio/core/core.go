@@ -13,15 +13,11 @@ func (b *Writer) Flush() error                      { return nil }
 func (b *Writer) Close() error                      { return nil }
 func (b *Writer) Reset(w io.Writer)                 { b.w = w }
 
-type Cursor struct {
-	w    *Writer
-	free []byte
-}
+type Cursor struct{ w *Writer }
 
 func (b *Writer) Cursor() Cursor           { return Cursor{w: b} }
 func (c Cursor) PutString(s string) Cursor { return c }
 func (c Cursor) Put(p []byte) Cursor       { return c }
-func (c Cursor) Available() int            { return len(c.free) }
 func (c Cursor) Done()                     {}
 
 type BufferedWriter interface {

@@ -82,7 +82,7 @@ func TestErrorVocabulary(t *testing.T) {
 			}
 		})
 	}
-	for _, e := range []error{ErrBadMode, errClosed, ErrIsDir, core.ErrFileChanged, core.ErrTooLarge, ErrSameFile} {
+	for _, e := range []error{ErrBadMode, ErrIsDir, core.ErrFileChanged, core.ErrTooLarge, ErrSameFile} {
 		if !strings.HasPrefix(e.Error(), "device: ") && !strings.HasPrefix(e.Error(), "core: ") {
 			t.Errorf("sentinel %q does not name its package", e)
 		}

@@ -13,7 +13,7 @@ func main() {
 	var b core.Buffer
 	for i := range 3 {
 		b.Reset()
-		format.PrintLn(&b, "n = ", i)
+		format.PrintLn(&b, "n =", i)
 		if _, err := os.Stdout.Write(b.Bytes()); err != nil {
 			log.Fatal(err)
 		}

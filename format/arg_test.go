@@ -344,7 +344,8 @@ func TestPrintArgsAllocs(t *testing.T) {
 			PrintLnArgs(w, V(Time(when).Frac(3)), V(Dur(d)), V(Pad(Dur(d), 20)))
 		}},
 		{"mixed line", func(w core.BufferedWriter) {
-			PrintLnArgs(w, V("id="), V(v), V(" x="), V(f), V(" name="), V(s), V(" ok="), V(v%3 == 0))
+			PrintArgs(w, V("id="), V(v), V(" x="), V(f), V(" name="), V(s), V(" ok="), V(v%3 == 0), V("\n"))
+			PrintLnArgs(w, V(v), V(f), V(s), V(v%3 == 0))
 		}},
 	}
 	for _, tt := range tests {

@@ -136,15 +136,15 @@ func TestPrintLnArgsQuoteAllocs(t *testing.T) {
 	msg := strings.Repeat("quoted \"text\" ", 20) // longer than Put's 64-byte reservation
 	for name, f := range map[string]func(){
 		"*core.Writer": func() {
-			PrintLnArgs(cw, V("level="), V("info"), V(" n="), V(123456789), V(" x="), V(Fixed(2.718281828, 3)),
-				V(" t="), V(now), V(" msg="), V(Quote(msg)), V(1e300), V(true))
+			PrintArgs(cw, V("level="), V("info"), V(" n="), V(123456789), V(" x="), V(Fixed(2.718281828, 3)),
+				V(" t="), V(now), V(" msg="), V(Quote(msg)), V(1e300), V(true), V("\n"))
 		},
 		"*bufio.Writer": func() {
-			PrintLnArgs(bw, V("level="), V(123456789), V(Fixed(2.718281828, 3)), V(now), V(Quote("short")), V(1e300))
+			PrintLnArgs(bw, V("level"), V(123456789), V(Fixed(2.718281828, 3)), V(now), V(Quote("short")), V(1e300))
 		},
 		"other Writer": func() {
 			fw.Reset()
-			PrintLnArgs(&fw, V("level="), V(123456789), V(Fixed(2.718281828, 3)), V(now), V(Quote("short")), V(1e300))
+			PrintLnArgs(&fw, V("level"), V(123456789), V(Fixed(2.718281828, 3)), V(now), V(Quote("short")), V(1e300))
 		},
 	} {
 		f()

@@ -2,6 +2,7 @@ package format
 
 import (
 	"math"
+	"reflect"
 	"strconv"
 	"strings"
 	"time"
@@ -31,6 +32,7 @@ type argKind uint8
 const (
 	argNil      argKind = iota // the zero Arg: "<nil>", as Print(nil)
 	argString                  // x: the bytes (*byte), u: the length
+	argBytes                   // as argString, from a []byte: not a string operand
 	argBool                    // u: 0 or 1
 	argInt                     // u as an int64
 	argUint                    // u
@@ -107,6 +109,19 @@ type Arg struct {
 
 func (a *Arg) kind() argKind { return argKind(a.hdr & (1<<kindBits - 1)) }
 
+// isString reports whether a is a string operand for Print's spacing, as
+// the value V packed would be: a string, or a user value whose type's
+// kind is string.
+func (a *Arg) isString() bool {
+	switch argKind(a.hdr) {
+	case argString:
+		return true
+	case argAny:
+		return a.x != nil && reflect.TypeOf(a.x).Kind() == reflect.String
+	}
+	return false
+}
+
 // V packs x into an Arg. For the built-in types (bool, string, []byte,
 // every integer and float type, time.Time, time.Duration, unsafe.Pointer,
 // a nil interface) and this package's manipulators (IntFormat,
@@ -132,7 +147,7 @@ func V[T any](x T) Arg {
 	case float64:
 		return Arg{hdr: uint64(argFloat64), u: math.Float64bits(v)}
 	case []byte:
-		return Arg{hdr: uint64(argString), u: uint64(len(v)), x: unsafe.SliceData(v)}
+		return Arg{hdr: uint64(argBytes), u: uint64(len(v)), x: unsafe.SliceData(v)}
 	case bool:
 		a := Arg{hdr: uint64(argBool)}
 		if v {
@@ -308,14 +323,15 @@ func timeArg(t time.Time, frac int8) (Arg, bool) {
 	return Arg{hdr: hdr, u: local}, true
 }
 
-// PrintArgs writes each argument in turn, with no separator, exactly as
-// Print writes the same values, and allocates nothing. It is the variadic
-// form for hot paths:
+// PrintArgs writes its arguments exactly as Print writes the same values,
+// spaces included (one between two operands when neither is a string; a
+// V of a string is a string, a V of a byte slice or a manipulator is
+// not), and allocates nothing. It is the variadic form for hot paths:
 //
-//	format.PrintLnArgs(w, format.V("id="), format.V(id), format.V(" x="), format.V(x))
+//	format.PrintArgs(w, format.V("id="), format.V(id), format.V(" x="), format.V(x), format.V("\n"))
 func PrintArgs[W Writer](w W, args ...Arg) {
 	if cw, ok := any(w).(*core.Writer); ok {
-		printArgsTo(cw.Engine(), args)
+		printArgsTo(cw.Engine(), args, false)
 		return
 	}
 	printArgsAny(w, args, false)
@@ -325,29 +341,38 @@ func PrintArgs[W Writer](w W, args ...Arg) {
 // is not a *core.Writer, held in w.
 func printArgsAny(w any, args []Arg, ln bool) {
 	if cw, ok := engine(w); ok {
-		printArgsTo(cw, args)
+		printArgsTo(cw, args, ln)
 		if ln {
 			cw.WriteByte('\n')
 		}
 		return
 	}
 	if bw, ok := w.(core.BufferedWriter); ok {
+		prev := true
 		for i := range args {
+			s := args[i].isString()
+			if ln && i > 0 || !ln && !s && !prev {
+				byteB(bw, ' ')
+			}
 			printArg(bw, &args[i])
+			prev = s
 		}
 		if ln {
-			lnB(bw)
+			byteB(bw, '\n')
 		}
 		return
 	}
 	viaScratch(w.(Writer), func(b *scratchBuf) { printArgsAny(b, args, ln) })
 }
 
-// PrintLnArgs writes the arguments as PrintArgs does, with no separator,
-// then a newline.
+// PrintLnArgs writes its arguments exactly as PrintLn writes the same
+// values, a space between each two and a newline at the end, and
+// allocates nothing:
+//
+//	format.PrintLnArgs(w, format.V(id), format.V(x), format.V(name))
 func PrintLnArgs[W Writer](w W, args ...Arg) {
 	if cw, ok := any(w).(*core.Writer); ok {
-		printArgsTo(cw.Engine(), args)
+		printArgsTo(cw.Engine(), args, true)
 		cw.PutByte('\n')
 		return
 	}
@@ -355,12 +380,19 @@ func PrintLnArgs[W Writer](w W, args ...Arg) {
 }
 
 // printArgsTo is PrintArgs for the concrete writer, with the commonest
-// kinds written out so that the writer's methods inline.
-func printArgsTo(w core.Engine, args []Arg) {
+// kinds written out so that the writer's methods inline; ln selects
+// PrintLn's spacing. It writes no newline.
+func printArgsTo(w core.Engine, args []Arg, ln bool) {
+	prev := true // no space before the first operand
 	for i := range args {
 		a := &args[i]
+		s := a.isString()
+		if ln && i > 0 || !ln && !s && !prev {
+			w.WriteByte(' ')
+		}
+		prev = s
 		switch argKind(a.hdr) {
-		case argString:
+		case argString, argBytes:
 			p, _ := a.x.(*byte)
 			w.WriteString(unsafe.String(p, a.u))
 		case argInt:
@@ -393,7 +425,7 @@ func printArg(w core.BufferedWriter, a *Arg) {
 	// The plain kinds (below argDur) have no other bits set; the low byte
 	// of a manipulator's header is argDur or more.
 	switch argKind(a.hdr) {
-	case argString:
+	case argString, argBytes:
 		p, _ := a.x.(*byte)
 		strB(w, unsafe.String(p, a.u))
 		return

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -223,7 +222,11 @@ func TestPrintArgsKnown(t *testing.T) {
 		{"manipulators", []Arg{V(Base(255, 16).Prefix()), V(" "), V(Pad(Plain("x"), 3).Center().Fill('*'))}, "0xff *x*"},
 		{"float32", []Arg{V(float32(16777216.0))}, "1.6777216e+07"},
 		{"fixed", []Arg{V(Pad(Fixed(-3.14159, 3), 9).Fill('_'))}, "___-3.142"},
-		{"rune and char", []Arg{V('A'), V(Char('A'))}, "65A"},
+		{"rune and char", []Arg{V('A'), V(Char('A'))}, "65 A"},
+		{"spaces between non-strings", []Arg{V(1), V(2.5), V(true), {}, V(-3)}, "1 2.5 true <nil> -3"},
+		{"no space next to a string", []Arg{V(1), V("a"), V(2), V(""), V(3)}, "1a23"},
+		{"bytes are not a string", []Arg{V(1), V([]byte("b")), V(Plain("p")), V(2)}, "1 b p 2"},
+		{"defined string type", []Arg{V(1), V(label("L")), V(2)}, "1L2"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -236,15 +239,16 @@ func TestPrintArgsKnown(t *testing.T) {
 
 func TestPrintlnArgs(t *testing.T) {
 	var b scratchBuf
-	PrintLnArgs(&b, V("n="), V(3))
+	PrintLnArgs(&b, V("n ="), V(3))
 	PrintLnArgs(&b)
 	w := core.NewWriter(&b)
 	PrintLnArgs(w, V(2.5), V(Base(10, 16)))
 	PrintLnArgs(w)
+	PrintLnArgs(w, V("a"), V("b"), V([]byte("c")))
 	if err := w.Flush(); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := b.String(), "n=3\n\n2.5a\n\n"; got != want {
+	if got, want := b.String(), "n = 3\n\n2.5 a\n\na b c\n"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
@@ -292,7 +296,7 @@ func TestPrintArgsErrorsSticky(t *testing.T) {
 	dev := &coretest.Writer{Faults: coretest.Faults{FailAt: 2}}
 	w := core.NewWriterSize(dev, core.MinBufferSize)
 	for i := range 1000 {
-		PrintLnArgs(w, V("n="), V(i))
+		PrintArgs(w, V("n="), V(i), V("\n"))
 	}
 	if err := w.Flush(); !errors.Is(err, coretest.ErrFault) {
 		t.Fatalf("Flush after a device fault = %v, want ErrFault", err)
@@ -340,7 +344,8 @@ func TestPrintArgsAllocs(t *testing.T) {
 			PrintLnArgs(w, V(Time(when).Frac(3)), V(Dur(d)), V(Pad(Dur(d), 20)))
 		}},
 		{"mixed line", func(w core.BufferedWriter) {
-			PrintLnArgs(w, V("id="), V(v), V(" x="), V(f), V(" name="), V(s), V(" ok="), V(v%3 == 0))
+			PrintArgs(w, V("id="), V(v), V(" x="), V(f), V(" name="), V(s), V(" ok="), V(v%3 == 0), V("\n"))
+			PrintLnArgs(w, V(v), V(f), V(s), V(v%3 == 0))
 		}},
 	}
 	for _, tt := range tests {
@@ -428,12 +433,17 @@ func FuzzPrintArgs(f *testing.F) {
 			}
 		}
 		// Differential against the standard library where it defines the
-		// same output: one line of plain values.
+		// same output: plain values, with fmt's spacing.
 		var line scratchBuf
-		PrintLnArgs(&line, V(i), V(" "), V(u), V(" "), V(fl), V(" "), V(s), V(" "), V(b), V(" "), V(time.Duration(i)))
-		wantLine := fmt.Sprintln(i, u, strconv.FormatFloat(fl, 'g', -1, 64), s, b, time.Duration(i))
+		PrintLnArgs(&line, V(i), V(u), V(fl), V(s), V(b), V(time.Duration(i)), V(s))
+		wantLine := fmt.Sprintln(i, u, fl, s, b, time.Duration(i), s)
 		if line.String() != wantLine {
-			t.Fatalf("got %q, fmt gives %q", line.String(), wantLine)
+			t.Fatalf("PrintLnArgs %q, fmt.Sprintln gives %q", line.String(), wantLine)
+		}
+		line.Reset()
+		PrintArgs(&line, V(i), V(u), V(fl), V(s), V(b), V(time.Duration(i)), V(s), V(s), V(fl))
+		if want := fmt.Sprint(i, u, fl, s, b, time.Duration(i), s, s, fl); line.String() != want {
+			t.Fatalf("PrintArgs %q, fmt.Sprint gives %q", line.String(), want)
 		}
 		if y := tm.Year(); y >= 0 && y <= 9999 {
 			if got, want := sprintArgs(V(tm)), tm.Format(time.RFC3339Nano); got != want {

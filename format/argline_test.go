@@ -10,8 +10,8 @@ import (
 	"github.com/fastio-go/fastio/core"
 )
 
-// lineCase is one line, written by PrintLnArgs and by the PrintLn call
-// of the same values.
+// lineCase is one line, written by PrintLnArgs (or PrintArgs) and by the
+// PrintLn (or Print) call of the same values.
 type lineCase struct {
 	name  string
 	args  func(w Writer)
@@ -20,19 +20,27 @@ type lineCase struct {
 
 var lineCases = []lineCase{
 	{"empty", func(w Writer) { PrintLnArgs(w) }, func(w Writer) { PrintLn(w) }},
-	{"no newline", func(w Writer) { PrintArgs(w, V("a"), V(1)) }, func(w Writer) { Print(w, "a", 1) }},
+	{"no newline", func(w Writer) { PrintArgs(w, V("a"), V(1), V(2)) }, func(w Writer) { Print(w, "a", 1, 2) }},
 	{"log line", func(w Writer) {
-		PrintLnArgs(w, V("level="), V("info"), V(" n="), V(-42), V(" x="), V(Fixed(math.Pi, 3)), V(" msg="), V(Quote("hé \"x\"\n")))
+		PrintArgs(w, V("level="), V("info"), V(" n="), V(-42), V(" x="), V(Fixed(math.Pi, 3)), V(" msg="), V(Quote("hé \"x\"\n")), V("\n"))
 	}, func(w Writer) {
-		PrintLn(w, "level=", "info", " n=", -42, " x=", Fixed(math.Pi, 3), " msg=", Quote("hé \"x\"\n"))
+		Print(w, "level=", "info", " n=", -42, " x=", Fixed(math.Pi, 3), " msg=", Quote("hé \"x\"\n"), "\n")
 	}},
 	{"every kind", func(w Writer) {
-		PrintLnArgs(w, V(int64(math.MinInt64)), V(" "), V(uint64(math.MaxUint64)), V(" "), V(0.1), V(" "),
+		PrintLnArgs(w, V(int64(math.MinInt64)), V(uint64(math.MaxUint64)), V(0.1), V("s"),
 			V(true), V(false), V([]byte(" b ")),
 			V(time.Date(2026, 12, 1, 11, 22, 33, 4500, time.UTC)), V(Base(255, 16).Prefix()))
 	}, func(w Writer) {
-		PrintLn(w, int64(math.MinInt64), " ", uint64(math.MaxUint64), " ", 0.1, " ", true, false, []byte(" b "),
+		PrintLn(w, int64(math.MinInt64), uint64(math.MaxUint64), 0.1, "s", true, false, []byte(" b "),
 			time.Date(2026, 12, 1, 11, 22, 33, 4500, time.UTC), Base(255, 16).Prefix())
+	}},
+	{"every kind, Print's spacing", func(w Writer) {
+		PrintArgs(w, V(int64(math.MinInt64)), V(uint64(math.MaxUint64)), V(0.1), V("s"),
+			V(true), V(false), V([]byte(" b ")), V(label("L")), V(errValue{1}),
+			V(time.Date(2026, 12, 1, 11, 22, 33, 4500, time.UTC)), V(Base(255, 16).Prefix()), Arg{})
+	}, func(w Writer) {
+		Print(w, int64(math.MinInt64), uint64(math.MaxUint64), 0.1, "s", true, false, []byte(" b "), label("L"), errValue{1},
+			time.Date(2026, 12, 1, 11, 22, 33, 4500, time.UTC), Base(255, 16).Prefix(), nil)
 	}},
 	{"quote of bad UTF-8 and controls", func(w Writer) {
 		PrintLnArgs(w, V(Quote("\xff\x00\a\u2028\U0001F600")))
@@ -98,16 +106,19 @@ func TestPrintLnArgsWriters(t *testing.T) {
 	}
 }
 
-// TestPrintLnArgsConcrete checks PrintLnArgs on the concrete writer types,
-// as callers hold them (the cases above hold the writer in an interface).
+// TestPrintLnArgsConcrete checks PrintArgs and PrintLnArgs on the
+// concrete writer types, as callers hold them (the cases above hold the
+// writer in an interface).
 func TestPrintLnArgsConcrete(t *testing.T) {
-	const want = "id=7 x=2.50 q=\"a\\tb\" ok=true\n"
+	const want = "id=7 x=2.50 q=\"a\\tb\" ok=true\n" + "7 2.50 \"a\\tb\" true 8 9\n"
 	var sb strings.Builder
 	cw := core.NewWriter(&sb)
-	PrintLnArgs(cw, V("id="), V(7), V(" x="), V(Fixed(2.5, 2)), V(" q="), V(Quote("a\tb")), V(" ok="), V(true))
+	PrintArgs(cw, V("id="), V(7), V(" x="), V(Fixed(2.5, 2)), V(" q="), V(Quote("a\tb")), V(" ok="), V(true), V("\n"))
+	PrintLnArgs(cw, V(7), V(Fixed(2.5, 2)), V(Quote("a\tb")), V(true), V(8), V(9))
 	cw.Flush()
 	bw := bufio.NewWriter(&sb)
-	PrintLnArgs(bw, V("id="), V(7), V(" x="), V(Fixed(2.5, 2)), V(" q="), V(Quote("a\tb")), V(" ok="), V(true))
+	PrintArgs(bw, V("id="), V(7), V(" x="), V(Fixed(2.5, 2)), V(" q="), V(Quote("a\tb")), V(" ok="), V(true), V("\n"))
+	PrintLnArgs(bw, V(7), V(Fixed(2.5, 2)), V(Quote("a\tb")), V(true), V(8), V(9))
 	bw.Flush()
 	if got := sb.String(); got != want+want {
 		t.Errorf("got %q, want %q twice", got, want)
@@ -125,15 +136,15 @@ func TestPrintLnArgsQuoteAllocs(t *testing.T) {
 	msg := strings.Repeat("quoted \"text\" ", 20) // longer than Put's 64-byte reservation
 	for name, f := range map[string]func(){
 		"*core.Writer": func() {
-			PrintLnArgs(cw, V("level="), V("info"), V(" n="), V(123456789), V(" x="), V(Fixed(2.718281828, 3)),
-				V(" t="), V(now), V(" msg="), V(Quote(msg)), V(1e300), V(true))
+			PrintArgs(cw, V("level="), V("info"), V(" n="), V(123456789), V(" x="), V(Fixed(2.718281828, 3)),
+				V(" t="), V(now), V(" msg="), V(Quote(msg)), V(1e300), V(true), V("\n"))
 		},
 		"*bufio.Writer": func() {
-			PrintLnArgs(bw, V("level="), V(123456789), V(Fixed(2.718281828, 3)), V(now), V(Quote("short")), V(1e300))
+			PrintLnArgs(bw, V("level"), V(123456789), V(Fixed(2.718281828, 3)), V(now), V(Quote("short")), V(1e300))
 		},
 		"other Writer": func() {
 			fw.Reset()
-			PrintLnArgs(&fw, V("level="), V(123456789), V(Fixed(2.718281828, 3)), V(now), V(Quote("short")), V(1e300))
+			PrintLnArgs(&fw, V("level"), V(123456789), V(Fixed(2.718281828, 3)), V(now), V(Quote("short")), V(1e300))
 		},
 	} {
 		f()

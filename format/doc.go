@@ -12,18 +12,21 @@
 // Printing comes in three forms, after log/slog's precedent (Log takes
 // ...any and allocates, LogAttrs takes ...Attr and does not):
 //
-//   - [Print] and [PrintLn] take any values, as fmt does, and write them one
-//     after another with no separator (PrintLn(w, "n=", 1) writes "n=1"
-//     and a newline, where fmt.Println puts a space between). Go boxes
-//     each argument into an interface, and since Print calls user types'
-//     methods through those interfaces (Appender, error, fmt.Stringer),
-//     the compiler must assume every box escapes: each non-constant
-//     integer from 256 up, float, string or struct costs the caller one
-//     allocation, as with fmt. Print allocates nothing else.
+//   - [Print] and [PrintLn] take any values and space them as fmt.Print
+//     and fmt.Println do: Print puts a space between two operands when
+//     neither is a string (Print(w, "n=", 1, "\n") writes "n=1\n"),
+//     PrintLn between every two, and a newline (PrintLn(w, "n =", 1)
+//     writes "n = 1\n"). An operand is a string when its type's kind is
+//     string, as for fmt; a byte slice, an error or a manipulator is not.
+//     Go boxes each argument into an interface, and since Print calls
+//     user types' methods through those interfaces (Appender, error,
+//     fmt.Stringer), the compiler must assume every box escapes: each
+//     non-constant integer from 256 up, float, string or struct costs the
+//     caller one allocation, as with fmt. Print allocates nothing else.
 //   - [PrintArgs] and [PrintLnArgs] take Args made by [V], which packs every
 //     built-in type and every manipulator of this package into plain
-//     fields without boxing: the variadic form for hot paths, with the
-//     same output as Print and no allocation. Only a user type is kept in
+//     fields without boxing: the variadic forms for hot paths, with the
+//     output of Print and PrintLn, spaces included, and no allocation. Only a user type is kept in
 //     an interface, and costs its one box unless it is a pointer.
 //   - The typed functions [Int], [IntLn], [Float], [FloatLn], [Str] and
 //     [Put] (any manipulator or [Appender]) write one value each and never
@@ -35,8 +38,8 @@
 //
 //	w := bufio.NewWriter(os.Stdout) // or core.NewWriter(os.Stdout)
 //	defer w.Flush()
-//	format.PrintLn(w, "n = ", n, ", mean = ", mean)
-//	format.PrintLnArgs(w, format.V("id="), format.V(id), format.V(" x="), format.V(x))
+//	format.PrintLn(w, "n =", n, "mean =", mean)
+//	format.PrintArgs(w, format.V("id="), format.V(id), format.V(" x="), format.V(x), format.V("\n"))
 //	for _, v := range values {
 //		format.IntLn(w, v)
 //	}

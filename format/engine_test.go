@@ -125,7 +125,8 @@ func TestEngineWriterAllocs(t *testing.T) {
 		{"Str", func() { Str(w, "abc") }},
 		{"Put", func() { Put(w, Base(0xbeef, 16).Prefix()) }},
 		{"Ints", func() { Ints(w, xs, ",") }},
-		{"PrintLnArgs", func() { PrintLnArgs(w, V("id="), V(12345), V(" x="), V(2.5)) }},
+		{"PrintLnArgs", func() { PrintLnArgs(w, V("id"), V(12345), V(2.5)) }},
+		{"PrintArgs", func() { PrintArgs(w, V("id="), V(12345), V(" x="), V(2.5), V("\n")) }},
 	}
 	for _, tt := range tests {
 		if n := testing.AllocsPerRun(200, func() { tt.f(); w.Flush(); sink.out.Reset() }); n != 0 {

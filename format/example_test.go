@@ -16,7 +16,9 @@ import (
 
 func Example() {
 	w := core.NewWriter(os.Stdout)
-	format.PrintLn(w, "n = ", 42, ", pi = ", 3.14159, ", ok = ", true)
+	format.PrintLn(w, "n =", 42, "pi =", 3.14159, "ok =", true) // spaced as fmt.Println
+	format.Print(w, "n=", 42, ", pi=", 3.14159, "\n")           // no space next to a string, as fmt.Print
+	format.Print(w, 1, 2, "\n")                                 // a space between two non-strings
 	for i := range 3 {
 		format.IntLn(w, i*1000)
 	}
@@ -24,26 +26,29 @@ func Example() {
 		log.Fatal(err)
 	}
 	// Output:
-	// n = 42, pi = 3.14159, ok = true
+	// n = 42 pi = 3.14159 ok = true
+	// n=42, pi=3.14159
+	// 1 2
 	// 0
 	// 1000
 	// 2000
 }
 
-// PrintLnArgs is the variadic form for hot paths: V packs each value
+// PrintArgs is the variadic form for hot paths: V packs each value
 // without boxing it, so the loop allocates nothing, and the output is what
-// PrintLn writes for the same values.
-func ExamplePrintLnArgs() {
+// Print writes for the same values, spaces included: none next to a
+// string, as in these key=value records.
+func ExamplePrintArgs() {
 	w := core.NewWriter(os.Stdout)
 	names := []string{"alpha", "beta"}
 	start := time.Date(2024, 2, 29, 13, 4, 5, 0, time.UTC)
 	for i, name := range names {
 		id := 1000 + i
 		x := float64(i) + 0.25
-		format.PrintLnArgs(w, format.V("id="), format.V(id), format.V(" x="), format.V(x),
+		format.PrintArgs(w, format.V("id="), format.V(id), format.V(" x="), format.V(x),
 			format.V(" name="), format.V(format.Pad(format.Plain(name), 6).Left()), format.V("|"),
 			format.V(" hex="), format.V(format.Base(id, 16).Prefix()),
-			format.V(" at="), format.V(start.Add(time.Duration(i)*time.Second)))
+			format.V(" at="), format.V(start.Add(time.Duration(i)*time.Second)), format.V("\n"))
 	}
 	if err := w.Flush(); err != nil {
 		log.Fatal(err)
@@ -53,10 +58,25 @@ func ExamplePrintLnArgs() {
 	// id=1001 x=1.25 name=beta  | hex=0x3e9 at=2024-02-29T13:04:06Z
 }
 
+// PrintLnArgs writes what PrintLn writes for the same values, a space
+// between each two and a newline, without allocating.
+func ExamplePrintLnArgs() {
+	w := core.NewWriter(os.Stdout)
+	for i, name := range []string{"alpha", "beta"} {
+		format.PrintLnArgs(w, format.V(1000+i), format.V(float64(i)+0.25), format.V(name), format.V(i == 0))
+	}
+	if err := w.Flush(); err != nil {
+		log.Fatal(err)
+	}
+	// Output:
+	// 1000 0.25 alpha true
+	// 1001 1.25 beta false
+}
+
 func ExampleBase() {
 	w := core.NewWriter(os.Stdout)
-	format.PrintLn(w, format.Base(3054, 16).Prefix(), " ", format.Base(-255, 16).Upper(), " ",
-		format.Base(5, 2).Prefix().Zeros(8), " ", format.Base(uint32(0xdeadbeef), 16).Group())
+	format.PrintLn(w, format.Base(3054, 16).Prefix(), format.Base(-255, 16).Upper(),
+		format.Base(5, 2).Prefix().Zeros(8), format.Base(uint32(0xdeadbeef), 16).Group())
 	if err := w.Flush(); err != nil {
 		log.Fatal(err)
 	}
@@ -65,9 +85,9 @@ func ExampleBase() {
 
 func ExamplePad() {
 	w := core.NewWriter(os.Stdout)
-	format.PrintLn(w, "[", format.Pad(format.Plain("left"), 8).Left(), "]")
-	format.PrintLn(w, "[", format.Pad(format.Base(42, 10), 8), "]")
-	format.PrintLn(w, "[", format.Pad(format.Plain("mid"), 9).Center().Fill('*'), "]")
+	format.Print(w, "[", format.Pad(format.Plain("left"), 8).Left(), "]\n")
+	format.Print(w, "[", format.Pad(format.Base(42, 10), 8), "]\n")
+	format.Print(w, "[", format.Pad(format.Plain("mid"), 9).Center().Fill('*'), "]\n")
 	if err := w.Flush(); err != nil {
 		log.Fatal(err)
 	}
@@ -80,11 +100,11 @@ func ExamplePad() {
 func ExampleFixed() {
 	w := core.NewWriter(os.Stdout)
 	de := format.NewLocale(",", ".", 3)
-	format.PrintLn(w, format.Fixed(1234567.891, 2), " ", format.Fixed(1234567.891, 2).Group(), " ",
+	format.PrintLn(w, format.Fixed(1234567.891, 2), format.Fixed(1234567.891, 2).Group(),
 		format.Fixed(1234567.891, 2).Group().In(de))
-	format.PrintLn(w, format.Sci(6.02214076e23, 3), " ", format.General(1e-7, 3), " ", format.HexFloat(1.5, -1))
+	format.PrintLn(w, format.Sci(6.02214076e23, 3), format.General(1e-7, 3), format.HexFloat(1.5, -1))
 	a, b := 0.1, 0.2
-	format.PrintLn(w, format.General(a+b, -1), " ", format.Fixed(2.5, 1).Plus())
+	format.PrintLn(w, format.General(a+b, -1), format.Fixed(2.5, 1).Plus())
 	if err := w.Flush(); err != nil {
 		log.Fatal(err)
 	}
@@ -96,7 +116,7 @@ func ExampleFixed() {
 
 func ExampleQuote() {
 	w := core.NewWriter(os.Stdout)
-	format.PrintLn(w, format.Quote("tab\there"), " ", format.Quote("é"), " ", format.Char(0x4e16))
+	format.PrintLn(w, format.Quote("tab\there"), format.Quote("é"), format.Char(0x4e16))
 	if err := w.Flush(); err != nil {
 		log.Fatal(err)
 	}
@@ -131,7 +151,7 @@ func (p point) AppendFormat(dst []byte) []byte {
 
 func ExampleAppender() {
 	w := core.NewWriter(os.Stdout)
-	format.PrintLn(w, "at ", point{3, -4})
+	format.PrintLn(w, "at", point{3, -4})
 	format.Put(w, format.Pad(point{1, 2}, 10))
 	format.Str(w, "\n")
 	if err := w.Flush(); err != nil {
@@ -236,7 +256,7 @@ func ExampleScanFloat() {
 // not a Writer; wrap it once, as here.
 func ExampleWriter() {
 	w := bufio.NewWriter(os.Stdout)
-	format.PrintLn(w, "n = ", 42, ", x = ", format.Fixed(3.14159, 2))
+	format.Print(w, "n = ", 42, ", x = ", format.Fixed(3.14159, 2), "\n")
 	format.IntLn(w, -7)
 	format.Put(w, format.Base(155, 10).Group().Zeros(8))
 	format.Str(w, "\n")

@@ -332,14 +332,14 @@ func strB(w core.BufferedWriter, s string) {
 	}
 }
 
-// lnB writes a newline to a core.BufferedWriter.
-func lnB(w core.BufferedWriter) {
+// byteB writes c, a space or a newline, to a core.BufferedWriter.
+func byteB(w core.BufferedWriter, c byte) {
 	if cw, ok := w.(core.Engine); ok {
-		cw.WriteByte('\n')
+		cw.WriteByte(c)
 		return
 	}
 	p := w.Reserve(1)
-	p[0] = '\n'
+	p[0] = c
 	w.Commit(1)
 }
 
@@ -408,8 +408,13 @@ func inPlace(p, q []byte) bool {
 	return len(q) <= len(p) && (len(q) == 0 || unsafe.SliceData(q) == unsafe.SliceData(p))
 }
 
-// Print writes each argument in turn, with no separator, as fast_io's print
-// does (fmt.Print puts a space between two operands that are not strings).
+// Print writes its arguments as fmt.Print does: one after another, with a
+// space between two operands when neither is a string. An operand is a
+// string, as for fmt, when its dynamic type's kind is string (a string,
+// or a defined type such as type Name string), and so is a V of one; a
+// byte slice, an error, a fmt.Stringer and a manipulator (Quote, Plain...)
+// are not. Print(w, "x=", 1, 2, "\n") writes "x=1 2\n".
+//
 // Built-in types are written as the typed functions write them:
 // integers in decimal, floats in shortest form, strings and byte slices as
 // they are, bools as true/false, a nil as "<nil>". A rune is an int32 and
@@ -418,7 +423,9 @@ func inPlace(p, q []byte) bool {
 // Duration.String does. Any other value is tried as an Appender, an
 // encoding.TextAppender, an error and a fmt.Stringer, in that order; then
 // a pointer (and an unsafe.Pointer) prints as 0x and its address in hex,
-// as fmt's %p, and the rest goes through fmt's %v.
+// as fmt's %p, and the rest goes through fmt's %v. Where fmt prints a value
+// differently (a byte slice, a time, a manipulator, a pointer to a struct),
+// the spacing is still fmt's.
 //
 // An Arg made by V prints as PrintArgs prints it. Errors are kept by w
 // and reported by its Flush.
@@ -437,41 +444,75 @@ func Print[W Writer](w W, args ...any) {
 	if cw, ok := any(w).(*core.Writer); ok {
 		// The commonest writer, without the interface assertion.
 		e := cw.Engine()
+		prev := true // no space before the first operand
 		for _, a := range args {
+			s := isString(a)
+			if !s && !prev {
+				e.WriteByte(' ')
+			}
 			printOne(e, a)
+			prev = s
 		}
 		return
 	}
 	if bw, ok := buffered(w); ok {
+		prev := true
 		for _, a := range args {
+			s := isString(a)
+			if !s && !prev {
+				byteB(bw, ' ')
+			}
 			printOne(bw, a)
+			prev = s
 		}
 		return
 	}
 	viaScratch(w, func(b *scratchBuf) { Print(b, args...) })
 }
 
-// PrintLn writes the arguments as Print does, concatenated with no
-// separator, then a newline: PrintLn(w, "a", 1) writes "a1\n", where
-// fmt.Println would write "a 1\n". Like IntLn and FloatLn, the name says
-// the value (here Print's) followed by a newline.
+// PrintLn writes its arguments as fmt.Println does: as Print writes each
+// one, always with a space between two operands, then a newline.
+// PrintLn(w, "n =", 1) writes "n = 1\n". To print a value right after a
+// label, as in "n=1", use Print(w, "n=", 1, "\n") (no space next to a
+// string) or PrintArgs.
 func PrintLn[W Writer](w W, args ...any) {
 	if cw, ok := any(w).(*core.Writer); ok {
 		e := cw.Engine()
-		for _, a := range args {
+		for i, a := range args {
+			if i > 0 {
+				e.WriteByte(' ')
+			}
 			printOne(e, a)
 		}
 		cw.PutByte('\n')
 		return
 	}
 	if bw, ok := buffered(w); ok {
-		for _, a := range args {
+		for i, a := range args {
+			if i > 0 {
+				byteB(bw, ' ')
+			}
 			printOne(bw, a)
 		}
-		lnB(bw)
+		byteB(bw, '\n')
 		return
 	}
 	viaScratch(w, func(b *scratchBuf) { PrintLn(b, args...) })
+}
+
+// isString reports whether fmt.Print would take a as a string operand,
+// one that gets no space next to it: a value whose dynamic type's kind
+// is string. An Arg is by what V packed into it.
+func isString(a any) bool {
+	switch v := a.(type) {
+	case string:
+		return true
+	case int, float64, []byte, bool, nil:
+		return false
+	case Arg:
+		return v.isString()
+	}
+	return reflect.TypeOf(a).Kind() == reflect.String
 }
 
 func printOne(w core.BufferedWriter, a any) {

@@ -46,6 +46,15 @@ func (stringer) String() string { return "stringer" }
 
 type plain struct{ A, B int }
 
+// label is a defined string type: a string operand, as for fmt.
+type label string
+
+// shout is a defined string type with a String method: fmt takes it as a
+// string operand for spacing, and prints it with String.
+type shout string
+
+func (s shout) String() string { return strings.ToUpper(string(s)) }
+
 func TestPrint(t *testing.T) {
 	var x int
 	when := time.Date(2024, 2, 29, 13, 4, 5, 120000000, time.UTC)
@@ -54,15 +63,22 @@ func TestPrint(t *testing.T) {
 		args []any
 		want string
 	}{
-		{"no separators", []any{"a", 1, "b"}, "a1b"},
-		{"ints", []any{int8(-8), int16(-16), int32(-32), int64(-64), int(-1)}, "-8-16-32-64-1"},
-		{"uints", []any{uint8(8), uint16(16), uint32(32), uint64(64), uint(1), uintptr(2)}, "816326412"},
-		{"floats", []any{1.5, float32(0.1), 1e21, math.Inf(-1), math.NaN()}, "1.50.11e+21-InfNaN"},
-		{"bools", []any{true, false}, "truefalse"},
+		{"no space next to a string", []any{"a", 1, "b", 2, 3, "c", "d"}, "a1b2 3cd"},
+		{"ints", []any{int8(-8), int16(-16), int32(-32), int64(-64), int(-1)}, "-8 -16 -32 -64 -1"},
+		{"uints", []any{uint8(8), uint16(16), uint32(32), uint64(64), uint(1), uintptr(2)}, "8 16 32 64 1 2"},
+		{"floats", []any{1.5, float32(0.1), 1e21, math.Inf(-1), math.NaN()}, "1.5 0.1 1e+21 -Inf NaN"},
+		{"bools", []any{true, false}, "true false"},
+		{"bytes are not a string", []any{1, []byte("raw"), []byte("b"), 2}, "1 raw b 2"},
+		{"defined string type", []any{1, label("L"), 2}, "1L2"},
+		{"stringer of kind string", []any{1, shout("hi"), 2}, "1HI2"},
+		{"stringer is not a string", []any{1, stringer{}, 2}, "1 stringer 2"},
+		{"error is not a string", []any{1, errors.New("e"), nil, 2}, "1 e <nil> 2"},
+		{"V of a string", []any{1, V("s"), 2, V([]byte("b")), 3}, "1s2 b 3"},
+		{"manipulators are not strings", []any{1, Quote("q"), Plain("p"), 2}, `1 "q" p 2`},
 		{"bytes", []any{[]byte("raw")}, "raw"},
 		{"nil", []any{nil}, "<nil>"},
 		{"rune is a number", []any{'A'}, "65"},
-		{"char", []any{Char('A'), Char('é')}, "Aé"},
+		{"char", []any{Char('A'), Char('é')}, "A é"},
 		{"error", []any{errors.New("boom")}, "boom"},
 		{"stringer", []any{stringer{}}, "stringer"},
 		{"appender", []any{celsius(21.5)}, "21.5°C"},
@@ -104,9 +120,10 @@ func (ip netIP) AppendText(b []byte) ([]byte, error) {
 
 func TestPrintln(t *testing.T) {
 	var b scratchBuf
-	PrintLn(&b, "n=", 3)
+	PrintLn(&b, "n =", 3)
 	PrintLn(&b)
-	if got, want := b.String(), "n=3\n\n"; got != want {
+	PrintLn(&b, "a", "b", 1, 2, []byte("c"), V("d"), nil)
+	if got, want := b.String(), "n = 3\n\na b 1 2 c d <nil>\n"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }

@@ -236,7 +236,7 @@ func TestScanDeviceError(t *testing.T) {
 func TestScanAllocs(t *testing.T) {
 	var b scratchBuf
 	for i := range 5000 {
-		PrintLn(&b, i, " ", float64(i)*1.1, " ", -i)
+		PrintLn(&b, i, float64(i)*1.1, -i)
 	}
 	data := b.Bytes()
 	s := NewScanner(core.NewSpanReader(data))

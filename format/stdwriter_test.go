@@ -40,10 +40,10 @@ func everyPrint(w Writer) {
 	Str(w, "\n")
 	Put(w, Base(255, 16).Prefix())
 	Put(w, Pad(Plain("x"), 70)) // more than Put's first reservation
-	Print(w, "print ", 1, " ", 2.5, " ", Base(3, 10).Zeros(3), " ", time.Duration(1500))
-	PrintLn(w, " println", true, nil)
-	PrintArgs(w, V("args "), V(5), V(Fixed(1.25, 1)))
-	PrintLnArgs(w, V(" argsln"), V(uint8(9)))
+	Print(w, "print ", 1, 2.5, Base(3, 10).Zeros(3), " ", time.Duration(1500), []byte("b"), "\n")
+	PrintLn(w, "println", true, nil, 7)
+	PrintArgs(w, V("args "), V(5), V(Fixed(1.25, 1)), V([]byte("b")), V("\n"))
+	PrintLnArgs(w, V("argsln"), V(uint8(9)), V(1))
 	Ints(w, []int{1, -2, 300}, ", ")
 	Ints(w, []int64{-1 << 63, 12345678, 0}, "\n")
 	PrintLnArgs(w, V("line "), V(12), V(0.5), V(Quote("q\t")), V(Fixed(1.25, 1)), V(false))
@@ -88,8 +88,8 @@ func TestStandardWriters(t *testing.T) {
 // gets each call's output in one Write, however many values it holds.
 func TestOneWritePerCall(t *testing.T) {
 	var fw flushWriter
-	PrintLn(&fw, 1, " ", 2.5, " ", "three", " ", Base(4, 16))
-	PrintLnArgs(&fw, V(1), V(" "), V(2.5))
+	PrintLn(&fw, 1, 2.5, "three", Base(4, 16))
+	PrintLnArgs(&fw, V(1), V(2.5))
 	IntLn(&fw, 12345)
 	if fw.writes != 3 {
 		t.Fatalf("%d Write calls for 3 print calls", fw.writes)
@@ -99,7 +99,7 @@ func TestOneWritePerCall(t *testing.T) {
 	bw := bufio.NewWriter(&dev)
 	for i := range 100 {
 		IntLn(bw, i)
-		PrintLn(bw, i, " ", float64(i))
+		PrintLn(bw, i, float64(i))
 	}
 	if dev.writes != 0 {
 		t.Fatalf("%d device writes before Flush", dev.writes)
@@ -128,7 +128,8 @@ func TestStandardWritersAllocs(t *testing.T) {
 			{"FloatLn", func() { FloatLn(w, 1e300) }},
 			{"Str", func() { Str(w, "abc") }},
 			{"Put", func() { Put(w, Base(0xbeef, 16).Prefix()) }},
-			{"PrintLnArgs", func() { PrintLnArgs(w, V("id="), V(12345), V(" x="), V(2.5)) }},
+			{"PrintLnArgs", func() { PrintLnArgs(w, V("id"), V(12345), V(2.5)) }},
+			{"PrintArgs", func() { PrintArgs(w, V("id="), V(12345), V(" x="), V(2.5), V("\n")) }},
 		}
 		for _, tt := range tests {
 			if n := testing.AllocsPerRun(200, func() { tt.f(); sink.Reset(); bw.Reset(&sink) }); n != 0 {

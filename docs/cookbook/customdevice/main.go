@@ -83,7 +83,7 @@ func main() {
 	c := &lineCounter{dst: os.Stdout}
 	w := core.NewWriter(c) // buffered: one Write per 512 KiB, not per line
 	for i := range 3 {
-		format.PrintLn(w, "line ", i)
+		format.PrintLn(w, "line", i)
 	}
 	if err := w.Flush(); err != nil {
 		os.Exit(1)
@@ -92,7 +92,7 @@ func main() {
 
 	r := newRing(24)
 	for i := range 10 {
-		format.PrintLn(r, "event ", i)
+		format.PrintLn(r, "event", i)
 	}
 	fmt.Printf("last bytes: %q\n", r.Last())
 }

@@ -13,7 +13,7 @@ import (
 func main() {
 	out := device.Stdout() // buffered standard output: nothing reaches the terminal before Flush
 	for i := 1; i <= 5; i++ {
-		format.PrintLn(out, "square of ", i, " is ", i*i)
+		format.PrintLn(out, "square of", i, "is", i*i)
 	}
 	var w core.BufferedWriter = out // the concept every formatter writes to
 	format.IntLn(w, 1<<40)

@@ -25,7 +25,7 @@ func main() {
 		log.Fatal(err)
 	}
 	for i := range 100_000 {
-		format.PrintLn(w, "line ", i, " of a very repetitive log")
+		format.PrintLn(w, "line", i, "of a very repetitive log")
 	}
 	if err := w.Close(); err != nil { // writes the trailer
 		log.Fatal(err)

@@ -22,7 +22,7 @@ func main() {
 	// bufio: WrapWriter formats into the bufio.Writer's own buffer.
 	bw := bufio.NewWriter(os.Stdout)
 	w := core.WrapWriter(bw)
-	format.PrintLn(w, "through bufio: ", 42, " ", 2.5)
+	format.PrintLn(w, "through bufio:", 42, 2.5)
 	if err := bw.Flush(); err != nil {
 		log.Fatal(err)
 	}

@@ -1,6 +1,6 @@
 // Program logging writes log lines: a timestamp, a padded level, a message
 // and fields, through one buffered writer shared by goroutines. Locked
-// keeps every line whole; PrintLnArgs formats without allocating.
+// keeps every line whole; PrintArgs formats without allocating.
 package main
 
 import (
@@ -21,11 +21,11 @@ type logger struct {
 func (l *logger) log(t time.Time, level, msg string, id int, took time.Duration) {
 	w := l.out.Lock() // the whole line is written under the lock
 	defer l.out.Unlock()
-	format.PrintLnArgs(w,
+	format.PrintArgs(w, // no space is added next to a string, as with fmt.Print
 		format.V(t), format.V(" "),
 		format.V(format.Pad(format.Plain(level), 5).Left()), format.V(" "),
 		format.V(msg), format.V(" id="), format.V(id),
-		format.V(" took="), format.V(took))
+		format.V(" took="), format.V(took), format.V("\n"))
 }
 
 func main() {

@@ -27,7 +27,7 @@ func main() {
 		log.Fatal(err)
 	}
 	for i := range 300_000 {
-		format.PrintLn(out, i, " ", i%97)
+		format.PrintLn(out, i, i%97)
 	}
 	if err := out.Close(); err != nil {
 		log.Fatal(err)

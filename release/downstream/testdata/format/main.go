@@ -11,7 +11,7 @@ import (
 
 func main() {
 	w := core.NewWriter(os.Stdout)
-	format.PrintLn(w, "n = ", 42, ", x = ", format.Fixed(3.14159, 2), ", id = ", format.Base(48879, 16).Prefix())
+	format.Print(w, "n = ", 42, ", x = ", format.Fixed(3.14159, 2), ", id = ", format.Base(48879, 16).Prefix(), "\n")
 	s := format.NewScanner(strings.NewReader("10 20 2.5"))
 	a, err1 := s.Int()
 	b, err2 := s.Int()
@@ -19,7 +19,7 @@ func main() {
 	if err1 != nil || err2 != nil || err3 != nil {
 		os.Exit(1)
 	}
-	format.PrintLn(w, a+b, " ", f)
+	format.PrintLn(w, a+b, f)
 	if err := w.Flush(); err != nil {
 		os.Exit(1)
 	}

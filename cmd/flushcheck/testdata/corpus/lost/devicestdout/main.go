@@ -9,6 +9,6 @@ import (
 func main() {
 	out := device.Stdout()
 	for i := 1; i <= 3; i++ {
-		format.PrintLn(out, "square of ", i, " is ", i*i)
+		format.PrintLn(out, "square of", i, "is", i*i)
 	}
 }

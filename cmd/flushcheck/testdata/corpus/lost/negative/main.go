@@ -13,7 +13,7 @@ func main() {
 	w := core.NewWriter(os.Stdout)
 	for _, x := range []int{4, 9, -1, 16} {
 		if x < 0 {
-			format.PrintLn(w, "negative input: ", x)
+			format.PrintLn(w, "negative input:", x)
 			return
 		}
 		format.IntLn(w, x)

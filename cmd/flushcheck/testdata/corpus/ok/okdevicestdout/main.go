@@ -16,6 +16,6 @@ func main() {
 		}
 	}()
 	for i := 1; i <= 3; i++ {
-		format.PrintLn(out, "square of ", i, " is ", i*i)
+		format.PrintLn(out, "square of", i, "is", i*i)
 	}
 }

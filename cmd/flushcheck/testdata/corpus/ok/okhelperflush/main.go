@@ -10,7 +10,7 @@ import (
 )
 
 func finish(w *core.Writer, total int) error {
-	format.PrintLn(w, "total: ", total)
+	format.PrintLn(w, "total:", total)
 	return w.Flush()
 }
 

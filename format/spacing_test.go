@@ -138,10 +138,10 @@ func TestPrintSpacingAllocs(t *testing.T) {
 	s, bs, v, f := "str", []byte("b"), 123456789, 2.5
 	boxed := []any{v, s, bs, f, label("L"), true, nil, stringer{}, Base(v, 16)}
 	for name, fn := range map[string]func(){
-		"PrintArgs":             func() { PrintArgs(w, V(v), V(s), V(bs), V(f), V(true), V(Fixed(f, 1))) },
-		"PrintLnArgs":           func() { PrintLnArgs(w, V(v), V(s), V(bs), V(f), V(true), V(Fixed(f, 1))) },
-		"Print":                 func() { Print(w, boxed...) },
-		"PrintLn":               func() { PrintLn(w, boxed...) },
+		"PrintArgs":            func() { PrintArgs(w, V(v), V(s), V(bs), V(f), V(true), V(Fixed(f, 1))) },
+		"PrintLnArgs":          func() { PrintLnArgs(w, V(v), V(s), V(bs), V(f), V(true), V(Fixed(f, 1))) },
+		"Print":                func() { Print(w, boxed...) },
+		"PrintLn":              func() { PrintLn(w, boxed...) },
 		"PrintArgs scratchBuf": func() { PrintArgs(&b, V(v), V(bs), V(f)); b.Reset() },
 	} {
 		if n := testing.AllocsPerRun(100, fn); n != 0 {

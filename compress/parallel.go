@@ -7,8 +7,6 @@ import (
 	"sync/atomic"
 
 	"github.com/fastio-go/fastio/core"
-
-	"github.com/klauspost/compress/flate"
 )
 
 // historySize is the deflate window: a block is primed with this much of
@@ -64,9 +62,9 @@ type parallel struct {
 	work  func() // p.work, made once, so that starting a worker allocates nothing
 
 	mu      sync.Mutex
-	pending []*block        // submitted blocks no worker has taken, oldest first
-	workers int             // running workers, at most n
-	comps   []*flate.Writer // compressors of no running worker
+	pending []*block     // submitted blocks no worker has taken, oldest first
+	workers int          // running workers, at most n
+	comps   []compressor // compressors of no running worker
 }
 
 // block is one unit of concurrent compression.
@@ -95,7 +93,7 @@ func newParallel(w *Writer, n, bsize int) *parallel {
 	bsize = min(max(bsize, MinBlockSize), MaxBlockSize)
 	level := engineLevel(w.level)
 	prime := historySize
-	if level >= 1 && level <= 6 && bsize == MaxBlockSize {
+	if !ownLevel(w.level) && level >= 1 && level <= 5 && bsize == MaxBlockSize {
 		prime = fastPrimeSize
 	}
 	p := &parallel{w: w, n: n, bsize: bsize, level: level, prime: prime}
@@ -261,7 +259,7 @@ func (p *parallel) submit(last bool) {
 
 // worker compresses the submitted blocks in order until none is waiting.
 func (p *parallel) worker() {
-	var fw *flate.Writer
+	var fw compressor
 	p.mu.Lock()
 	if k := len(p.comps); k > 0 {
 		fw = p.comps[k-1]
@@ -269,7 +267,7 @@ func (p *parallel) worker() {
 	}
 	p.mu.Unlock()
 	if fw == nil {
-		fw, _ = flate.NewWriter(nil, p.level) // the level was validated by NewWriter
+		fw, _ = newCompressor(nil, p.w.level, nil) // the level was validated by NewWriter
 	}
 	for {
 		p.mu.Lock()
@@ -288,7 +286,7 @@ func (p *parallel) worker() {
 }
 
 // compress compresses b with fw.
-func (p *parallel) compress(fw *flate.Writer, b *block) {
+func (p *parallel) compress(fw compressor, b *block) {
 	b.out.b = b.out.b[:0]
 	if !p.abort.Load() {
 		data := b.in[b.dict:]

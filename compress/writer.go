@@ -6,7 +6,6 @@ import (
 	"io"
 
 	"github.com/fastio-go/fastio/core"
-	"github.com/klauspost/compress/flate"
 )
 
 // DefaultWriterBufferSize is the size of a Writer's input buffer: the
@@ -110,7 +109,7 @@ type Writer struct {
 	eng    core.Writer
 	out    outlet
 	own    *core.Writer // destination buffer when dst was not buffered
-	fw     *flate.Writer
+	fw     compressor
 	par    *parallel // nil unless Concurrency >= 2
 	format Format
 	level  int
@@ -158,7 +157,7 @@ func NewWriter(dst io.Writer, format Format, level int, opts *WriterOptions) (*W
 	if o.Concurrency >= 2 {
 		w.par = newParallel(w, o.Concurrency, o.BlockSize)
 	} else {
-		fw, err := flate.NewWriterDict(&w.out, engineLevel(level), w.dict)
+		fw, err := newCompressor(&w.out, level, w.dict)
 		if err != nil {
 			return nil, &Error{Format: format, Op: "new writer", Offset: -1, Err: err}
 		}
@@ -167,18 +166,6 @@ func NewWriter(dst io.Writer, format Format, level int, opts *WriterOptions) (*W
 	w.eng = *core.NewSinkWriter((*sink)(w), size)
 	w.Reset(dst)
 	return w, nil
-}
-
-// engineLevel maps a zlib level to the klauspost/compress flate level whose
-// output size is nearest zlib's. They agree except at zlib's default, 6:
-// on text klauspost's level 7 comes closer to zlib's level-6 size than
-// its level 6 does, so 6 and DefaultCompression run klauspost's level 7. The header's FLEVEL still
-// says the level the caller asked for.
-func engineLevel(level int) int {
-	if level == 6 || level == DefaultCompression {
-		return 7
-	}
-	return level
 }
 
 // Reset discards the Writer's state and makes it compress to dst with the

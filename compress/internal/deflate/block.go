@@ -1,6 +1,9 @@
 package deflate
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"slices"
+)
 
 // preOrder is the order in which a dynamic header lists the code-length
 // code's lengths.
@@ -123,7 +126,7 @@ func (e *Encoder) writeBlock(raw []byte, final bool) {
 		}
 	case static <= dynamic:
 		e.putBits(fin|1<<1, 3)
-		e.writeTokens(&fixedLitLens, &fixedLitCodes, &fixedDistLens, &fixedDistCodes)
+		e.writeTokens(&fixedLitLens, &fixedLitCodes, &fixedDistLens, &fixedDistCodes, static)
 	default:
 		e.putBits(fin|2<<1, 3)
 		e.putBits(uint64(nlit-257), 5)
@@ -146,7 +149,7 @@ func (e *Encoder) writeBlock(raw []byte, final bool) {
 		}
 		buildCodes(e.litLens[:], e.litCodes[:])
 		buildCodes(e.distLens[:], e.distCodes[:])
-		e.writeTokens(&e.litLens, &e.litCodes, &e.distLens, &e.distCodes)
+		e.writeTokens(&e.litLens, &e.litCodes, &e.distLens, &e.distCodes, dynamic)
 	}
 }
 
@@ -208,34 +211,60 @@ func (e *Encoder) precode(nlit, ndist int) (int, int) {
 	return nclen, bits
 }
 
-// writeTokens writes the block's tokens and its end in the given codes.
-func (e *Encoder) writeTokens(litLens *[numLitLen]uint8, litCodes *[numLitLen]uint16, distLens *[numDist]uint8, distCodes *[numDist]uint16) {
-	bb, nb, out := e.bb, e.nb, e.out
+// writeTokens writes the block's tokens and its end in the given codes;
+// size is the block's size in bits, for the output buffer's growth.
+//
+// Each symbol's code and extra bits are put together from tables made for
+// the block (a length's code and extra bits in one entry), and the bit
+// buffer is stored 8 bytes at a time without a branch, keeping the bits
+// of an unfinished byte (libdeflate's method): a token adds at most 48
+// bits to the at most 7 left over.
+func (e *Encoder) writeTokens(litLens *[numLitLen]uint8, litCodes *[numLitLen]uint16, distLens *[numDist]uint8, distCodes *[numDist]uint16, size int) {
+	var lit [256]uint32 // code | length<<24
+	for i := range lit {
+		lit[i] = uint32(litCodes[i]) | uint32(litLens[i])<<24
+	}
+	var lens [256]uint32 // code and extra bits of each match length - 3
+	for l := range lens {
+		ls := lenSym[l]
+		n := uint32(litLens[257+int(ls)])
+		lens[l] = uint32(litCodes[257+int(ls)]) | uint32(l+minMatch-int(lenBase[ls]))<<n | (n+uint32(lenExtra[ls]))<<24
+	}
+	var dists [numDist]uint32
+	for d := range dists {
+		dists[d] = uint32(distCodes[d]) | uint32(distLens[d])<<24
+	}
+	// Leave fewer than 8 bits in the bit buffer before the first token.
+	bb, nb := e.bb, e.nb
+	for ; nb >= 8; nb -= 8 {
+		e.out = append(e.out, byte(bb))
+		bb >>= 8
+	}
+	e.out = slices.Grow(e.out, size/8+16)
+	out := e.out[:cap(e.out)]
+	o := len(e.out)
 	for _, t := range e.tokens {
 		if t < 256 {
-			bb |= uint64(litCodes[t]) << nb
-			nb += uint(litLens[t])
+			c := lit[t]
+			bb |= uint64(c&0xffffff) << (nb & 63)
+			nb += uint(c >> 24)
 		} else {
-			length := int(t>>16) & 0x1ff
+			c := lens[uint8((t>>16)-minMatch)]
+			bb |= uint64(c&0xffffff) << (nb & 63)
+			nb += uint(c >> 24)
 			dist := int(t & 0xffff)
-			ls := lenSym[length-minMatch]
-			bb |= (uint64(litCodes[257+int(ls)]) | uint64(length-int(lenBase[ls]))<<litLens[257+int(ls)]) << nb
-			nb += uint(litLens[257+int(ls)]) + uint(lenExtra[ls])
-			if nb >= 32 {
-				out = binary.LittleEndian.AppendUint32(out, uint32(bb))
-				bb >>= 32
-				nb -= 32
-			}
 			ds := distSym(dist)
-			bb |= (uint64(distCodes[ds]) | uint64(dist-int(distBase[ds]))<<distLens[ds]) << nb
-			nb += uint(distLens[ds]) + uint(distExtra[ds])
+			d := dists[ds]
+			n := d >> 24
+			bb |= (uint64(d&0xffff) | uint64(dist-int(distBase[ds]))<<(n&31)) << (nb & 63)
+			nb += uint(n) + uint(distExtra[ds])
 		}
-		if nb >= 32 {
-			out = binary.LittleEndian.AppendUint32(out, uint32(bb))
-			bb >>= 32
-			nb -= 32
-		}
+		store64(out, o, bb)
+		o += int(nb >> 3)
+		bb >>= (nb &^ 7) & 63 // the masks spare Go's check for shifts of 64 or more
+		nb &= 7
 	}
-	e.bb, e.nb, e.out = bb, nb, out
+	e.out = out[:o]
+	e.bb, e.nb = bb, nb
 	e.putBits(uint64(litCodes[endBlock]), uint(litLens[endBlock]))
 }

@@ -74,6 +74,7 @@ type Encoder struct {
 type params struct {
 	lazy       bool // hash chains and lazy evaluation; else greedy over the two-entry table
 	depth      int  // chain steps per position (lazy)
+	nextDepth  int  // chain steps at the position after a match, deciding whether to defer it
 	nice       int  // a match this long is taken without looking further
 	blockInput int  // input bytes per block at most
 }
@@ -83,7 +84,7 @@ type params struct {
 func NewEncoder(dst io.Writer, level int) *Encoder {
 	e := &Encoder{
 		buf:     make([]byte, 0, windowSize+chunkSize),
-		tokens:  make([]uint32, 0, chunkSize),
+		tokens:  make([]uint32, 0, windowSize+chunkSize),
 		hsyms:   make([]uint32, 0, numLitLen),
 		hweight: make([]uint32, 2*numLitLen),
 		hparent: make([]uint32, 2*numLitLen),
@@ -95,7 +96,7 @@ func NewEncoder(dst io.Writer, level int) *Encoder {
 	if level <= 3 {
 		e.p = params{nice: 258, blockInput: 64 << 10}
 	} else {
-		e.p = params{lazy: true, depth: 35, nice: 65, blockInput: 128 << 10}
+		e.p = params{lazy: true, depth: 35, nextDepth: 8, nice: 65, blockInput: 128 << 10}
 	}
 	e.m.init(e.p.lazy)
 	e.base = baseStart

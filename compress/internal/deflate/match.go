@@ -1,10 +1,11 @@
 package deflate
 
 const (
-	htBits   = 15 // buckets of the greedy matcher's table
-	hc4Bits  = 15 // heads of the 4-byte hash chains
-	hc3Bits  = 14 // the 3-byte table of the lazy matcher
-	shortFar = 4096
+	htBits       = 15 // buckets of the greedy matcher's table
+	greedyInsert = 4  // positions inside a match the greedy parse enters
+	hc4Bits      = 15 // heads of the 4-byte hash chains
+	hc3Bits      = 14 // the 3-byte table of the lazy matcher
+	shortFar     = 4096
 )
 
 // matcher holds the match-finding tables. Entries are virtual positions
@@ -67,45 +68,56 @@ func (m *matcher) insertRange(e *Encoder, from, to int) {
 func (e *Encoder) parseGreedy(start, stop, end int) int {
 	buf := e.buf[:end]
 	ht := e.m.ht
-	base := int(e.base)
+	base := e.base
+	toks := e.tokens[:cap(e.tokens)]
+	nt := len(e.tokens)
+	litFreq, distFreq := &e.litFreq, &e.distFreq
 	p := start
 	last := min(stop, end-4) // positions with more than 4 bytes left
 	for p < last {
 		x := load32(buf, p)
 		h := 2 * hash4(x, htBits) & (2<<htBits - 2)
-		c0, c1 := int(ht[h])-base, int(ht[h+1])-base
-		ht[h+1] = ht[h]
-		ht[h] = uint32(base + p)
-		lo := p - windowSize
-		limit := min(maxMatch, end-p)
+		v0, v1 := ht[h], ht[h+1]
+		ht[h+1] = v0
+		ht[h] = base + uint32(p)
+		// Virtual positions below vlo are out of the window or the buffer
+		// (see Encoder.base).
+		vlo := base + uint32(max(p-windowSize, 0))
 		best, dist := 0, 0
-		if c0 >= lo && c0 >= 0 && load32(buf, c0) == x {
-			best = 4 + matchLen(buf, c0+4, p+4, limit-4)
-			dist = p - c0
+		if v0 >= vlo && load32(buf, int(v0-base)) == x {
+			c := int(v0 - base)
+			best = 4 + matchLen(buf, c+4, p+4, min(maxMatch, end-p)-4)
+			dist = p - c
 		}
-		if best < limit && c1 >= lo && c1 >= 0 && load32(buf, c1) == x {
-			if l := 4 + matchLen(buf, c1+4, p+4, limit-4); l > best {
-				best, dist = l, p-c1
+		if v1 >= vlo && load32(buf, int(v1-base)) == x {
+			c := int(v1 - base)
+			if l := 4 + matchLen(buf, c+4, p+4, min(maxMatch, end-p)-4); l > best {
+				best, dist = l, p-c
 			}
 		}
-		if best < 4 {
-			e.literal(buf[p])
+		if best == 0 {
+			c := buf[p]
+			toks[nt] = uint32(c)
+			nt++
+			litFreq[c]++
 			p++
 			continue
 		}
-		e.match(best, dist)
-		// Enter the positions inside the match, up to the last to hash.
+		toks[nt] = 1<<31 | uint32(best)<<16 | uint32(dist)
+		nt++
+		litFreq[257+int(lenSym[uint8(best-minMatch)])]++
+		distFreq[distSym(dist)]++
+		// Enter the first positions inside the match: the rest
+		// would cost more time than the matches they find save bytes.
 		q := p + 1
 		p += best
-		for stopAt := min(p, last); q < stopAt; q++ {
+		for stopAt := min(p, last, q+greedyInsert); q < stopAt; q++ {
 			h := 2 * hash4(load32(buf, q), htBits) & (2<<htBits - 2)
 			ht[h+1] = ht[h]
-			ht[h] = uint32(base + q)
+			ht[h] = base + uint32(q)
 		}
 	}
-	if p >= stop {
-		return p
-	}
+	e.tokens = toks[:nt]
 	for ; p < stop; p++ {
 		e.literal(buf[p])
 	}
@@ -121,7 +133,7 @@ func (e *Encoder) parseLazy(start, stop, end int) int {
 	last := min(stop, end-4)
 	ins := start // next position to enter into the tables
 	for p < last {
-		l, d := e.findChain(buf, p, end, 0)
+		l, d := e.findChain(buf, p, end, 0, e.p.depth)
 		ins = p + 1
 		if l < minMatch {
 			e.literal(buf[p])
@@ -129,7 +141,7 @@ func (e *Encoder) parseLazy(start, stop, end int) int {
 			continue
 		}
 		for l < e.p.nice && p+1 < last {
-			l2, d2 := e.findChain(buf, p+1, end, l)
+			l2, d2 := e.findChain(buf, p+1, end, l, e.p.nextDepth)
 			ins = p + 2
 			if l2 <= l {
 				break
@@ -141,7 +153,7 @@ func (e *Encoder) parseLazy(start, stop, end int) int {
 		e.match(l, d)
 		p += l
 		if ins < p {
-			e.m.insertRange(e, ins, min(p, last))
+			e.insertChain(buf, ins, min(p, last))
 			ins = p
 		}
 	}
@@ -151,51 +163,73 @@ func (e *Encoder) parseLazy(start, stop, end int) int {
 	return p
 }
 
+// insertChain enters the positions [from, to) into the chains and the
+// 3-byte table.
+func (e *Encoder) insertChain(buf []byte, from, to int) {
+	head, prev, h3 := e.m.head, e.m.prev, e.m.h3
+	v := e.base + uint32(from)
+	for i := from; i < to; i++ {
+		x := load32(buf, i)
+		h := hash4(x, hc4Bits) & (1<<hc4Bits - 1)
+		prev[v&(windowSize-1)] = head[h]
+		head[h] = v
+		h3[hash3(x)] = v
+		v++
+	}
+}
+
 // findChain enters p into the tables and returns the longest match at p
-// longer than prev found within the chain-walk budget (length 0 if none).
-func (e *Encoder) findChain(buf []byte, p, end, prev int) (int, int) {
+// longer than prev found within depth steps of the chain (length 0 if
+// none).
+func (e *Encoder) findChain(buf []byte, p, end, prev, depth int) (int, int) {
 	m := &e.m
-	base := int(e.base)
+	base := e.base
 	x := load32(buf, p)
 	h := hash4(x, hc4Bits) & (1<<hc4Bits - 1)
-	v := uint32(base + p)
-	cand := int(m.head[h]) - base
-	m.prev[v&(windowSize-1)] = m.head[h]
+	v := base + uint32(p)
+	cand := m.head[h]
+	m.prev[v&(windowSize-1)] = cand
 	m.head[h] = v
 	h3 := hash3(x)
-	c3 := int(m.h3[h3]) - base
+	c3 := m.h3[h3]
 	m.h3[h3] = v
 
-	lo := max(p-windowSize, 0)
 	limit := min(maxMatch, end-p)
+	if prev >= limit || depth <= 0 {
+		return 0, 0
+	}
+	// Virtual positions below vlo are out of the window or the buffer
+	// (see Encoder.base).
+	vlo := base + uint32(max(p-windowSize, 0))
 	best, dist := prev, 0
 	if best < 3 {
-		best = 3
-		if c3 >= lo && p-c3 <= shortFar && load32(buf, c3)&0xffffff == x&0xffffff {
-			dist = p - c3
-		} else {
-			best = 2
+		best = 2
+		if c3 >= vlo && v-c3 <= shortFar && load32(buf, int(c3-base))&0xffffff == x&0xffffff {
+			best, dist = 3, int(v-c3)
 		}
 	}
 	nice := min(e.p.nice, limit)
-	for depth := e.p.depth; depth > 0 && cand >= lo; depth-- {
-		// Reject by the 4 bytes ending at the current best length
-		// before comparing from the start.
-		k := max(best-3, 0)
-		if best < limit && load32(buf, cand+k) == load32(buf, p+k) && load32(buf, cand) == x {
-			l := 4 + matchLen(buf, cand+4, p+4, limit-4)
+	// Reject a candidate by the 4 bytes ending at the current best
+	// length before comparing from the start.
+	k := max(best-3, 0)
+	want := load32(buf, p+k)
+	prevTab := m.prev
+	for ; cand >= vlo; cand = prevTab[cand&(windowSize-1)] {
+		c := int(cand - base)
+		if load32(buf, c+k) == want && load32(buf, c) == x {
+			l := 4 + matchLen(buf, c+4, p+4, limit-4)
 			if l > best {
-				best, dist = l, p-cand
+				best, dist = l, p-c
 				if l >= nice {
 					break
 				}
+				k = best - 3
+				want = load32(buf, p+k)
 			}
 		}
-		next := int(m.prev[(uint32(base+cand))&(windowSize-1)]) - base
-		if next >= cand {
+		if depth--; depth == 0 {
 			break
 		}
-		cand = next
 	}
 	if dist == 0 {
 		return 0, 0

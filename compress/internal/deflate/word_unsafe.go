@@ -18,3 +18,9 @@ func load32(b []byte, i int) uint32 {
 func load64(b []byte, i int) uint64 {
 	return *(*uint64)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), i))
 }
+
+// store64 writes 8 bytes little-endian at b[i:] without a bounds check.
+// writeTokens grows its buffer to the block's size plus 8 first.
+func store64(b []byte, i int, v uint64) {
+	*(*uint64)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), i)) = v
+}

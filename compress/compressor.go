@@ -34,11 +34,5 @@ func newCompressor(dst io.Writer, level int, dict []byte) (compressor, error) {
 		e.Reset(dst, dict)
 		return e, nil
 	}
-	return flate.NewWriterDict(dst, engineLevel(level), dict)
-}
-
-// engineLevel maps a zlib level to the klauspost/compress flate level whose
-// output size is nearest zlib's.
-func engineLevel(level int) int {
-	return level
+	return flate.NewWriterDict(dst, level, dict)
 }

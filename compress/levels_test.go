@@ -106,3 +106,31 @@ func TestOwnLevelsFlush(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnLevelsLibdeflateSize checks the README's claim: level 1 writes
+// within 2% of libdeflate-gzip -1's size and level 6 within 2.5% of
+// libdeflate-gzip -6's, on text and binary corpora.
+func TestOwnLevelsLibdeflateSize(t *testing.T) {
+	ld := coretest.Peer(t, "libdeflate-gzip", "libdeflate-tools")
+	in := levelInputs(t)
+	for _, name := range []string{"text", "binary", "records"} {
+		data := in[name]
+		for _, c := range []struct {
+			level int
+			slack float64
+		}{{1, 1.02}, {6, 1.025}} {
+			cmd := exec.Command(ld, "-c", "-"+strconv.Itoa(c.level))
+			cmd.Stdin = bytes.NewReader(data)
+			want, err := cmd.Output()
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := compressBytes(t, Gzip, c.level, data)
+			ratio := float64(len(got)) / float64(len(want))
+			t.Logf("%s, level %d: %d bytes, libdeflate %d (%.4f)", name, c.level, len(got), len(want), ratio)
+			if ratio > c.slack {
+				t.Errorf("%s, level %d: %d bytes, %.2f%% more than libdeflate's %d", name, c.level, len(got), 100*(ratio-1), len(want))
+			}
+		}
+	}
+}

@@ -39,7 +39,7 @@ type WriterOptions struct {
 }
 
 // Block sizes of a concurrent Writer. Each block after the first is
-// primed with the 32 KiB of input before it, which at levels 1 to 5 costs
+// primed with the 32 KiB of input before it, which at levels 2 to 5 costs
 // as much as compressing 32 KiB; blocks of MaxBlockSize (the default) are
 // primed with 8 KiB at those levels, which keeps priming under 1% of the
 // work.
@@ -82,7 +82,7 @@ const (
 // With WriterOptions.Concurrency n of 2 or more the input is cut into
 // blocks of BlockSize bytes (and at every Flush). Each block is primed
 // with the last 32 KiB of input before it as a dictionary (8 KiB at
-// levels 1 to 5 with blocks of MaxBlockSize), compressed by one of at
+// levels 2 to 5 with blocks of MaxBlockSize), compressed by one of at
 // most n goroutines, and ends on a byte boundary (a
 // sync flush marker, the last block a final block), so the concatenation
 // is one standard deflate stream that any inflater reads; the checksum is

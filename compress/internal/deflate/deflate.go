@@ -19,6 +19,7 @@ import (
 const (
 	windowSize = 1 << 15   // deflate's largest distance
 	chunkSize  = 256 << 10 // input compressed at once
+	maxTokens  = 1 << 18   // more than a block's symbols: a block codes at most 1.25 × 128 KiB
 	minMatch   = 3
 	maxMatch   = 258
 	maxCodeLen = 15 // longest litlen or distance code
@@ -84,7 +85,7 @@ type params struct {
 func NewEncoder(dst io.Writer, level int) *Encoder {
 	e := &Encoder{
 		buf:     make([]byte, 0, windowSize+chunkSize),
-		tokens:  make([]uint32, 0, windowSize+chunkSize),
+		tokens:  make([]uint32, 0, maxTokens),
 		hsyms:   make([]uint32, 0, numLitLen),
 		hweight: make([]uint32, 2*numLitLen),
 		hparent: make([]uint32, 2*numLitLen),

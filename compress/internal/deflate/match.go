@@ -13,10 +13,10 @@ const (
 // starting a stream renumbers nothing.
 type matcher struct {
 	lazy bool
-	ht   *[2 << htBits]uint32  // greedy: two entries per bucket, the newer first
-	head *[1 << hc4Bits]uint32 // lazy: newest position of each 4-byte hash
-	prev *[windowSize]uint32   // lazy: the position before, by position mod windowSize
-	h3   *[1 << hc3Bits]uint32 // lazy: newest position of each 3-byte hash
+	ht   *[1 << htBits][2]uint32 // greedy: two entries per bucket, the newer first
+	head *[1 << hc4Bits]uint32   // lazy: newest position of each 4-byte hash
+	prev *[windowSize]uint32     // lazy: the position before, by position mod windowSize
+	h3   *[1 << hc3Bits]uint32   // lazy: newest position of each 3-byte hash
 }
 
 func (m *matcher) init(lazy bool) {
@@ -26,7 +26,7 @@ func (m *matcher) init(lazy bool) {
 		m.prev = new([windowSize]uint32)
 		m.h3 = new([1 << hc3Bits]uint32)
 	} else {
-		m.ht = new([2 << htBits]uint32)
+		m.ht = new([1 << htBits][2]uint32)
 	}
 }
 
@@ -55,9 +55,8 @@ func (m *matcher) insertRange(e *Encoder, from, to int) {
 			m.head[h] = v
 			m.h3[hash3(x)] = v
 		} else {
-			h := 2 * hash4(x, htBits) & (2<<htBits - 2)
-			m.ht[h+1] = m.ht[h]
-			m.ht[h] = v
+			b := &m.ht[hash4(x, htBits)&(1<<htBits-1)]
+			b[1], b[0] = b[0], v
 		}
 	}
 }
@@ -69,17 +68,16 @@ func (e *Encoder) parseGreedy(start, stop, end int) int {
 	buf := e.buf[:end]
 	ht := e.m.ht
 	base := e.base
-	toks := e.tokens[:cap(e.tokens)]
+	toks := (*[maxTokens]uint32)(e.tokens[:maxTokens])
 	nt := len(e.tokens)
 	litFreq, distFreq := &e.litFreq, &e.distFreq
 	p := start
 	last := min(stop, end-4) // positions with more than 4 bytes left
 	for p < last {
 		x := load32(buf, p)
-		h := 2 * hash4(x, htBits) & (2<<htBits - 2)
-		v0, v1 := ht[h], ht[h+1]
-		ht[h+1] = v0
-		ht[h] = base + uint32(p)
+		b := &ht[hash4(x, htBits)&(1<<htBits-1)]
+		v0, v1 := b[0], b[1]
+		b[1], b[0] = v0, base+uint32(p)
 		// Virtual positions below vlo are out of the window or the buffer
 		// (see Encoder.base).
 		vlo := base + uint32(max(p-windowSize, 0))
@@ -97,13 +95,13 @@ func (e *Encoder) parseGreedy(start, stop, end int) int {
 		}
 		if best == 0 {
 			c := buf[p]
-			toks[nt] = uint32(c)
+			toks[nt&(maxTokens-1)] = uint32(c)
 			nt++
 			litFreq[c]++
 			p++
 			continue
 		}
-		toks[nt] = 1<<31 | uint32(best)<<16 | uint32(dist)
+		toks[nt&(maxTokens-1)] = 1<<31 | uint32(best)<<16 | uint32(dist)
 		nt++
 		litFreq[257+int(lenSym[uint8(best-minMatch)])]++
 		distFreq[distSym(dist)]++
@@ -112,9 +110,8 @@ func (e *Encoder) parseGreedy(start, stop, end int) int {
 		q := p + 1
 		p += best
 		for stopAt := min(p, last, q+greedyInsert); q < stopAt; q++ {
-			h := 2 * hash4(load32(buf, q), htBits) & (2<<htBits - 2)
-			ht[h+1] = ht[h]
-			ht[h] = base + uint32(q)
+			b := &ht[hash4(load32(buf, q), htBits)&(1<<htBits-1)]
+			b[1], b[0] = b[0], base+uint32(q)
 		}
 	}
 	e.tokens = toks[:nt]
@@ -129,34 +126,44 @@ func (e *Encoder) parseGreedy(start, stop, end int) int {
 // no longer one, and returns where it stopped.
 func (e *Encoder) parseLazy(start, stop, end int) int {
 	buf := e.buf[:end]
+	toks := (*[maxTokens]uint32)(e.tokens[:maxTokens])
+	nt := len(e.tokens)
+	litFreq, distFreq := &e.litFreq, &e.distFreq
+	depth, nextDepth, nice := e.p.depth, e.p.nextDepth, e.p.nice
 	p := start
 	last := min(stop, end-4)
-	ins := start // next position to enter into the tables
 	for p < last {
-		l, d := e.findChain(buf, p, end, 0, e.p.depth)
-		ins = p + 1
+		l, d := e.findChain(buf, p, end, 0, depth)
+		ins := p + 1 // the next position to enter into the tables
 		if l < minMatch {
-			e.literal(buf[p])
+			c := buf[p]
+			toks[nt&(maxTokens-1)] = uint32(c)
+			nt++
+			litFreq[c]++
 			p++
 			continue
 		}
-		for l < e.p.nice && p+1 < last {
-			l2, d2 := e.findChain(buf, p+1, end, l, e.p.nextDepth)
+		for l < nice && p+1 < last {
+			l2, d2 := e.findChain(buf, p+1, end, l, nextDepth)
 			ins = p + 2
 			if l2 <= l {
 				break
 			}
-			e.literal(buf[p])
+			c := buf[p]
+			toks[nt&(maxTokens-1)] = uint32(c)
+			nt++
+			litFreq[c]++
 			p++
 			l, d = l2, d2
 		}
-		e.match(l, d)
+		toks[nt&(maxTokens-1)] = 1<<31 | uint32(l)<<16 | uint32(d)
+		nt++
+		litFreq[257+int(lenSym[uint8(l-minMatch)])]++
+		distFreq[distSym(d)]++
+		e.insertChain(buf, ins, min(p+l, last))
 		p += l
-		if ins < p {
-			e.insertChain(buf, ins, min(p, last))
-			ins = p
-		}
 	}
+	e.tokens = toks[:nt]
 	for ; p < stop; p++ {
 		e.literal(buf[p])
 	}
@@ -181,7 +188,7 @@ func (e *Encoder) insertChain(buf []byte, from, to int) {
 // findChain enters p into the tables and returns the longest match at p
 // longer than prev found within depth steps of the chain (length 0 if
 // none).
-func (e *Encoder) findChain(buf []byte, p, end, prev, depth int) (int, int) {
+func (e *Encoder) findChain(buf []byte, p, end, prevLen, depth int) (int, int) {
 	m := &e.m
 	base := e.base
 	x := load32(buf, p)
@@ -195,13 +202,13 @@ func (e *Encoder) findChain(buf []byte, p, end, prev, depth int) (int, int) {
 	m.h3[h3] = v
 
 	limit := min(maxMatch, end-p)
-	if prev >= limit || depth <= 0 {
+	if prevLen >= limit || depth <= 0 {
 		return 0, 0
 	}
 	// Virtual positions below vlo are out of the window or the buffer
 	// (see Encoder.base).
 	vlo := base + uint32(max(p-windowSize, 0))
-	best, dist := prev, 0
+	best, dist := prevLen, 0
 	if best < 3 {
 		best = 2
 		if c3 >= vlo && v-c3 <= shortFar && load32(buf, int(c3-base))&0xffffff == x&0xffffff {

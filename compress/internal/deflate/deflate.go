@@ -255,12 +255,6 @@ func (e *Encoder) literal(c byte) {
 	e.litFreq[c]++
 }
 
-func (e *Encoder) match(length, dist int) {
-	e.tokens = append(e.tokens, 1<<31|uint32(length)<<16|uint32(dist))
-	e.litFreq[257+int(lenSym[length-minMatch])]++
-	e.distFreq[distSym(dist)]++
-}
-
 // distSym returns the distance code of dist (1 to 32768).
 func distSym(dist int) int {
 	x := dist - 1

@@ -265,7 +265,7 @@ func abCompressFastio(data []byte, level int) int64 {
 
 func abCompressK(data []byte, level int) int64 {
 	var c counter
-	w, _ := kzlib.NewWriterLevel(&c, engineLevel(level)) // the same engine level as ours
+	w, _ := kzlib.NewWriterLevel(&c, level)
 	for p := data; len(p) > 0; p = p[min(len(p), benchChunk):] {
 		w.Write(p[:min(len(p), benchChunk)])
 	}

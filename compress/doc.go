@@ -7,9 +7,11 @@
 //	format → compress.Writer → file
 //	file → compress.Reader → scan
 //
-// Compression runs github.com/klauspost/compress/flate; inflating runs
-// this package's own engine, which parses its input buffer in place with
-// libdeflate's techniques. This package adds the zlib and gzip framing,
+// Levels 1 and 6 (and DefaultCompression) compress with this package's
+// own deflate encoder, the other levels with
+// github.com/klauspost/compress/flate; inflating runs this package's own
+// engine, which parses its input buffer in place with libdeflate's
+// techniques. This package adds the zlib and gzip framing,
 // checksums, the concurrent compression, limits and errors. The buffering is core's engine (core.Writer and
 // core.Reader), so the Writer and the Reader follow core's rules for
 // errors, Reserve/Commit, Flush and Close.

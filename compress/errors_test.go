@@ -230,7 +230,9 @@ func TestWriterErrors(t *testing.T) {
 		for _, at := range []int{1, 2, 3} {
 			dev := &coretest.Writer{Faults: coretest.Faults{FailAt: at}}
 			w, _ := NewWriter(core.NewWriterSize(dev, 256), Gzip, 6, nil)
-			data := randomCorpus(300<<10, 2)
+			// More than the compressor gathers before its first output, so
+			// that the fault comes during Write.
+			data := randomCorpus(1<<20, 2)
 			_, err := w.Write(data)
 			if err == nil {
 				err = w.Close()

@@ -112,7 +112,7 @@ func ExampleError() {
 	fmt.Println(err)
 	fmt.Println(errors.Is(err, compress.ErrChecksum))
 	// Output:
-	// compress: zlib: read trailer at offset 14: checksum mismatch (Adler-32 in trailer 0x11810390, computed 0x1181036f)
+	// compress: zlib: read trailer at offset 13: checksum mismatch (Adler-32 in trailer 0x11810390, computed 0x1181036f)
 	// true
 }
 

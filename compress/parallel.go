@@ -7,8 +7,6 @@ import (
 	"sync/atomic"
 
 	"github.com/fastio-go/fastio/core"
-
-	"github.com/klauspost/compress/flate"
 )
 
 // historySize is the deflate window: a block is primed with this much of
@@ -16,14 +14,14 @@ import (
 const historySize = 32 << 10
 
 // fastPrimeSize is how much input primes a block of MaxBlockSize bytes at
-// levels 1 to 5. klauspost's fast encoders prime by compressing the
+// levels 2 to 5. klauspost's fast encoders prime by compressing the
 // dictionary and dropping the output, so 32 KiB of priming costs as much
 // as compressing 32 KiB, 3% of the work of a 1 MiB block; 8 KiB costs
 // under 1%, and loses only the matches that the first 32 KiB of a block
 // would find 8 to 32 KiB back: on 32 MiB of Go source and of Go tool
 // binaries the concurrent stream stays within 0.2% of one goroutine's at
-// every level. The slower levels prime by hashing, which is cheap, and
-// keep the whole window.
+// every level. The slower levels, and this module's own encoder (levels
+// 1 and 6), prime by hashing, which is cheap, and keep the whole window.
 const fastPrimeSize = 8 << 10
 
 // parallel is the compressor of a Writer with a concurrency of 2 or more.
@@ -52,7 +50,6 @@ type parallel struct {
 	w     *Writer
 	n     int      // compressors, so blocks compressed at once
 	bsize int      // input bytes per block
-	level int      // klauspost level
 	all   int      // blocks made so far, at most n+2
 	free  []*block // blocks not in use
 	queue []*block // blocks handed to a goroutine, oldest first
@@ -64,9 +61,9 @@ type parallel struct {
 	work  func() // p.work, made once, so that starting a worker allocates nothing
 
 	mu      sync.Mutex
-	pending []*block        // submitted blocks no worker has taken, oldest first
-	workers int             // running workers, at most n
-	comps   []*flate.Writer // compressors of no running worker
+	pending []*block     // submitted blocks no worker has taken, oldest first
+	workers int          // running workers, at most n
+	comps   []compressor // compressors of no running worker
 }
 
 // block is one unit of concurrent compression.
@@ -93,12 +90,11 @@ func newParallel(w *Writer, n, bsize int) *parallel {
 		bsize = DefaultBlockSize
 	}
 	bsize = min(max(bsize, MinBlockSize), MaxBlockSize)
-	level := engineLevel(w.level)
 	prime := historySize
-	if level >= 1 && level <= 6 && bsize == MaxBlockSize {
+	if !ownLevel(w.level) && w.level >= 1 && w.level <= 5 && bsize == MaxBlockSize {
 		prime = fastPrimeSize
 	}
-	p := &parallel{w: w, n: n, bsize: bsize, level: level, prime: prime}
+	p := &parallel{w: w, n: n, bsize: bsize, prime: prime}
 	p.work = p.worker
 	return p
 }
@@ -261,7 +257,7 @@ func (p *parallel) submit(last bool) {
 
 // worker compresses the submitted blocks in order until none is waiting.
 func (p *parallel) worker() {
-	var fw *flate.Writer
+	var fw compressor
 	p.mu.Lock()
 	if k := len(p.comps); k > 0 {
 		fw = p.comps[k-1]
@@ -269,7 +265,7 @@ func (p *parallel) worker() {
 	}
 	p.mu.Unlock()
 	if fw == nil {
-		fw, _ = flate.NewWriter(nil, p.level) // the level was validated by NewWriter
+		fw, _ = newCompressor(nil, p.w.level, nil) // the level was validated by NewWriter
 	}
 	for {
 		p.mu.Lock()
@@ -288,7 +284,7 @@ func (p *parallel) worker() {
 }
 
 // compress compresses b with fw.
-func (p *parallel) compress(fw *flate.Writer, b *block) {
+func (p *parallel) compress(fw compressor, b *block) {
 	b.out.b = b.out.b[:0]
 	if !p.abort.Load() {
 		data := b.in[b.dict:]

@@ -6,7 +6,6 @@ import (
 	"io"
 
 	"github.com/fastio-go/fastio/core"
-	"github.com/klauspost/compress/flate"
 )
 
 // DefaultWriterBufferSize is the size of a Writer's input buffer: the
@@ -40,7 +39,7 @@ type WriterOptions struct {
 }
 
 // Block sizes of a concurrent Writer. Each block after the first is
-// primed with the 32 KiB of input before it, which at levels 1 to 5 costs
+// primed with the 32 KiB of input before it, which at levels 2 to 5 costs
 // as much as compressing 32 KiB; blocks of MaxBlockSize (the default) are
 // primed with 8 KiB at those levels, which keeps priming under 1% of the
 // work.
@@ -83,7 +82,7 @@ const (
 // With WriterOptions.Concurrency n of 2 or more the input is cut into
 // blocks of BlockSize bytes (and at every Flush). Each block is primed
 // with the last 32 KiB of input before it as a dictionary (8 KiB at
-// levels 1 to 5 with blocks of MaxBlockSize), compressed by one of at
+// levels 2 to 5 with blocks of MaxBlockSize), compressed by one of at
 // most n goroutines, and ends on a byte boundary (a
 // sync flush marker, the last block a final block), so the concatenation
 // is one standard deflate stream that any inflater reads; the checksum is
@@ -110,7 +109,7 @@ type Writer struct {
 	eng    core.Writer
 	out    outlet
 	own    *core.Writer // destination buffer when dst was not buffered
-	fw     *flate.Writer
+	fw     compressor
 	par    *parallel // nil unless Concurrency >= 2
 	format Format
 	level  int
@@ -158,7 +157,7 @@ func NewWriter(dst io.Writer, format Format, level int, opts *WriterOptions) (*W
 	if o.Concurrency >= 2 {
 		w.par = newParallel(w, o.Concurrency, o.BlockSize)
 	} else {
-		fw, err := flate.NewWriterDict(&w.out, engineLevel(level), w.dict)
+		fw, err := newCompressor(&w.out, level, w.dict)
 		if err != nil {
 			return nil, &Error{Format: format, Op: "new writer", Offset: -1, Err: err}
 		}
@@ -167,18 +166,6 @@ func NewWriter(dst io.Writer, format Format, level int, opts *WriterOptions) (*W
 	w.eng = *core.NewSinkWriter((*sink)(w), size)
 	w.Reset(dst)
 	return w, nil
-}
-
-// engineLevel maps a zlib level to the klauspost/compress flate level whose
-// output size is nearest zlib's. They agree except at zlib's default, 6:
-// on text klauspost's level 7 comes closer to zlib's level-6 size than
-// its level 6 does, so 6 and DefaultCompression run klauspost's level 7. The header's FLEVEL still
-// says the level the caller asked for.
-func engineLevel(level int) int {
-	if level == 6 || level == DefaultCompression {
-		return 7
-	}
-	return level
 }
 
 // Reset discards the Writer's state and makes it compress to dst with the

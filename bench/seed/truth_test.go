@@ -179,9 +179,9 @@ func TestLauncherPins(t *testing.T) {
 
 // TestKlauspostLevelPairing checks the klauspost rows of the compression
 // tables: at every level the bench compresses at, klauspost runs at that
-// level and, where fastio's engine runs another, at that one too; and the
-// pairing is true: compress.Writer's output has the size of klauspost's at
-// the paired level (and not at the same number, where they differ).
+// level and at the paired one too; and the pairing is true: of
+// klauspost's levels 1 to 9, the paired one writes the output nearest in
+// size to compress.Writer's at that level.
 func TestKlauspostLevelPairing(t *testing.T) {
 	corpus := scen.Corpus(1<<20, 0)
 	size := func(fastio bool, level int) int {
@@ -234,13 +234,19 @@ func TestKlauspostLevelPairing(t *testing.T) {
 				continue
 			}
 			checked[level] = true
-			if f, k := size(true, level), size(false, same); f != k {
-				t.Errorf("level %d: fastio's output is %d bytes, klauspost's at level %d %d: not the same engine", level, f, same, k)
-			}
-			if same != level {
-				if f, k := size(true, level), size(false, level); f == k {
-					t.Errorf("level %d: fastio's output has the size of klauspost's at the same level (%d bytes): the second row is not needed", level, f)
+			f := size(true, level)
+			near, nearDiff := 0, 0
+			for k := 1; k <= 9; k++ {
+				d := size(false, k) - f
+				if d < 0 {
+					d = -d
 				}
+				if near == 0 || d < nearDiff {
+					near, nearDiff = k, d
+				}
+			}
+			if near != same {
+				t.Errorf("level %d: fastio's output is %d bytes, nearest klauspost's at level %d (%d bytes off), not %d", level, f, near, nearDiff, same)
 			}
 		}
 	}

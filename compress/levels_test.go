@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/fastio-go/fastio/core"
 	"github.com/fastio-go/fastio/core/coretest"
 )
 
@@ -53,7 +52,7 @@ func TestOwnLevelsGzipCommand(t *testing.T) {
 		for _, level := range []int{BestSpeed, 6, DefaultCompression} {
 			for _, conc := range []int{1, 2} {
 				t.Run(name+"/level"+strconv.Itoa(level)+"/concurrency"+strconv.Itoa(conc), func(t *testing.T) {
-					var out core.Buffer
+					var out bytes.Buffer
 					w, err := NewWriter(&out, Gzip, level, &WriterOptions{Concurrency: conc, BlockSize: MinBlockSize})
 					if err != nil {
 						t.Fatal(err)
@@ -85,7 +84,7 @@ func TestOwnLevelsGzipCommand(t *testing.T) {
 func TestOwnLevelsFlush(t *testing.T) {
 	data := textCorpus(300<<10, 5)
 	for _, level := range []int{BestSpeed, 6} {
-		var out core.Buffer
+		var out bytes.Buffer
 		w, _ := NewWriter(&out, Deflate, level, nil)
 		for i, p := 0, data; len(p) > 0; i++ {
 			n := min(len(p), 1+i*977%20000)

@@ -336,11 +336,12 @@ func appendDecimalG(dst []byte, f uint64, e int, neg bool, sci bool) []byte {
 	case dp <= 0:
 		// 0.000ddd, one to four zeros after the point: the digits go
 		// 2-dp bytes in, after the "0." and the zeros.
-		sh := uint(2-dp) * 8
+		sh := uint(2-dp) * 8 & 63 // 16 to 48, and so is 64-sh
+		rsh := (64 - sh) & 63
 		lead := uint64(asciiZeros&^0xff00|'.'<<8) & (1<<sh - 1)
 		binary.LittleEndian.PutUint64(b[o:], lead|d0<<sh)
-		binary.LittleEndian.PutUint64(b[o+8:], d0>>(64-sh)|d1<<sh)
-		binary.LittleEndian.PutUint64(b[o+16:], d1>>(64-sh)|d2<<sh)
+		binary.LittleEndian.PutUint64(b[o+8:], d0>>rsh|d1<<sh)
+		binary.LittleEndian.PutUint64(b[o+16:], d1>>rsh|d2<<sh)
 		return dst[:len(dst)+o+2-dp+n]
 	case dp < n:
 		storePoint(b[o:], d0, d1, d2, dp)
@@ -348,7 +349,7 @@ func appendDecimalG(dst []byte, f uint64, e int, neg bool, sci bool) []byte {
 	default:
 		// An integer of at most six digits: the digits, then zeros up to
 		// the point.
-		binary.LittleEndian.PutUint64(b[o:], d0|asciiZeros&^(1<<(uint(nd)*8)-1))
+		binary.LittleEndian.PutUint64(b[o:], d0|asciiZeros&^(1<<(uint(nd)*8&63)-1)) // nd <= 6
 		return dst[:len(dst)+o+dp]
 	}
 }
@@ -361,7 +362,7 @@ func digits17(f uint64, nd int) (d0, d1, d2 uint64, tz int) {
 	if nd <= 8 {
 		w := ascii8(uint32(f))
 		// The units digit is in the highest byte.
-		return w >> (uint(8-nd) * 8), 0, 0, bits.LeadingZeros64(w^asciiZeros) >> 3
+		return w >> lead(nd), 0, 0, bits.LeadingZeros64(w^asciiZeros) >> 3
 	}
 	// All 17 digits, zero-padded, then shifted down past the leading
 	// zeros: no branch on whether f has 16 or 17 digits, which is as
@@ -369,8 +370,17 @@ func digits17(f uint64, nd int) (d0, d1, d2 uint64, tz int) {
 	hi := f / 1e8
 	top, a, b := hi/1e8, ascii8(uint32(hi%1e8)), ascii8(uint32(f%1e8))
 	r0, r1, r2 := '0'+top|a<<8, a>>56|b<<8, b>>56
-	sh := uint(17-nd) * 8 // 0 to 64
-	d0, d1, d2 = r0>>sh|r1<<(64-sh), r1>>sh|r2<<(64-sh), r2>>sh
+	if nd == 9 {
+		// Eight leading zeros: the shift below would be 64 bytes.
+		d0, d1, d2 = r1, r2, 0
+	} else {
+		// Every shift is below 64 (sh is 0 to 56), which the masks tell
+		// the compiler, so that none pays for Go's meaning of a shift of
+		// 64 or more; x<<(64-sh) is x<<8<<(56-sh).
+		sh := uint(17-nd) * 8 & 63
+		up := (56 - sh) & 63
+		d0, d1, d2 = r0>>sh|r1<<8<<up, r1>>sh|r2<<8<<up, r2>>sh
+	}
 	if z := b ^ asciiZeros; z != 0 {
 		return d0, d1, d2, bits.LeadingZeros64(z) >> 3
 	}
@@ -384,7 +394,7 @@ func digits17(f uint64, nd int) (d0, d1, d2 uint64, tz int) {
 // the start of b with a point after the first dp of them (1 <= dp <= 7);
 // b needs 24 bytes.
 func storePoint(b []byte, d0, d1, d2 uint64, dp int) {
-	sh := uint(dp) * 8
+	sh := uint(dp) * 8 & 63 // 8 to 56: the mask saves the checks of a shift of 64
 	m := uint64(1)<<sh - 1
 	binary.LittleEndian.PutUint64(b, d0&m|'.'<<sh|(d0&^m)<<8)
 	binary.LittleEndian.PutUint64(b[8:], d0>>56|d1<<8)

@@ -401,21 +401,46 @@ func storePoint(b []byte, d0, d1, d2 uint64, dp int) {
 	binary.LittleEndian.PutUint64(b[16:], d1>>56|d2<<8)
 }
 
-// putExp writes the exponent x as strconv does, e±dd or e±ddd, at the
-// start of b, which needs 8 bytes, and returns its length.
+// putExp writes the exponent x (expMin <= x <= expMax) as strconv does,
+// e±dd or e±ddd, at the start of b, which needs 8 bytes, and returns its
+// length: one load from exps and one 8-byte store, no branch and no
+// division.
 func putExp(b []byte, x int) int {
-	// No branch on the sign either: '-' is '+' + 2.
-	m := x >> 63 // -1 when x < 0
-	sign := uint32('+') + uint32(m&2)
-	x = (x ^ m) - m
-	if x < 100 {
-		binary.LittleEndian.PutUint32(b, 'e'|sign<<8|uint32(binary.LittleEndian.Uint16(pairs[2*x:]))<<16)
-		return 4
-	}
-	binary.LittleEndian.PutUint32(b, 'e'|sign<<8|uint32('0'+x/100)<<16|uint32(pairs[2*(x%100)])<<24)
-	b[4] = pairs[2*(x%100)+1]
-	return 5
+	v := exps[uint(x-expMin)%uint(len(exps))] // the modulo is a no-op that drops a bounds check
+	binary.LittleEndian.PutUint64(b, v)
+	return int(v >> 56)
 }
+
+// The decimal exponents of the first digit of a float64: 5e-324 and
+// 1.7976931348623157e+308.
+const (
+	expMin = -324
+	expMax = 308
+)
+
+// exps holds the exponents expMin to expMax as putExp writes them: the
+// bytes of "e-324".."e+308" from the lowest, and the length, 4 or 5, in
+// the top byte (stored past the exponent, where the caller's spare room
+// is).
+var exps = func() (t [expMax - expMin + 1]uint64) {
+	for i := range t {
+		x := i + expMin
+		v := uint64('e') | '+'<<8
+		if x < 0 {
+			v = uint64('e') | '-'<<8
+			x = -x
+		}
+		n := uint64(4)
+		if x >= 100 {
+			v |= uint64('0'+x/100) << 16
+			x %= 100
+			n = 5
+		}
+		v |= uint64(pairs[2*x])<<(8*(n-2)) | uint64(pairs[2*x+1])<<(8*(n-1))
+		t[i] = v | n<<56
+	}
+	return t
+}()
 
 // layoutSci writes the n digits of f at b[o:] as d.ddde±xx, x the decimal
 // exponent of the first digit, and returns the end offset. b needs n+1

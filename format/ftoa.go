@@ -307,19 +307,60 @@ func appendFixedShortest(dst []byte, f uint64, e int, neg bool) []byte {
 // store; the trailing zeros are then counted from the ASCII words
 // (leading-zero count of the last word), so that no division strips them
 // and where the output goes never waits for that count.
+//
+// The digits are made here, not in a function of their own: the call
+// cost a dozen instructions of spills and reloads around it, and the
+// growth of dst is out of line (growFloat) for the same reason.
 func appendDecimalG(dst []byte, f uint64, e int, neg bool, sci bool) []byte {
-	nd := decLen(f)
-	x := nd + e - 1 // the decimal exponent of the first digit
 	if cap(dst)-len(dst) < floatScratch {
-		dst = slices.Grow(dst, floatScratch)
+		dst = growFloat(dst)
 	}
 	b := dst[len(dst) : len(dst)+floatScratch]
+	nd := decLen(f)
+	x := nd + e - 1 // the decimal exponent of the first digit
 	// The sign is stored either way and overwritten by the first digit
 	// when v is positive: half of all values are negative, and a branch
 	// on it would be mispredicted as often.
 	b[0] = '-'
 	o := int(b2u(neg))
-	d0, d1, d2, tz := digits17(f, nd)
+
+	// The nd digits of f in ASCII, the first in the lowest byte of d0,
+	// continuing in d1 and d2 (zero bytes after the last digit), and tz,
+	// how many of them are trailing zeros.
+	var d0, d1, d2 uint64
+	var tz int
+	if nd <= 8 {
+		w := ascii8(uint32(f))
+		// The units digit is in the highest byte.
+		d0 = w >> lead(nd)
+		tz = bits.LeadingZeros64(w^asciiZeros) >> 3
+	} else {
+		// All 17 digits, zero-padded, then shifted down past the
+		// leading zeros: no branch on whether f has 16 or 17 digits,
+		// which is as random as the significand.
+		hi := f / 1e8
+		top, a, lo := hi/1e8, ascii8(uint32(hi%1e8)), ascii8(uint32(f%1e8))
+		r0, r1, r2 := '0'+top|a<<8, a>>56|lo<<8, lo>>56
+		if nd == 9 {
+			// Eight leading zeros: the shift below would be 64 bytes.
+			d0, d1 = r1, r2
+		} else {
+			// Every shift is below 64 (sh is 0 to 56), which the masks
+			// tell the compiler, so that none pays for Go's meaning of
+			// a shift of 64 or more; x<<(64-sh) is x<<8<<(56-sh).
+			sh := uint(17-nd) * 8 & 63
+			up := (56 - sh) & 63
+			d0, d1, d2 = r0>>sh|r1<<8<<up, r1>>sh|r2<<8<<up, r2>>sh
+		}
+		switch {
+		case lo != asciiZeros:
+			tz = bits.LeadingZeros64(lo^asciiZeros) >> 3
+		case a != asciiZeros:
+			tz = 8 + bits.LeadingZeros64(a^asciiZeros)>>3
+		default:
+			tz = 16 // 17 digits, all zeros but the first
+		}
+	}
 	n := nd - tz // the significant digits
 	if sci || x < -4 || x >= 6 {
 		// d.ddd: the point after the first digit (none for one digit).
@@ -354,43 +395,14 @@ func appendDecimalG(dst []byte, f uint64, e int, neg bool, sci bool) []byte {
 	}
 }
 
-// digits17 returns the nd decimal digits of f (0 < f < 10^17, nd =
-// decLen(f)) in ASCII, the first in the lowest byte of d0, continuing in
-// d1 and d2 (zero bytes after the last digit), and tz, how many of them
-// are trailing zeros.
-func digits17(f uint64, nd int) (d0, d1, d2 uint64, tz int) {
-	if nd <= 8 {
-		w := ascii8(uint32(f))
-		// The units digit is in the highest byte.
-		return w >> lead(nd), 0, 0, bits.LeadingZeros64(w^asciiZeros) >> 3
-	}
-	// All 17 digits, zero-padded, then shifted down past the leading
-	// zeros: no branch on whether f has 16 or 17 digits, which is as
-	// random as the significand.
-	hi := f / 1e8
-	top, a, b := hi/1e8, ascii8(uint32(hi%1e8)), ascii8(uint32(f%1e8))
-	r0, r1, r2 := '0'+top|a<<8, a>>56|b<<8, b>>56
-	if nd == 9 {
-		// Eight leading zeros: the shift below would be 64 bytes.
-		d0, d1, d2 = r1, r2, 0
-	} else {
-		// Every shift is below 64 (sh is 0 to 56), which the masks tell
-		// the compiler, so that none pays for Go's meaning of a shift of
-		// 64 or more; x<<(64-sh) is x<<8<<(56-sh).
-		sh := uint(17-nd) * 8 & 63
-		up := (56 - sh) & 63
-		d0, d1, d2 = r0>>sh|r1<<8<<up, r1>>sh|r2<<8<<up, r2>>sh
-	}
-	if z := b ^ asciiZeros; z != 0 {
-		return d0, d1, d2, bits.LeadingZeros64(z) >> 3
-	}
-	if z := a ^ asciiZeros; z != 0 {
-		return d0, d1, d2, 8 + bits.LeadingZeros64(z)>>3
-	}
-	return d0, d1, d2, 16 // 17 digits, all zeros but the first
-}
+// growFloat returns dst with floatScratch bytes of spare capacity. It
+// stays out of line so that appendDecimalG saves nothing around a call
+// on its common path.
+//
+//go:noinline
+func growFloat(dst []byte) []byte { return slices.Grow(dst, floatScratch) }
 
-// storePoint stores the digits d0, d1, d2 (as digits17 returns them) at
+// storePoint stores the digits d0, d1, d2 (as appendDecimalG makes them) at
 // the start of b with a point after the first dp of them (1 <= dp <= 7);
 // b needs 24 bytes.
 func storePoint(b []byte, d0, d1, d2 uint64, dp int) {

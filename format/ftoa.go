@@ -170,17 +170,22 @@ func shortest32(b uint32) (uint64, int) {
 // appendFloatShortest appends v (a float64, or a float32 when bitSize is
 // 32) as strconv.AppendFloat(dst, v, 'g', -1, bitSize) does.
 func appendFloatShortest(dst []byte, v float64, bitSize int) []byte {
-	if bitSize == 64 {
-		return appendShortest64(dst, v, false)
-	}
-	return appendShortestMode(dst, v, bitSize, 'g')
+	return appendShortestBits(dst, v, bitSize, false)
 }
 
 // appendShortest64 appends the float64 v as strconv.AppendFloat(dst, v,
-// 'g', -1, 64) does, or as 'e' when sci: the hot path, shortest64 and the
-// mode dispatch written out so that a value costs two calls (the digits
-// and the layout).
+// 'g', -1, 64) does, or as 'e' when sci.
 func appendShortest64(dst []byte, v float64, sci bool) []byte {
+	return appendShortestBits(dst, v, 64, sci)
+}
+
+// appendShortestBits appends v (a float64, or a float32 when bitSize is
+// 32) as strconv.AppendFloat(dst, v, 'g', -1, bitSize) does, or as 'e'
+// when sci. It is the hot path of a float64, shortest64 and the mode
+// dispatch written out so that a value costs two calls (the digits and
+// the layout); the wrappers above, of one call each, inline, and so does
+// a generic caller that passes the bit size of its type.
+func appendShortestBits(dst []byte, v float64, bitSize int, sci bool) []byte {
 	const (
 		p    = 53
 		qMin = -1074
@@ -194,13 +199,14 @@ func appendShortest64(dst []byte, v float64, sci bool) []byte {
 	var f uint64
 	var e int
 	switch {
-	case uint(bq-1) >= 0x7fe || t == 0:
-		// Zero, a subnormal, Inf, NaN (bq of 0 or 0x7ff), or a power of two.
+	case uint(bq-1) >= 0x7fe || t == 0 || bitSize != 64:
+		// Zero, a subnormal, Inf, NaN (bq of 0 or 0x7ff), a power of two,
+		// or a float32.
 		mode := byte('g')
 		if sci {
 			mode = 'e'
 		}
-		return appendShortestMode(dst, v, 64, mode)
+		return appendShortestMode(dst, v, bitSize, mode)
 	case 0 < mq && mq < p && (c>>uint(mq))<<uint(mq) == c:
 		// An integer below 2^53 is its own shortest form.
 		f = c >> uint(mq)
@@ -418,7 +424,7 @@ func storePoint(b []byte, d0, d1, d2 uint64, dp int) {
 // length: one load from exps and one 8-byte store, no branch and no
 // division.
 func putExp(b []byte, x int) int {
-	v := exps[uint(x-expMin)%uint(len(exps))] // the modulo is a no-op that drops a bounds check
+	v := exps[x-expMin]
 	binary.LittleEndian.PutUint64(b, v)
 	return int(v >> 56)
 }

@@ -328,7 +328,7 @@ func appendDecimalG(dst []byte, f uint64, e int, neg bool, sci bool) []byte {
 	// when v is positive: half of all values are negative, and a branch
 	// on it would be mispredicted as often.
 	b[0] = '-'
-	o := int(b2u(neg))
+	o := int(b2u(neg)) & 1 // the mask tells the compiler o <= 1: no bounds checks below
 
 	// The nd digits of f in ASCII, the first in the lowest byte of d0,
 	// continuing in d1 and d2 (zero bytes after the last digit), and tz,
@@ -377,6 +377,7 @@ func appendDecimalG(dst []byte, f uint64, e int, neg bool, sci bool) []byte {
 		} else {
 			b[o] = byte(d0)
 		}
+		k &= 31 // at most 19: the mask proves the 8 bytes putExp stores are in b
 		return dst[:len(dst)+putExp(b[k:], x)+k]
 	}
 	switch dp := x + 1; {

@@ -288,19 +288,6 @@ func putHead(p []byte, v uint32) int {
 // give a shift of 64 or more its Go meaning.
 func lead(n int) uint { return uint(-8*n) & 63 }
 
-// putLn8 writes u, less than 1e8, and a newline at the start of p, which
-// must hold 16 bytes, and returns the count: all eight digits are stored
-// whatever the length, then the newline after the last digit. The length
-// comes from u, not from the digits, so that where the next number goes
-// does not wait for this conversion.
-func putLn8(p []byte, u uint32) int {
-	q := (*[16]byte)(p) // one length check for both stores; n&15 is n
-	n := decLen32(u)
-	binary.LittleEndian.PutUint64(q[:], ascii8(u)>>lead(n))
-	q[n&15] = '\n'
-	return n + 1
-}
-
 // maxLineRoom is the space putLineLong needs: MaxIntLen and a newline,
 // rounded up so that its stores need no bounds checks.
 const maxLineRoom = 32

@@ -207,9 +207,13 @@ func appendShortestBits(dst []byte, v float64, bitSize int, sci bool) []byte {
 			mode = 'e'
 		}
 		return appendShortestMode(dst, v, bitSize, mode)
-	case 0 < mq && mq < p && (c>>uint(mq))<<uint(mq) == c:
-		// An integer below 2^53 is its own shortest form.
-		f = c >> uint(mq)
+	case uint(mq-1) < uint(bits.TrailingZeros64(c)):
+		// An integer below 2^53: 0 < mq, and no bits below the point
+		// (c has at most 52 trailing zeros, so mq < p). One comparison,
+		// almost never true, where 0 < mq && mq < p && ... made jumps on
+		// whether mq is in range, which is as random as the magnitude of
+		// v and was mispredicted as often.
+		f = c >> (uint(mq) & 63)
 	default:
 		f, e = dragonbox64(c, -mq)
 	}

@@ -60,12 +60,10 @@ var pow10 = func() (t [20]uint64) {
 // decLen returns the number of decimal digits of u (1 for 0).
 func decLen(u uint64) int {
 	// bits.Len64 * log10(2) is the count or one more; one comparison
-	// settles it.
+	// settles it, without a branch: whether a 16- or a 17-digit
+	// significand comes next is as random as the significand.
 	t := (bits.Len64(u|1) * 1233) >> 12
-	if u < lenThresh[t] {
-		return t
-	}
-	return t + 1
+	return t + int(b2u(u >= lenThresh[t]))
 }
 
 // lenThresh is pow10 with 0 in place of 1, so that decLen(0) is 1.

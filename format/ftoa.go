@@ -170,17 +170,22 @@ func shortest32(b uint32) (uint64, int) {
 // appendFloatShortest appends v (a float64, or a float32 when bitSize is
 // 32) as strconv.AppendFloat(dst, v, 'g', -1, bitSize) does.
 func appendFloatShortest(dst []byte, v float64, bitSize int) []byte {
-	if bitSize == 64 {
-		return appendShortest64(dst, v, false)
-	}
-	return appendShortestMode(dst, v, bitSize, 'g')
+	return appendShortestBits(dst, v, bitSize, false)
 }
 
 // appendShortest64 appends the float64 v as strconv.AppendFloat(dst, v,
-// 'g', -1, 64) does, or as 'e' when sci: the hot path, shortest64 and the
-// mode dispatch written out so that a value costs two calls (the digits
-// and the layout).
+// 'g', -1, 64) does, or as 'e' when sci.
 func appendShortest64(dst []byte, v float64, sci bool) []byte {
+	return appendShortestBits(dst, v, 64, sci)
+}
+
+// appendShortestBits appends v (a float64, or a float32 when bitSize is
+// 32) as strconv.AppendFloat(dst, v, 'g', -1, bitSize) does, or as 'e'
+// when sci. It is the hot path of a float64, shortest64 and the mode
+// dispatch written out so that a value costs two calls (the digits and
+// the layout); the wrappers above, of one call each, inline, and so does
+// a generic caller that passes the bit size of its type.
+func appendShortestBits(dst []byte, v float64, bitSize int, sci bool) []byte {
 	const (
 		p    = 53
 		qMin = -1074
@@ -194,16 +199,21 @@ func appendShortest64(dst []byte, v float64, sci bool) []byte {
 	var f uint64
 	var e int
 	switch {
-	case uint(bq-1) >= 0x7fe || t == 0:
-		// Zero, a subnormal, Inf, NaN (bq of 0 or 0x7ff), or a power of two.
+	case uint(bq-1) >= 0x7fe || t == 0 || bitSize != 64:
+		// Zero, a subnormal, Inf, NaN (bq of 0 or 0x7ff), a power of two,
+		// or a float32.
 		mode := byte('g')
 		if sci {
 			mode = 'e'
 		}
-		return appendShortestMode(dst, v, 64, mode)
-	case 0 < mq && mq < p && (c>>uint(mq))<<uint(mq) == c:
-		// An integer below 2^53 is its own shortest form.
-		f = c >> uint(mq)
+		return appendShortestMode(dst, v, bitSize, mode)
+	case uint(mq-1) < uint(bits.TrailingZeros64(c)):
+		// An integer below 2^53: 0 < mq, and no bits below the point
+		// (c has at most 52 trailing zeros, so mq < p). One comparison,
+		// almost never true, where 0 < mq && mq < p && ... made jumps on
+		// whether mq is in range, which is as random as the magnitude of
+		// v and was mispredicted as often.
+		f = c >> (uint(mq) & 63)
 	default:
 		f, e = dragonbox64(c, -mq)
 	}
@@ -307,19 +317,60 @@ func appendFixedShortest(dst []byte, f uint64, e int, neg bool) []byte {
 // store; the trailing zeros are then counted from the ASCII words
 // (leading-zero count of the last word), so that no division strips them
 // and where the output goes never waits for that count.
+//
+// The digits are made here, not in a function of their own: the call
+// cost a dozen instructions of spills and reloads around it, and the
+// growth of dst is out of line (growFloat) for the same reason.
 func appendDecimalG(dst []byte, f uint64, e int, neg bool, sci bool) []byte {
-	nd := decLen(f)
-	x := nd + e - 1 // the decimal exponent of the first digit
 	if cap(dst)-len(dst) < floatScratch {
-		dst = slices.Grow(dst, floatScratch)
+		dst = growFloat(dst)
 	}
 	b := dst[len(dst) : len(dst)+floatScratch]
+	nd := decLen(f)
+	x := nd + e - 1 // the decimal exponent of the first digit
 	// The sign is stored either way and overwritten by the first digit
 	// when v is positive: half of all values are negative, and a branch
 	// on it would be mispredicted as often.
 	b[0] = '-'
-	o := int(b2u(neg))
-	d0, d1, d2, tz := digits17(f, nd)
+	o := int(b2u(neg)) & 1 // the mask tells the compiler o <= 1: no bounds checks below
+
+	// The nd digits of f in ASCII, the first in the lowest byte of d0,
+	// continuing in d1 and d2 (zero bytes after the last digit), and tz,
+	// how many of them are trailing zeros.
+	var d0, d1, d2 uint64
+	var tz int
+	if nd <= 8 {
+		w := ascii8(uint32(f))
+		// The units digit is in the highest byte.
+		d0 = w >> lead(nd)
+		tz = bits.LeadingZeros64(w^asciiZeros) >> 3
+	} else {
+		// All 17 digits, zero-padded, then shifted down past the
+		// leading zeros: no branch on whether f has 16 or 17 digits,
+		// which is as random as the significand.
+		hi := f / 1e8
+		top, a, lo := hi/1e8, ascii8(uint32(hi%1e8)), ascii8(uint32(f%1e8))
+		r0, r1, r2 := '0'+top|a<<8, a>>56|lo<<8, lo>>56
+		if nd == 9 {
+			// Eight leading zeros: the shift below would be 64 bytes.
+			d0, d1 = r1, r2
+		} else {
+			// Every shift is below 64 (sh is 0 to 56), which the masks
+			// tell the compiler, so that none pays for Go's meaning of
+			// a shift of 64 or more; x<<(64-sh) is x<<8<<(56-sh).
+			sh := uint(17-nd) * 8 & 63
+			up := (56 - sh) & 63
+			d0, d1, d2 = r0>>sh|r1<<8<<up, r1>>sh|r2<<8<<up, r2>>sh
+		}
+		switch {
+		case lo != asciiZeros:
+			tz = bits.LeadingZeros64(lo^asciiZeros) >> 3
+		case a != asciiZeros:
+			tz = 8 + bits.LeadingZeros64(a^asciiZeros)>>3
+		default:
+			tz = 16 // 17 digits, all zeros but the first
+		}
+	}
 	n := nd - tz // the significant digits
 	if sci || x < -4 || x >= 6 {
 		// d.ddd: the point after the first digit (none for one digit).
@@ -330,17 +381,19 @@ func appendDecimalG(dst []byte, f uint64, e int, neg bool, sci bool) []byte {
 		} else {
 			b[o] = byte(d0)
 		}
+		k &= 31 // at most 19: the mask proves the 8 bytes putExp stores are in b
 		return dst[:len(dst)+putExp(b[k:], x)+k]
 	}
 	switch dp := x + 1; {
 	case dp <= 0:
 		// 0.000ddd, one to four zeros after the point: the digits go
 		// 2-dp bytes in, after the "0." and the zeros.
-		sh := uint(2-dp) * 8
+		sh := uint(2-dp) * 8 & 63 // 16 to 48, and so is 64-sh
+		rsh := (64 - sh) & 63
 		lead := uint64(asciiZeros&^0xff00|'.'<<8) & (1<<sh - 1)
 		binary.LittleEndian.PutUint64(b[o:], lead|d0<<sh)
-		binary.LittleEndian.PutUint64(b[o+8:], d0>>(64-sh)|d1<<sh)
-		binary.LittleEndian.PutUint64(b[o+16:], d1>>(64-sh)|d2<<sh)
+		binary.LittleEndian.PutUint64(b[o+8:], d0>>rsh|d1<<sh)
+		binary.LittleEndian.PutUint64(b[o+16:], d1>>rsh|d2<<sh)
 		return dst[:len(dst)+o+2-dp+n]
 	case dp < n:
 		storePoint(b[o:], d0, d1, d2, dp)
@@ -348,64 +401,69 @@ func appendDecimalG(dst []byte, f uint64, e int, neg bool, sci bool) []byte {
 	default:
 		// An integer of at most six digits: the digits, then zeros up to
 		// the point.
-		binary.LittleEndian.PutUint64(b[o:], d0|asciiZeros&^(1<<(uint(nd)*8)-1))
+		binary.LittleEndian.PutUint64(b[o:], d0|asciiZeros&^(1<<(uint(nd)*8&63)-1)) // nd <= 6
 		return dst[:len(dst)+o+dp]
 	}
 }
 
-// digits17 returns the nd decimal digits of f (0 < f < 10^17, nd =
-// decLen(f)) in ASCII, the first in the lowest byte of d0, continuing in
-// d1 and d2 (zero bytes after the last digit), and tz, how many of them
-// are trailing zeros.
-func digits17(f uint64, nd int) (d0, d1, d2 uint64, tz int) {
-	if nd <= 8 {
-		w := ascii8(uint32(f))
-		// The units digit is in the highest byte.
-		return w >> (uint(8-nd) * 8), 0, 0, bits.LeadingZeros64(w^asciiZeros) >> 3
-	}
-	// All 17 digits, zero-padded, then shifted down past the leading
-	// zeros: no branch on whether f has 16 or 17 digits, which is as
-	// random as the significand.
-	hi := f / 1e8
-	top, a, b := hi/1e8, ascii8(uint32(hi%1e8)), ascii8(uint32(f%1e8))
-	r0, r1, r2 := '0'+top|a<<8, a>>56|b<<8, b>>56
-	sh := uint(17-nd) * 8 // 0 to 64
-	d0, d1, d2 = r0>>sh|r1<<(64-sh), r1>>sh|r2<<(64-sh), r2>>sh
-	if z := b ^ asciiZeros; z != 0 {
-		return d0, d1, d2, bits.LeadingZeros64(z) >> 3
-	}
-	if z := a ^ asciiZeros; z != 0 {
-		return d0, d1, d2, 8 + bits.LeadingZeros64(z)>>3
-	}
-	return d0, d1, d2, 16 // 17 digits, all zeros but the first
-}
+// growFloat returns dst with floatScratch bytes of spare capacity. It
+// stays out of line so that appendDecimalG saves nothing around a call
+// on its common path.
+//
+//go:noinline
+func growFloat(dst []byte) []byte { return slices.Grow(dst, floatScratch) }
 
-// storePoint stores the digits d0, d1, d2 (as digits17 returns them) at
+// storePoint stores the digits d0, d1, d2 (as appendDecimalG makes them) at
 // the start of b with a point after the first dp of them (1 <= dp <= 7);
 // b needs 24 bytes.
 func storePoint(b []byte, d0, d1, d2 uint64, dp int) {
-	sh := uint(dp) * 8
+	sh := uint(dp) * 8 & 63 // 8 to 56: the mask saves the checks of a shift of 64
 	m := uint64(1)<<sh - 1
 	binary.LittleEndian.PutUint64(b, d0&m|'.'<<sh|(d0&^m)<<8)
 	binary.LittleEndian.PutUint64(b[8:], d0>>56|d1<<8)
 	binary.LittleEndian.PutUint64(b[16:], d1>>56|d2<<8)
 }
 
-// putExp writes the exponent x as strconv does, e±dd or e±ddd, at the
-// start of b, which needs 8 bytes, and returns its length.
+// putExp writes the exponent x (expMin <= x <= expMax) as strconv does,
+// e±dd or e±ddd, at the start of b, which needs 8 bytes, and returns its
+// length: one load from exps and one 8-byte store, no branch and no
+// division.
 func putExp(b []byte, x int) int {
-	// No branch on the sign either: '-' is '+' + 2.
-	m := x >> 63 // -1 when x < 0
-	sign := uint32('+') + uint32(m&2)
-	x = (x ^ m) - m
-	if x < 100 {
-		binary.LittleEndian.PutUint32(b, 'e'|sign<<8|uint32(binary.LittleEndian.Uint16(pairs[2*x:]))<<16)
-		return 4
-	}
-	binary.LittleEndian.PutUint32(b, 'e'|sign<<8|uint32('0'+x/100)<<16|uint32(pairs[2*(x%100)])<<24)
-	b[4] = pairs[2*(x%100)+1]
-	return 5
+	v := exps[x-expMin]
+	binary.LittleEndian.PutUint64(b, v)
+	return int(v >> 56)
 }
+
+// The decimal exponents of the first digit of a float64: 5e-324 and
+// 1.7976931348623157e+308.
+const (
+	expMin = -324
+	expMax = 308
+)
+
+// exps holds the exponents expMin to expMax as putExp writes them: the
+// bytes of "e-324".."e+308" from the lowest, and the length, 4 or 5, in
+// the top byte (stored past the exponent, where the caller's spare room
+// is).
+var exps = func() (t [expMax - expMin + 1]uint64) {
+	for i := range t {
+		x := i + expMin
+		v := uint64('e') | '+'<<8
+		if x < 0 {
+			v = uint64('e') | '-'<<8
+			x = -x
+		}
+		n := uint64(4)
+		if x >= 100 {
+			v |= uint64('0'+x/100) << 16
+			x %= 100
+			n = 5
+		}
+		v |= uint64(pairs[2*x])<<(8*(n-2)) | uint64(pairs[2*x+1])<<(8*(n-1))
+		t[i] = v | n<<56
+	}
+	return t
+}()
 
 // layoutSci writes the n digits of f at b[o:] as d.ddde±xx, x the decimal
 // exponent of the first digit, and returns the end offset. b needs n+1

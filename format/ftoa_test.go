@@ -9,11 +9,23 @@ import (
 
 // checkShortest64 compares the shortest forms of v in modes 'g', 'e' and
 // 'f' with strconv's.
+// checkShortest64 compares the shortest forms of v in every mode with
+// strconv's, both through the general path (appendShortestMode) and
+// through the hot path of 'g' and 'e' (appendShortest64: its own decode,
+// integer check and dispatch), which Float, FloatLn, AppendFloat and
+// Sci(v, -1) take.
 func checkShortest64(t *testing.T, v float64) {
 	t.Helper()
 	for _, mode := range []byte{'g', 'e', 'f'} {
-		if got, want := string(appendShortestMode(nil, v, 64, mode)), strconv.FormatFloat(v, mode, -1, 64); got != want {
+		want := strconv.FormatFloat(v, mode, -1, 64)
+		if got := string(appendShortestMode(nil, v, 64, mode)); got != want {
 			t.Fatalf("%#016x %c: got %q, want %q", math.Float64bits(v), mode, got, want)
+		}
+		if mode == 'f' {
+			continue
+		}
+		if got := string(appendShortest64(nil, v, mode == 'e')); got != want {
+			t.Fatalf("%#016x %c, hot path: got %q, want %q", math.Float64bits(v), mode, got, want)
 		}
 	}
 }
@@ -24,6 +36,9 @@ func checkShortest32(t *testing.T, v float32) {
 		if got, want := string(appendShortestMode(nil, float64(v), 32, mode)), strconv.FormatFloat(float64(v), mode, -1, 32); got != want {
 			t.Fatalf("%#08x %c: got %q, want %q", math.Float32bits(v), mode, got, want)
 		}
+	}
+	if got, want := string(AppendFloat(nil, v)), strconv.FormatFloat(float64(v), 'g', -1, 32); got != want {
+		t.Fatalf("%#08x AppendFloat: got %q, want %q", math.Float32bits(v), got, want)
 	}
 }
 
@@ -107,6 +122,19 @@ func TestShortestClasses(t *testing.T) {
 			checkShortest64(t, float64(1<<53+i))
 			checkShortest32(t, float32(i))
 			checkShortest32(t, float32(1<<24+i))
+		}
+		// Significands with 0 to 52 trailing zeros at every binary
+		// exponent near the point: integers below 2^53 (their own
+		// shortest form), and the non-integers and larger values
+		// beside them.
+		for tz := 0; tz <= 52; tz++ {
+			for _, m := range []uint64{1<<52 | 1<<tz, 1<<53 - 1<<tz, (1<<52 | 0x5555555555555) &^ (1<<tz - 1)} {
+				for sh := -60; sh <= 60; sh++ {
+					v := math.Ldexp(float64(m), sh)
+					checkShortest64(t, v)
+					checkShortest64(t, -v)
+				}
+			}
 		}
 	})
 	t.Run("decimals", func(t *testing.T) {

@@ -60,12 +60,10 @@ var pow10 = func() (t [20]uint64) {
 // decLen returns the number of decimal digits of u (1 for 0).
 func decLen(u uint64) int {
 	// bits.Len64 * log10(2) is the count or one more; one comparison
-	// settles it.
+	// settles it, without a branch: whether a 16- or a 17-digit
+	// significand comes next is as random as the significand.
 	t := (bits.Len64(u|1) * 1233) >> 12
-	if u < lenThresh[t] {
-		return t
-	}
-	return t + 1
+	return t + int(b2u(u >= lenThresh[t]))
 }
 
 // lenThresh is pow10 with 0 in place of 1, so that decLen(0) is 1.
@@ -267,19 +265,6 @@ func putHead(p []byte, v uint32) int {
 // the compiler the shift is below 64, which saves the instructions that
 // give a shift of 64 or more its Go meaning.
 func lead(n int) uint { return uint(-8*n) & 63 }
-
-// putLn8 writes u, less than 1e8, and a newline at the start of p, which
-// must hold 16 bytes, and returns the count: all eight digits are stored
-// whatever the length, then the newline after the last digit. The length
-// comes from u, not from the digits, so that where the next number goes
-// does not wait for this conversion.
-func putLn8(p []byte, u uint32) int {
-	q := (*[16]byte)(p) // one length check for both stores; n&15 is n
-	n := decLen32(u)
-	binary.LittleEndian.PutUint64(q[:], ascii8(u)>>lead(n))
-	q[n&15] = '\n'
-	return n + 1
-}
 
 // maxLineRoom is the space putLineLong needs: maxIntLen and a newline,
 // rounded up so that its stores need no bounds checks.

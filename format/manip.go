@@ -129,10 +129,7 @@ const maxFloatLen = floatScratch
 
 // appendShortest appends v in shortest round-trip form (ftoa.go).
 func appendShortest[T core.Float](dst []byte, v T) []byte {
-	if unsafe.Sizeof(v) == 4 {
-		return appendFloatShortest(dst, float64(v), 32)
-	}
-	return appendShortest64(dst, float64(v), false)
+	return appendFloatShortest(dst, float64(v), int(unsafe.Sizeof(v))*8)
 }
 
 // FloatFormat is the manipulator of a floating-point value: its form

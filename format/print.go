@@ -3,6 +3,7 @@ package format
 import (
 	"bufio"
 	"encoding"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"reflect"
@@ -193,10 +194,13 @@ func IntLn[T core.Integer, W Writer](w W, v T) {
 // and the writer's type is checked here.
 func intLn(w any, u uint64, neg bool) {
 	// The *core.Writer with room is decided before the call to Reserve,
-	// whose slow path is then known not to run and is compiled out; the
-	// conversion is written out here, with no call, so that nothing is
-	// saved across one. A negative value, sign-extended, is at least
-	// 1<<63, so u < 1e8 is the common case whatever neg is.
+	// whose slow path is then known not to run and is compiled out. A
+	// negative value, sign-extended, is at least 1<<63, so u < 1e8 is the
+	// common case whatever neg is; it ends without a call, so that nothing
+	// is saved across one. Its length comes from u, not from the digits,
+	// so its Commit goes before the stores and reuses the bounds loaded
+	// for the room check (after a store through q the compiler would load
+	// them again); the stores land in the same bytes.
 	cw, ok := w.(*core.Writer)
 	if !ok || cw.Available() < maxLineRoom {
 		if neg {
@@ -207,7 +211,11 @@ func intLn(w any, u uint64, neg bool) {
 	}
 	q := (*[maxLineRoom]byte)(cw.Reserve(maxLineRoom))
 	if u < 1e8 {
-		cw.Commit(putLn8(q[:], uint32(u)))
+		n := decLen32(uint32(u)) & 15
+		x := ascii8(uint32(u)) >> lead(n)
+		cw.Commit(n + 1)
+		binary.LittleEndian.PutUint64(q[:], x)
+		q[n] = '\n'
 		return
 	}
 	if neg {

@@ -64,6 +64,17 @@ type ReaderOptions struct {
 	// DefaultReaderBufferSize; other sizes below core.MinBufferSize mean
 	// core.MinBufferSize.
 	BufferSize int
+	// Concurrency is how many goroutines inflate the deflate data of a
+	// stream at once when the source is seekable input: an io.ReaderAt
+	// that is an io.Seeker (an *os.File of a regular file, a
+	// *bytes.Reader, a *strings.Reader, an *io.SectionReader) or a
+	// *core.SpanReader. 0 and 1 inflate on the calling goroutine; so do
+	// other sources, streams with less than 8 MiB of compressed data
+	// left, and Readers with a MaxRatio. See Reader for the method.
+	Concurrency int
+
+	// chunkSize overrides the parallel Reader's chunk size, for tests.
+	chunkSize int64
 
 	// klauspost makes the Reader inflate with klauspost/compress's
 	// inflater instead of the package's engine: the reference the
@@ -136,6 +147,11 @@ type Reader struct {
 	// member, with s.br empty; s.done does not count what it consumes
 	// until the member's deflate data ends.
 	direct bool
+	// parOn: par inflates this member's deflate data, read at parAt
+	// in the source.
+	parOn bool
+	par   *parInflater
+	parAt int64
 }
 
 // inflater is the Reader seen as the device of its engine: reading it
@@ -204,6 +220,8 @@ func (r *Reader) Reset(src io.Reader) {
 	}
 	r.s.br.Reset(&r.s)
 	r.s.lent, r.s.done = 0, 0
+	r.stopParallel()
+	r.parOn = false
 	r.err, r.closed, r.direct = nil, false, false
 	r.state, r.out, r.msize, r.start = stHeader, 0, 0, 0
 	r.Header = Header{}
@@ -229,6 +247,9 @@ func (r *Reader) InputOffset() int64 { return r.inOffset() }
 // deflate data the engine's count, since it consumes its input window
 // only as it needs more.
 func (r *Reader) inOffset() int64 {
+	if r.parOn && r.state == stBody {
+		return r.start + r.par.inputOffset()
+	}
 	if r.dec != nil && r.state == stBody {
 		return r.start + r.dec.InputOffset()
 	}
@@ -320,6 +341,7 @@ func (r *Reader) Close() error {
 		return err
 	}
 	r.closed = true
+	r.stopParallel()
 	if r.s.src != nil || r.s.plain != nil || r.s.mem != nil {
 		r.s.release()
 	}
@@ -353,7 +375,13 @@ func (r *Reader) inflateNext(n int) ([]byte, error) {
 			r.step()
 			continue
 		}
-		q, err := r.dec.Next(r.limit(n))
+		var q []byte
+		var err error
+		if r.parOn {
+			q, err = r.par.Next(r.limit(n))
+		} else {
+			q, err = r.dec.Next(r.limit(n))
+		}
 		if k := r.account(q, err); k > 0 {
 			return q[:k], nil
 		}
@@ -388,7 +416,11 @@ func (r *Reader) body(p []byte) int {
 	p = p[:r.limit(len(p))]
 	var n int
 	var err error
-	if r.dec != nil {
+	if r.parOn {
+		var q []byte
+		q, err = r.par.Next(len(p))
+		n = copy(p, q)
+	} else if r.dec != nil {
 		n, err = r.dec.Read(p)
 	} else {
 		n, err = r.fr.Read(p)
@@ -454,6 +486,10 @@ func (r *Reader) account(q []byte, err error) int {
 // the source's window itself has consumed exactly the deflate data from
 // it, which the source now counts.
 func (r *Reader) endBody() {
+	if r.parOn {
+		r.endParallel()
+		return
+	}
 	if r.direct {
 		r.s.done += r.dec.InputOffset()
 		r.direct = false
@@ -481,6 +517,10 @@ func (r *Reader) beginMember(magicRead bool) {
 	}
 	r.msize = 0
 	r.start = r.s.offset()
+	if r.opts.Concurrency >= 2 && r.dec != nil && r.opts.MaxRatio <= 0 && r.startParallel(dict) {
+		r.state = stBody
+		return
+	}
 	if r.dec != nil && r.s.src != nil {
 		// The engine parses the source's window: the bytes br holds are
 		// the first of that window (see source), so br lets them go.
@@ -750,5 +790,6 @@ func (r *Reader) finish() {
 }
 
 func (r *Reader) fail(op string, off int64, err error, detail string) {
+	r.stopParallel()
 	r.err = &Error{Format: r.format, Op: op, Offset: off, Err: err, Detail: detail}
 }

@@ -47,13 +47,13 @@ type parInflater struct {
 	sem  chan struct{}
 	wg   sync.WaitGroup
 
-	pend, pend2 []byte     // output to deliver, then more
-	res         []byte     // resolved markers
-	cur         *parChunk  // the chunk pend refers to
-	free        *parChunk  // a taken chunk whose buffers the next job reuses
-	atEnd       bool       // after pend: the end of the stream
-	off         int64      // input offset reported outside seq
-	endByte     int64      // length of the deflate data, after io.EOF
+	pend, pend2 []byte    // output to deliver, then more
+	res         []byte    // resolved markers
+	cur         *parChunk // the chunk pend refers to
+	free        *parChunk // a taken chunk whose buffers the next job reuses
+	atEnd       bool      // after pend: the end of the stream
+	off         int64     // input offset reported outside seq
+	endByte     int64     // length of the deflate data, after io.EOF
 	err         error
 	seq         *inflate.Decoder
 	seqIn       *core.Reader

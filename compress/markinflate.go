@@ -26,7 +26,7 @@ var errSpec = errors.New("speculation failed")
 
 const (
 	markBase = 0x8000 // a marker is markBase + the index of a window byte
-	hPrim    = 10     // primary index bits of the speculative decoder's tables
+	hPrim    = 11     // primary index bits of the speculative decoder's tables
 )
 
 var specLengthBase = [29]uint16{3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31,
@@ -283,12 +283,14 @@ const (
 	specClean                   // at a block boundary after 32 KiB without markers
 	specFinal                   // after the final block
 	specPartial                 // at a block boundary with the output at its cap
+	specKnown                   // at a block boundary after known reported true
 )
 
 // reset starts decoding in at bit, with the output holding the window's
-// markers only.
-func (s *specDecoder) reset(in []byte, bit int64) {
+// markers only, in buf if it has room.
+func (s *specDecoder) reset(in []byte, bit int64, buf []uint16) {
 	s.b.reset(in, bit)
+	s.out = buf
 	if cap(s.out) < markWindow {
 		s.out = make([]uint16, markWindow, markWindow+256<<10)
 	}
@@ -313,10 +315,11 @@ func (s *specDecoder) clean() bool {
 
 // run decodes blocks until: a boundary at or past stop that accept takes
 // (specAtStop), a boundary past the first block with 32 KiB of clean
-// output when switchClean (specClean), the end of the final block
-// (specFinal), or a boundary with more than limit values of output
-// (specPartial). It returns errSpec for anything else.
-func (s *specDecoder) run(stop int64, accept func(int64) bool, limit int, switchClean bool) (specStop, error) {
+// output (specClean), a boundary past the first block where known (if
+// not nil) reports that the window has become known (specKnown), the end
+// of the final block (specFinal), or a boundary with more than limit
+// values of output (specPartial). It returns errSpec for anything else.
+func (s *specDecoder) run(stop int64, accept func(int64) bool, limit int, known func() bool) (specStop, error) {
 	b := &s.b
 	for first := true; ; first = false {
 		if b.past() || s.cancel.Load() {
@@ -330,7 +333,10 @@ func (s *specDecoder) run(stop int64, accept func(int64) bool, limit int, switch
 			if len(s.out)-markWindow > limit {
 				return specPartial, nil
 			}
-			if switchClean && s.clean() {
+			if known != nil && known() {
+				return specKnown, nil
+			}
+			if s.clean() {
 				return specClean, nil
 			}
 		}
@@ -384,22 +390,73 @@ func (s *specDecoder) stored(limit int) error {
 	return nil
 }
 
+// huffman decodes a Huffman block's symbols. The loop keeps the bit
+// buffer in locals and refills it without branches, as the engine does,
+// while at least 8 input bytes are left; matches copy 8 values at a time
+// where the distance allows, which may write past the match's end into
+// the slack kept at the end of out.
 func (s *specDecoder) huffman(lit, dist *huff, limit int) error {
-	b := &s.b
-	out := s.out
+	in := s.b.in
+	bits, nbits, ip := s.b.bits, s.b.nbits, s.b.ip
+	out := s.out[:cap(s.out)]
+	op := len(s.out)
 	max := markWindow + limit + 1<<16
+	const slack = 2*258 + 16
 	for {
-		b.refill()
-		if b.ip > len(b.in) && b.past() {
-			return errSpec
+		if op+slack > len(out) {
+			if op > max {
+				return errSpec
+			}
+			n := make([]uint16, 2*len(out)+slack)
+			copy(n, out[:op])
+			out = n
 		}
-		sym, n, ok := lit.decode(b.bits)
-		if !ok {
-			return errSpec
+		if ip+8 <= len(in) {
+			bits |= binary.LittleEndian.Uint64(in[ip:]) << nbits
+			ip += int(63-nbits) >> 3
+			nbits |= 56
+		} else {
+			for nbits <= 56 {
+				if ip < len(in) {
+					bits |= uint64(in[ip]) << nbits
+				}
+				ip++
+				nbits += 8
+			}
+			if ip > len(in)+8 {
+				return errSpec
+			}
 		}
-		b.take(n)
+		e := lit.prim[bits&(1<<hPrim-1)]
+		var sym, n uint
+		if e != 0 {
+			sym, n = uint(e>>4), uint(e&15)
+		} else {
+			var ok bool
+			if sym, n, ok = lit.decode(bits); !ok {
+				return errSpec
+			}
+		}
+		bits >>= n
+		nbits -= n
 		if sym < 256 {
-			out = append(out, uint16(sym))
+			out[op] = uint16(sym)
+			op++
+			// A second literal: at most 15 of the 56 bits went.
+			if e := lit.prim[bits&(1<<hPrim-1)]; e != 0 && e < 256<<4 {
+				n := uint(e & 15)
+				bits >>= n
+				nbits -= n
+				out[op] = e >> 4
+				op++
+				if e := lit.prim[bits&(1<<hPrim-1)]; e != 0 && e < 256<<4 {
+					n := uint(e & 15)
+					bits >>= n
+					nbits -= n
+					out[op] = e >> 4
+					op++
+				}
+			}
 			continue
 		}
 		if sym == 256 {
@@ -409,22 +466,40 @@ func (s *specDecoder) huffman(lit, dist *huff, limit int) error {
 		if sym >= 29 {
 			return errSpec
 		}
-		length := int(specLengthBase[sym]) + int(b.take(uint(specLengthExtra[sym])))
-		dsym, n, ok := dist.decode(b.bits)
-		if !ok || dsym >= 30 {
+		x := uint(specLengthExtra[sym])
+		length := int(specLengthBase[sym]) + int(bits&(1<<x-1))
+		bits >>= x
+		nbits -= x
+		e = dist.prim[bits&(1<<hPrim-1)]
+		if e != 0 {
+			sym, n = uint(e>>4), uint(e&15)
+		} else {
+			var ok bool
+			if sym, n, ok = dist.decode(bits); !ok {
+				return errSpec
+			}
+		}
+		if sym >= 30 {
 			return errSpec
 		}
-		b.take(n)
-		d := int(specDistBase[dsym]) + int(b.take(uint(specDistExtra[dsym])))
-		o := len(out)
-		if o+length > max || b.past() {
-			return errSpec
+		bits >>= n
+		nbits -= n
+		x = uint(specDistExtra[sym])
+		d := int(specDistBase[sym]) + int(bits&(1<<x-1))
+		bits >>= x
+		nbits -= x
+		if d >= 8 {
+			for k := 0; k < length; k += 8 {
+				*(*[8]uint16)(out[op+k:]) = *(*[8]uint16)(out[op+k-d:])
+			}
+		} else {
+			for k := op; k < op+length; k++ {
+				out[k] = out[k-d]
+			}
 		}
-		out = append(out, out[o-d:o-d+min(length, d)]...)
-		for i := o + d; i < o+length; i++ {
-			out = append(out, out[i-d])
-		}
+		op += length
 	}
-	s.out = out
+	s.out = out[:op]
+	s.b.bits, s.b.nbits, s.b.ip = bits, nbits, ip
 	return nil
 }

@@ -50,7 +50,8 @@ type parInflater struct {
 	pend, pend2 []byte    // output to deliver, then more
 	res         []byte    // resolved markers
 	cur         *parChunk // the chunk pend refers to
-	free        *parChunk // a taken chunk whose buffers the next job reuses
+	free        []*parChunk // chunks done with, whose buffers new jobs reuse
+	dropped     []*parChunk // cancelled jobs, recycled once done
 	atEnd       bool      // after pend: the end of the stream
 	off         int64     // input offset reported outside seq
 	endByte     int64     // length of the deflate data, after io.EOF
@@ -73,6 +74,7 @@ type parChunk struct {
 	idx    int64
 	done   chan struct{}
 	cancel atomic.Bool
+	pub    atomic.Pointer[pubWindow] // the window, once the consumer knows it
 	ok     bool
 	lo, hi int64 // the chunk holds the output from any bit offset in [lo, hi]
 	end    int64 // bit offset where it stopped
@@ -80,6 +82,15 @@ type parChunk struct {
 	marks  []uint16
 	plain  []byte
 	in     []byte
+	mbuf   []uint16 // marks' buffer, with the window's markers before them
+}
+
+// pubWindow is the window at a confirmed bit offset, handed by the
+// consumer to the worker of the chunk that may start there: the worker
+// then replaces its markers itself and goes on with the engine.
+type pubWindow struct {
+	at  int64
+	win []byte
 }
 
 // parallel Reader parameters; tests make chunks small. A worker reads
@@ -131,7 +142,27 @@ func (p *parInflater) stop() {
 		c.cancel.Store(true)
 	}
 	p.wg.Wait()
-	p.jobs = p.jobs[:0]
+	for _, c := range p.jobs {
+		p.recycle(c)
+	}
+	for _, c := range p.dropped {
+		p.recycle(c)
+	}
+	if p.cur != nil {
+		p.recycle(p.cur)
+		p.cur = nil
+	}
+	clear(p.jobs)
+	clear(p.dropped)
+	p.jobs, p.dropped = p.jobs[:0], p.dropped[:0]
+}
+
+// recycle keeps the buffers of a chunk no one uses any more for the next
+// jobs: as many as can be in use at once.
+func (p *parInflater) recycle(c *parChunk) {
+	if len(p.free) < p.n+2 {
+		p.free = append(p.free, &parChunk{mbuf: c.mbuf, plain: c.plain, in: c.in})
+	}
 }
 
 // inputOffset returns the offset in the deflate data up to which the
@@ -169,6 +200,7 @@ func (p *parInflater) Next(n int) ([]byte, error) {
 				p.win = append(p.win[:0], p.seq.History()...)
 				p.off = p.seqAt + p.seq.InputOffset()
 				p.seqOn = false
+				p.publish()
 			case err == io.EOF:
 				p.endByte = p.seqAt + p.seq.InputOffset()
 				p.off = p.endByte
@@ -197,16 +229,23 @@ func (p *parInflater) finish(err error) {
 // decoded from there, or with the engine up to the next chunk.
 func (p *parInflater) advance() {
 	if p.cur != nil {
-		p.free, p.cur = p.cur, nil
+		p.recycle(p.cur)
+		p.cur = nil
 	}
 	j := p.pos / 8 / p.csize
-	p.startJobs(j)
 	if j >= 1 {
-		if c := p.take(j); c != nil && c.ok && c.lo <= p.pos && p.pos <= c.hi && p.resolve(c) {
-			p.specUsed++
-			return
+		if c := p.take(j); c != nil {
+			if c.ok && c.lo <= p.pos && p.pos <= c.hi && p.resolve(c) {
+				p.specUsed++
+				p.startJobs(j, p.n)
+				return
+			}
+			p.recycle(c)
 		}
 	}
+	// The consumer inflates this chunk itself: one worker fewer, so
+	// that no more goroutines inflate than there are to be.
+	p.startJobs(j, p.n-1)
 	p.seqAt = p.pos >> 3
 	p.seqIn.Reset(io.NewSectionReader(p.ra, p.base+p.seqAt, p.size-p.seqAt))
 	p.seq.ResetAt(p.seqIn, p.win, uint(p.pos&7))
@@ -222,13 +261,26 @@ func (p *parInflater) seqAccept(bit int64) bool {
 	return p.fd.candidate(p.scratch[:n], at&7)
 }
 
-// startJobs starts workers for the chunks after j, n of them at most
-// ahead, and cancels those before j.
-func (p *parInflater) startJobs(j int64) {
+// startJobs starts workers for the chunks after j, up to ahead of them
+// running, and cancels those before j.
+func (p *parInflater) startJobs(j int64, ahead int) {
 	k := 0
+	d := 0
+	for _, c := range p.dropped {
+		select {
+		case <-c.done:
+			p.recycle(c)
+		default:
+			p.dropped[d] = c
+			d++
+		}
+	}
+	clear(p.dropped[d:])
+	p.dropped = p.dropped[:d]
 	for _, c := range p.jobs {
 		if c.idx < j {
 			c.cancel.Store(true)
+			p.dropped = append(p.dropped, c)
 			continue
 		}
 		p.jobs[k] = c
@@ -239,11 +291,12 @@ func (p *parInflater) startJobs(j int64) {
 	if p.next <= j {
 		p.next = j + 1
 	}
-	for p.next <= j+int64(p.n) && p.next*p.csize+16 < p.size {
+	for len(p.jobs) < ahead && p.next*p.csize+16 < p.size {
 		c := &parChunk{idx: p.next, done: make(chan struct{})}
-		if f := p.free; f != nil {
-			c.marks, c.plain, c.in = f.marks[:0], f.plain[:0], f.in[:0]
-			p.free = nil
+		if k := len(p.free); k > 0 {
+			f := p.free[k-1]
+			p.free = p.free[:k-1]
+			c.mbuf, c.plain, c.in = f.mbuf[:0], f.plain[:0], f.in[:0]
 		}
 		p.next++
 		p.jobs = append(p.jobs, c)
@@ -266,17 +319,26 @@ func (p *parInflater) take(j int64) *parChunk {
 	return nil
 }
 
-// resolve replaces the markers of c by the window's bytes and makes c's
-// output the next to deliver. It reports false when a marker stands for
-// a byte before the start of the stream.
-func (p *parInflater) resolve(c *parChunk) bool {
-	lo := markWindow - len(p.win)
-	if cap(p.res) < len(c.marks) {
-		p.res = make([]byte, len(c.marks), len(c.marks)+len(c.marks)/4)
+// resolveInto replaces the markers of marks by the bytes of win, the
+// output before them (at most 32 KiB), into res. It reports false when a
+// marker stands for a byte before the start of the stream.
+func resolveInto(res []byte, marks []uint16, win []byte) bool {
+	if len(win) == markWindow {
+		// ext maps a literal to itself and a marker to its byte, so
+		// that the loop has no branch to mispredict.
+		var ext [256 + markWindow]byte
+		for i := range 256 {
+			ext[i] = byte(i)
+		}
+		copy(ext[256:], win)
+		res = res[:len(marks)]
+		for i, v := range marks {
+			res[i] = ext[uint(v&0x7fff)+uint(v>>15)<<8]
+		}
+		return true
 	}
-	res := p.res[:len(c.marks)]
-	w := p.win
-	for i, v := range c.marks {
+	lo := markWindow - len(win)
+	for i, v := range marks {
 		if v <= 0xff {
 			res[i] = byte(v)
 			continue
@@ -285,20 +347,41 @@ func (p *parInflater) resolve(c *parChunk) bool {
 		if k < 0 {
 			return false
 		}
-		res[i] = w[k]
+		res[i] = win[k]
 	}
-	// The window after c: the last 32 KiB of win, res and plain.
-	nw := p.win2[:0]
-	if need := markWindow - len(c.plain); need > 0 {
-		if need2 := need - len(res); need2 > 0 {
-			nw = append(nw, w[max(0, len(w)-need2):]...)
+	return true
+}
+
+// tail32 appends to dst the last 32 KiB of the concatenation of parts.
+func tail32(dst []byte, parts ...[]byte) []byte {
+	need := markWindow
+	start := len(parts)
+	for start > 0 && need > 0 {
+		start--
+		need -= len(parts[start])
+	}
+	for i := start; i < len(parts); i++ {
+		q := parts[i]
+		if i == start && need < 0 {
+			q = q[-need:]
 		}
-		nw = append(nw, res[max(0, len(res)-need):]...)
-		nw = append(nw, c.plain...)
-	} else {
-		nw = append(nw, c.plain[len(c.plain)-markWindow:]...)
+		dst = append(dst, q...)
 	}
-	p.win, p.win2 = nw, p.win
+	return dst
+}
+
+// resolve replaces the markers of c by the window's bytes and makes c's
+// output the next to deliver. It reports false when a marker stands for
+// a byte before the start of the stream.
+func (p *parInflater) resolve(c *parChunk) bool {
+	if cap(p.res) < len(c.marks) {
+		p.res = make([]byte, len(c.marks), len(c.marks)+len(c.marks)/4)
+	}
+	res := p.res[:len(c.marks)]
+	if !resolveInto(res, c.marks, p.win) {
+		return false
+	}
+	p.win, p.win2 = tail32(p.win2[:0], p.win, res, c.plain), p.win
 	p.pend, p.pend2 = res, c.plain
 	if len(p.pend) == 0 {
 		p.pend, p.pend2 = p.pend2, nil
@@ -310,7 +393,20 @@ func (p *parInflater) resolve(c *parChunk) bool {
 		p.atEnd = true
 		p.endByte = p.off
 	}
+	p.publish()
 	return true
+}
+
+// publish hands the window at the confirmed offset to the worker of the
+// chunk that may start there.
+func (p *parInflater) publish() {
+	j := p.pos / 8 / p.csize
+	for _, c := range p.jobs {
+		if c.idx == j {
+			c.pub.Store(&pubWindow{at: p.pos, win: append([]byte(nil), p.win...)})
+			return
+		}
+	}
 }
 
 // work decodes chunk c speculatively.
@@ -338,17 +434,27 @@ func (p *parInflater) work(c *parChunk) {
 	sd := specDecoders.Get().(*specDecoder)
 	sd.cancel = &c.cancel
 	defer func() {
-		sd.cancel = nil
+		sd.cancel, sd.out = nil, nil
 		specDecoders.Put(sd)
 	}()
+	var lo, hi int64
+	known := func() bool {
+		w := c.pub.Load()
+		return w != nil && lo <= w.at-8*from && w.at-8*from <= hi
+	}
 	at := int64(0)
 	for range 16 {
 		q := fd.next(c.in, at, stop)
 		if q < 0 {
 			return
 		}
-		sd.reset(c.in, q)
-		why, err := sd.run(stop, accept, p.ocap, true)
+		lo, hi = q, q
+		if storedAt(c.in, q, leBits(c.in, q)) {
+			hi = storedEnd(q)
+		}
+		sd.reset(c.in, q, c.mbuf[:0])
+		why, err := sd.run(stop, accept, p.ocap, known)
+		c.mbuf = sd.out[:0]
 		if err != nil {
 			if c.cancel.Load() {
 				return
@@ -356,43 +462,60 @@ func (p *parInflater) work(c *parChunk) {
 			at = q + 1
 			continue
 		}
-		c.lo, c.hi = q, q
-		if storedAt(c.in, q, leBits(c.in, q)) {
-			c.hi = storedEnd(q)
-		}
-		c.marks = append(c.marks[:0], sd.out[markWindow:]...)
+		c.marks = sd.out[markWindow:]
 		end := sd.b.pos()
 		switch why {
 		case specFinal:
 			c.final = true
-		case specClean:
+		case specKnown:
+			// Replace the markers now, with the window the consumer
+			// handed over, and go on with the engine.
+			w := c.pub.Load()
+			plain := c.plain[:0]
+			if cap(plain) < len(c.marks) {
+				plain = make([]byte, len(c.marks), len(c.marks)+4*int(p.csize))
+			}
+			plain = plain[:len(c.marks)]
+			if !resolveInto(plain, c.marks, w.win) {
+				return
+			}
+			c.plain, c.marks = plain, nil
 			var ok bool
-			if end, ok = p.engine(c, sd, end, stop, accept); !ok {
+			if end, ok = p.engine(c, tail32(nil, w.win, plain), end, stop, accept); !ok {
+				return
+			}
+		case specClean:
+			var dict [markWindow]byte
+			for i, v := range sd.out[len(sd.out)-markWindow:] {
+				dict[i] = byte(v)
+			}
+			c.plain = c.plain[:0]
+			if cap(c.plain) == 0 {
+				c.plain = make([]byte, 0, 4*p.csize)
+			}
+			var ok bool
+			if end, ok = p.engine(c, dict[:], end, stop, accept); !ok {
 				return
 			}
 		}
-		c.lo, c.hi, c.end = c.lo+8*from, c.hi+8*from, end+8*from
+		c.lo, c.hi, c.end = lo+8*from, hi+8*from, end+8*from
 		c.ok = true
 		return
 	}
 }
 
 // engine goes on decoding c with the inflate engine from bit offset at
-// of c.in, the window being the last 32 KiB of sd's output, to the stop
-// rule of run. It returns the bit offset where it stopped.
-func (p *parInflater) engine(c *parChunk, sd *specDecoder, at, stop int64, accept func(int64) bool) (int64, bool) {
-	var dict [markWindow]byte
-	for i, v := range sd.out[len(sd.out)-markWindow:] {
-		dict[i] = byte(v)
-	}
+// of c.in, with the window dict, to the stop rule of run, appending to
+// c.plain. It returns the bit offset where it stopped.
+func (p *parInflater) engine(c *parChunk, dict []byte, at, stop int64, accept func(int64) bool) (int64, bool) {
 	d := parDecoders.Get().(*inflate.Decoder)
 	defer parDecoders.Put(d)
 	rel := at >> 3 << 3
 	span := core.NewSpanReader(c.in[at>>3:])
-	d.ResetAt(span, dict[:], uint(at&7))
+	d.ResetAt(span, dict, uint(at&7))
 	relAccept := func(b int64) bool { return accept(rel + b) }
 	st := stop - rel
-	plain := c.plain[:0]
+	plain := c.plain
 	limit := p.ocap - len(c.marks)
 	defer func() { c.plain = plain }()
 	for {

@@ -47,14 +47,14 @@ type parInflater struct {
 	sem  chan struct{}
 	wg   sync.WaitGroup
 
-	pend, pend2 []byte    // output to deliver, then more
-	res         []byte    // resolved markers
-	cur         *parChunk // the chunk pend refers to
+	pend, pend2 []byte      // output to deliver, then more
+	res         []byte      // resolved markers
+	cur         *parChunk   // the chunk pend refers to
 	free        []*parChunk // chunks done with, whose buffers new jobs reuse
 	dropped     []*parChunk // cancelled jobs, recycled once done
-	atEnd       bool      // after pend: the end of the stream
-	off         int64     // input offset reported outside seq
-	endByte     int64     // length of the deflate data, after io.EOF
+	atEnd       bool        // after pend: the end of the stream
+	off         int64       // input offset reported outside seq
+	endByte     int64       // length of the deflate data, after io.EOF
 	err         error
 	seq         *inflate.Decoder
 	seqIn       *core.Reader

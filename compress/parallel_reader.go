@@ -298,6 +298,10 @@ func (p *parInflater) startJobs(j int64, ahead int) {
 			p.free = p.free[:k-1]
 			c.mbuf, c.plain, c.in = f.mbuf[:0], f.plain[:0], f.in[:0]
 		}
+		if p.pos/8/p.csize == c.idx {
+			// The window at the chunk's start is known already.
+			c.pub.Store(&pubWindow{at: p.pos, win: append([]byte(nil), p.win...)})
+		}
 		p.next++
 		p.jobs = append(p.jobs, c)
 		p.sem <- struct{}{}
@@ -431,6 +435,15 @@ func (p *parInflater) work(c *parChunk) {
 	stop := 8 * p.csize // the next chunk, in bits from c.in[0]
 	var fd finder
 	accept := func(b int64) bool { return fd.candidate(c.in, b) }
+	if w := c.pub.Load(); w != nil && w.at >= 8*from {
+		// The window is known: no search, no markers.
+		c.plain = c.plain[:0]
+		end, ok := p.engine(c, w.win, w.at-8*from, stop, accept)
+		if ok {
+			c.lo, c.hi, c.end, c.ok = w.at, w.at, end+8*from, true
+		}
+		return
+	}
 	sd := specDecoders.Get().(*specDecoder)
 	sd.cancel = &c.cancel
 	defer func() {

@@ -54,9 +54,9 @@ type ReaderOptions struct {
 	// same stream and trailing zero bytes are skipped, as gzip -d does.
 	SingleMember bool
 	// StopAtEnd makes the Reader stop at the end of the stream without
-	// looking at what follows: a core.BufferedReader or *bytes.Reader
-	// source is left positioned just after the stream (for a stream
-	// embedded in a larger file). By default bytes after the stream give
+	// looking at what follows: a core.BufferedReader, *bytes.Reader or
+	// io.Seeker source is left positioned just after the stream (for a
+	// stream embedded in a larger file). By default bytes after the stream give
 	// an error wrapping ErrTrailingData, after all the stream's bytes were
 	// delivered.
 	StopAtEnd bool
@@ -220,6 +220,7 @@ func (r *Reader) Reset(src io.Reader) {
 	}
 	r.s.br.Reset(&r.s)
 	r.s.lent, r.s.done = 0, 0
+	r.s.seekBack = r.opts.StopAtEnd
 	r.stopParallel()
 	r.parOn = false
 	r.err, r.closed, r.direct = nil, false, false

@@ -38,6 +38,10 @@ func parCompare(t *testing.T, f Format, stream []byte, chunks ...int64) {
 
 // parStats inflates stream in parallel and returns how many chunks came
 // from a worker and how many engine runs the consumer made.
+func parStatsDeflate(t *testing.T, stream []byte, chunk int64) (spec, seq int) {
+	return parStats(t, Deflate, stream, chunk)
+}
+
 func parStats(t *testing.T, f Format, stream []byte, chunk int64) (spec, seq int) {
 	t.Helper()
 	r, err := NewReader(bytes.NewReader(stream), f, parOpts(chunk))
@@ -184,4 +188,189 @@ func inflateFile(t *testing.T, stream []byte, opts *ReaderOptions) ([]byte, erro
 		t.Fatal(err)
 	}
 	return io.ReadAll(r)
+}
+
+// writerStream compresses data with the Writer in format f at level,
+// flushing every flushEvery bytes (0: never).
+func writerStream(t testing.TB, f Format, level int, data []byte, flushEvery int) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	w, err := NewWriter(&b, f, level, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for len(data) > 0 {
+		n := len(data)
+		if flushEvery > 0 {
+			n = min(n, flushEvery)
+		}
+		if _, err := w.Write(data[:n]); err != nil {
+			t.Fatal(err)
+		}
+		if flushEvery > 0 {
+			if err := w.Flush(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		data = data[n:]
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// TestParallelReaderAdversarial runs streams chosen to defeat the block
+// finder and the speculative decoder.
+func TestParallelReaderAdversarial(t *testing.T) {
+	text := textCorpus(1<<20, 21)
+	// Deflate streams stored verbatim: every one of their block headers
+	// is a false candidate inside a stored block.
+	var nested []byte
+	for i := range 8 {
+		nested = append(nested, deflateStd(textCorpus(200<<10, uint64(i)), 6)...)
+	}
+	// A random 32 KiB repeated: every match is 32768 bytes back, across
+	// every chunk boundary.
+	period := randomCorpus(32<<10, 5)
+	var periodic []byte
+	for len(periodic) < 2<<20 {
+		periodic = append(periodic, period...)
+	}
+	// Periodic text with a period just under the window.
+	var nearWin []byte
+	for len(nearWin) < 2<<20 {
+		nearWin = append(nearWin, text[:32<<10-7]...)
+	}
+	tests := []struct {
+		name   string
+		stream []byte
+		chunks []int64
+	}{
+		{"stored_nested_deflate", deflateStd(nested, 0), []int64{4 << 10, 50 << 10}},
+		{"huffman_nested_deflate", deflateStd(nested, 6), []int64{4 << 10, 50 << 10}},
+		{"stored_random", deflateStd(randomCorpus(1<<20, 9), 0), []int64{1 << 10, 64 << 10}},
+		{"distance_32768", deflateStd(periodic, 9), []int64{1 << 10, 16 << 10, 100 << 10}},
+		{"distance_32761", deflateKlauspost(nearWin, 6), []int64{1 << 10, 16 << 10}},
+		{"tiny_blocks", writerStream(t, Deflate, 6, text, 100), []int64{1 << 10, 16 << 10}},
+		{"tiny_blocks_level1", writerStream(t, Deflate, 1, text, 37), []int64{1 << 10, 16 << 10}},
+		{"huge_blocks", deflateStd(make([]byte, 64<<20), 9), []int64{512, 4 << 10}},
+		{"fixed_blocks", writerStream(t, Deflate, 1, text[:200<<10], 20), []int64{1 << 10}},
+		{"mixed_levels", append(deflateStd(text, 1)[:0:0], writerStream(t, Deflate, 9, append(randomCorpus(300<<10, 3), text...), 70<<10)...), []int64{8 << 10, 40 << 10}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			parCompare(t, Deflate, tc.stream, tc.chunks...)
+		})
+	}
+}
+
+// TestParallelReaderCorrupt damages a stream at every chunk boundary (and
+// a byte either side) and wants the one-goroutine Reader's output and
+// error, offset included.
+func TestParallelReaderCorrupt(t *testing.T) {
+	const chunk = 8 << 10
+	for _, tc := range []struct {
+		name   string
+		stream []byte
+	}{
+		{"text", deflateStd(textCorpus(400<<10, 4), 6)},
+		{"stored", deflateStd(randomCorpus(200<<10, 4), 0)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for at := chunk; at < len(tc.stream); at += chunk {
+				for _, d := range []int{-1, 0, 1} {
+					for _, bit := range []byte{0x01, 0x80} {
+						s := bytes.Clone(tc.stream)
+						s[at+d] ^= bit
+						parCompare(t, Deflate, s, chunk)
+					}
+				}
+			}
+			// Truncated at every chunk boundary.
+			for at := chunk; at < len(tc.stream); at += chunk {
+				parCompare(t, Deflate, tc.stream[:at], chunk)
+			}
+		})
+	}
+	// The gzip trailer: checksum and size.
+	g := compressBytes(t, Gzip, 6, textCorpus(300<<10, 8))
+	for _, off := range []int{8, 4, 1} {
+		s := bytes.Clone(g)
+		s[len(s)-off] ^= 1
+		parCompare(t, Gzip, s, 8<<10)
+	}
+}
+
+// TestParallelReaderUsesWorkers checks that the parallel path is taken:
+// on a stream of GNU gzip most chunks come from the workers.
+func TestParallelReaderUsesWorkers(t *testing.T) {
+	gz := peerGzip(t, textCorpus(8<<20, 6))
+	const chunk = 256 << 10
+	spec, seq := parStats(t, Gzip, gz, chunk)
+	if n := len(gz) / chunk; spec < n*2/3 {
+		t.Errorf("%d of %d chunks from workers (%d engine runs)", spec, n, seq)
+	}
+}
+
+// peerGzip compresses data with gzip -6, or with the Writer when gzip is
+// missing (the test then covers the Writer's streams only).
+func peerGzip(t *testing.T, data []byte) []byte {
+	cmd := exec.Command("gzip", "-6", "-c")
+	cmd.Stdin = bytes.NewReader(data)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Logf("gzip -6: %v; the Writer's stream instead", err)
+		return compressBytes(t, Gzip, 6, data)
+	}
+	return out
+}
+
+// TestParallelReaderMemory inflates highly compressible data: the chunks'
+// buffers stay within their bounds whatever the ratio.
+func TestParallelReaderMemory(t *testing.T) {
+	const chunk = 16 << 10
+	s := deflateStd(make([]byte, 200<<20), 9)
+	r, err := NewReader(bytes.NewReader(s), Deflate, parOpts(chunk))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := r.WriteTo(io.Discard)
+	if n != 200<<20 || err != nil {
+		t.Fatalf("%d bytes, %v", n, err)
+	}
+	ocap := r.par.ocap
+	for _, c := range r.par.free {
+		if cap(c.plain) > 2*ocap+1<<20 || cap(c.mbuf) > 2*(ocap+markWindow+1<<17) || cap(c.in) > chunk+parBlockSlack {
+			t.Errorf("buffers of %d, %d and %d bytes for chunks of %d, output cap %d", cap(c.plain), cap(c.mbuf), cap(c.in), chunk, ocap)
+		}
+	}
+}
+
+// TestParallelReaderMultiMember reads concatenated gzip members in
+// parallel, from memory and from a file, and with SingleMember and
+// StopAtEnd, the source positioned after the first member.
+func TestParallelReaderMultiMember(t *testing.T) {
+	a, b := textCorpus(1<<20, 1), randomCorpus(300<<10, 2)
+	ga, gb := compressBytes(t, Gzip, 6, a), compressBytes(t, Gzip, 1, b)
+	s := append(append(append([]byte(nil), ga...), gb...), make([]byte, 10)...)
+	parCompare(t, Gzip, s, 16<<10)
+	got, err := inflateFile(t, s, parOpts(16<<10))
+	if err != nil || !bytes.Equal(got, append(append([]byte(nil), a...), b...)) {
+		t.Fatalf("from a file: %d bytes, %v", len(got), err)
+	}
+	opts := parOpts(16 << 10)
+	opts.SingleMember, opts.StopAtEnd = true, true
+	src := bytes.NewReader(s)
+	r, err := NewReader(src, Gzip, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err = io.ReadAll(r)
+	if err != nil || !bytes.Equal(got, a) {
+		t.Fatalf("first member: %d bytes, %v", len(got), err)
+	}
+	if rest := len(s) - src.Len(); rest != len(ga) {
+		t.Errorf("source left at %d, want %d (after the first member)", rest, len(ga))
+	}
 }

@@ -45,4 +45,3 @@ func FuzzParallelReader(f *testing.F) {
 		}
 	})
 }
-

@@ -22,6 +22,20 @@ import "encoding/binary"
 // then 316 code lengths of at most 7+7 bits.
 const maxHeaderBytes = 600
 
+// kraft4 is the Kraft sum, in units of 2^-7, of four 3-bit code lengths
+// (0 for an unused symbol): the code-length code is complete when the
+// sum over its lengths is 128.
+var kraft4 = func() (t [4096]uint16) {
+	for i := range t {
+		for k := range 4 {
+			if l := i >> (3 * k) & 7; l != 0 {
+				t[i] += 128 >> l
+			}
+		}
+	}
+	return t
+}()
+
 // finder holds the scratch of the candidate tests.
 type finder struct {
 	b         bitReader
@@ -68,16 +82,10 @@ func (f *finder) at(in []byte, p int64, v uint64) bool {
 		return false
 	}
 	// The code-length code must be complete (Kraft sum of 2^-len is 1).
-	nclen := int(v>>13&15) + 4
+	nclen := uint(v>>13&15) + 4
 	q := p + 17
-	w := binary.LittleEndian.Uint64(in[q>>3:]) >> (q & 7)
-	sum := 0
-	for i := range nclen {
-		if l := w >> (3 * i) & 7; l != 0 {
-			sum += 128 >> l
-		}
-	}
-	if sum != 128 {
+	w := binary.LittleEndian.Uint64(in[q>>3:]) >> (q & 7) & (1<<(3*nclen) - 1)
+	if kraft4[w&4095]+kraft4[w>>12&4095]+kraft4[w>>24&4095]+kraft4[w>>36&4095]+kraft4[w>>48&4095] != 128 {
 		return false
 	}
 	f.b.reset(in, p+3)

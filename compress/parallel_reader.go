@@ -98,9 +98,9 @@ type pubWindow struct {
 // block that crosses the chunk's end: deflate encoders end a block every
 // few hundred KiB at most.
 const (
-	parChunkSize  = 4 << 20
+	parChunkSize  = 2 << 20
 	parOutCap     = 32 << 20
-	parBlockSlack = 4 << 20
+	parBlockSlack = 1 << 20
 )
 
 var (

@@ -69,7 +69,7 @@ type ReaderOptions struct {
 	// that is an io.Seeker (an *os.File of a regular file, a
 	// *bytes.Reader, a *strings.Reader, an *io.SectionReader) or a
 	// *core.SpanReader. 0 and 1 inflate on the calling goroutine; so do
-	// other sources, streams with less than 8 MiB of compressed data
+	// other sources, streams with less than 4 MiB of compressed data
 	// left, and Readers with a MaxRatio. See Reader for the method.
 	Concurrency int
 

@@ -55,8 +55,8 @@ func TestGzipDecompressParallel(t *testing.T) {
 	dir := t.TempDir()
 	gz, data := parCorpus(t, 1)
 	gz2, data2 := parCorpus(t, 2)
-	if len(gz) < 9<<20 {
-		// The Reader inflates in parallel from 8 MiB of compressed data.
+	if len(gz) < 5<<20 {
+		// The Reader inflates in parallel from 4 MiB of compressed data.
 		t.Fatalf("corpus of %d compressed bytes: too small to be inflated in parallel", len(gz))
 	}
 	corrupt := bytes.Clone(gz)

@@ -5,7 +5,11 @@ import (
 	"io"
 	"os/exec"
 	"sync"
+	"sync/atomic"
 	"testing"
+
+	"github.com/fastio-go/fastio/compress/internal/inflate"
+	"github.com/fastio-go/fastio/core"
 )
 
 var (
@@ -51,4 +55,68 @@ func BenchmarkParallelReaderText(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkSpeculativeText decodes the deflate data of the text corpus
+// (gzip -6) from its second block on: with the window unknown, as a
+// worker of the parallel Reader does before the window reaches it
+// (impl=markers), and with the inflate engine (impl=engine). Their ratio
+// bounds the parallel Reader's speed-up: a chunk is decoded with markers
+// until the chunk before it is done.
+func BenchmarkSpeculativeText(b *testing.B) {
+	gz := parBenchStream(b)
+	r, err := NewReader(bytes.NewReader(gz), Gzip, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := r.Fill(); err != nil {
+		b.Fatal(err)
+	}
+	s := gz[r.start:]
+	var fd finder
+	q := fd.next(s, 8, int64(len(s))*8)
+	if q < 0 {
+		b.Fatal("no block header found")
+	}
+	never := func(int64) bool { return false }
+	b.Run("impl=markers", func(b *testing.B) {
+		var sd specDecoder
+		sd.cancel = new(atomic.Bool)
+		var n int
+		b.ReportAllocs()
+		for b.Loop() {
+			sd.reset(s, q, sd.out)
+			// A cap that the whole stream fits, and on through clean
+			// windows: markers to the end.
+			why, err := sd.run(1<<62, never, 1<<40, nil)
+			for err == nil && why == specClean {
+				why, err = sd.run(1<<62, never, 1<<40, nil)
+			}
+			if err != nil || why != specFinal {
+				b.Fatalf("stop %d, %v", why, err)
+			}
+			n = len(sd.out) - markWindow
+		}
+		b.SetBytes(int64(n))
+	})
+	b.Run("impl=engine", func(b *testing.B) {
+		var d inflate.Decoder
+		var n int
+		b.ReportAllocs()
+		for b.Loop() {
+			d.ResetAt(core.NewSpanReader(s[q>>3:]), make([]byte, markWindow), uint(q&7))
+			n = 0
+			for {
+				p, err := d.Next(1 << 20)
+				n += len(p)
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		b.SetBytes(int64(n))
+	})
 }

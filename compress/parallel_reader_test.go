@@ -38,10 +38,6 @@ func parCompare(t *testing.T, f Format, stream []byte, chunks ...int64) {
 
 // parStats inflates stream in parallel and returns how many chunks came
 // from a worker and how many engine runs the consumer made.
-func parStatsDeflate(t *testing.T, stream []byte, chunk int64) (spec, seq int) {
-	return parStats(t, Deflate, stream, chunk)
-}
-
 func parStats(t *testing.T, f Format, stream []byte, chunk int64) (spec, seq int) {
 	t.Helper()
 	r, err := NewReader(bytes.NewReader(stream), f, parOpts(chunk))

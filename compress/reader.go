@@ -107,6 +107,15 @@ const (
 // ReaderOptions.StopAtEnd the source can go on being read after it. A
 // plain io.Reader (a file, a connection) is read ahead in 4 KiB blocks.
 //
+// With ReaderOptions.Concurrency n of 2 or more and a source that can be
+// read at offsets, the deflate data of each stream is inflated by up to n
+// goroutines: chunks of the compressed data are decoded speculatively
+// from the first block header found in each, before the bytes they refer
+// back to are known, and checked in order against where the chunk before
+// ended; where a guess was wrong the Reader inflates that part itself.
+// The output and the errors are those of one goroutine. Close and Reset
+// stop the goroutines.
+//
 // Limits: inflating stops with an error at ReaderOptions.MaxSize bytes
 // (DefaultMaxSize unless set) and, if set, beyond MaxRatio times the input;
 // no allocation depends on the input except gzip header names and

@@ -535,9 +535,12 @@ func (p *parInflater) engine(c *parChunk, dict []byte, at, stop int64, accept fu
 		q, stopped, err := d.NextUntil(1<<20, st, relAccept)
 		switch {
 		case len(q) > 0:
+			if c.cancel.Load() {
+				return 0, false
+			}
 			plain = append(plain, q...)
 			if len(plain) > limit {
-				if len(plain) > 2*limit || c.cancel.Load() {
+				if len(plain) > 2*limit {
 					return 0, false
 				}
 				// At the cap: stop at the next boundary.

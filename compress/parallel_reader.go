@@ -3,6 +3,7 @@ package compress
 import (
 	"encoding/binary"
 	"io"
+	"runtime"
 	"sync"
 	"sync/atomic"
 
@@ -573,6 +574,9 @@ const parMinInput = 2 * parChunkSize
 // at the source's offset, if the source can be read at offsets and
 // enough input is left. It reports whether it did.
 func (r *Reader) startParallel(dict []byte) bool {
+	if runtime.GOMAXPROCS(0) < 2 {
+		return false // one thread: speculation can only cost
+	}
 	var ra io.ReaderAt
 	var at, size int64
 	switch {

@@ -70,7 +70,8 @@ type ReaderOptions struct {
 	// *bytes.Reader, a *strings.Reader, an *io.SectionReader) or a
 	// *core.SpanReader. 0 and 1 inflate on the calling goroutine; so do
 	// other sources, streams with less than 4 MiB of compressed data
-	// left, and Readers with a MaxRatio. See Reader for the method.
+	// left, Readers with a MaxRatio, and programs with a GOMAXPROCS of 1.
+	// See Reader for the method.
 	Concurrency int
 
 	// chunkSize overrides the parallel Reader's chunk size, for tests.

@@ -29,6 +29,7 @@ func FuzzParallelReader(f *testing.F) {
 		f.Add(uint8(Deflate), uint16(300), s[:len(s)*3/4])
 	}
 	f.Add(uint8(Gzip), uint16(200), compressBytes(f, Gzip, 6, text))
+	twoProcs(f)
 	f.Fuzz(func(t *testing.T, fm uint8, chunk uint16, stream []byte) {
 		format := Format(fm % 3)
 		want, werr := inflateAll(format, stream, &ReaderOptions{MaxSize: fuzzLimit})

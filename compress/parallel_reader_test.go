@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/fastio-go/fastio/core/coretest"
@@ -24,6 +25,7 @@ func parOpts(chunk int64) *ReaderOptions {
 // chunks of each size and reports a difference in output or error.
 func parCompare(t *testing.T, f Format, stream []byte, chunks ...int64) {
 	t.Helper()
+	twoProcs(t)
 	want, werr := inflateAll(f, stream, &ReaderOptions{MaxSize: NoLimit})
 	for _, c := range chunks {
 		got, gerr := inflateAll(f, stream, parOpts(c))
@@ -40,6 +42,7 @@ func parCompare(t *testing.T, f Format, stream []byte, chunks ...int64) {
 // from a worker and how many engine runs the consumer made.
 func parStats(t *testing.T, f Format, stream []byte, chunk int64) (spec, seq int) {
 	t.Helper()
+	twoProcs(t)
 	r, err := NewReader(bytes.NewReader(stream), f, parOpts(chunk))
 	if err != nil {
 		t.Fatal(err)
@@ -57,6 +60,15 @@ func parStats(t *testing.T, f Format, stream []byte, chunk int64) (spec, seq int
 		}
 	}
 	return spec, seq
+}
+
+// twoProcs gives the test at least two threads: with one the Reader does
+// not inflate in parallel.
+func twoProcs(t testing.TB) {
+	if n := runtime.GOMAXPROCS(0); n < 2 {
+		runtime.GOMAXPROCS(2)
+		t.Cleanup(func() { runtime.GOMAXPROCS(n) })
+	}
 }
 
 func firstDiff(a, b []byte) int {
@@ -325,6 +337,7 @@ func peerGzip(t *testing.T, data []byte) []byte {
 // TestParallelReaderMemory inflates highly compressible data: the chunks'
 // buffers stay within their bounds whatever the ratio.
 func TestParallelReaderMemory(t *testing.T) {
+	twoProcs(t)
 	const chunk = 16 << 10
 	s := deflateStd(make([]byte, 200<<20), 9)
 	r, err := NewReader(bytes.NewReader(s), Deflate, parOpts(chunk))
@@ -355,6 +368,7 @@ func TestParallelReaderMultiMember(t *testing.T) {
 	if err != nil || !bytes.Equal(got, append(append([]byte(nil), a...), b...)) {
 		t.Fatalf("from a file: %d bytes, %v", len(got), err)
 	}
+	twoProcs(t)
 	opts := parOpts(16 << 10)
 	opts.SingleMember, opts.StopAtEnd = true, true
 	src := bytes.NewReader(s)

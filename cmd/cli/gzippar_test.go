@@ -11,7 +11,7 @@ import (
 	"github.com/fastio-go/fastio/compress"
 )
 
-// parCorpus returns a gzip member of about 10 MiB (enough for gzip -d -p
+// parCorpus returns a gzip member of about 6 MiB (enough for gzip -d -p
 // to inflate it in parallel) and its content: words, and stretches of
 // random bytes that deflate stores.
 func parCorpus(t *testing.T, seed uint64) (gz, data []byte) {
@@ -26,7 +26,7 @@ func parCorpus(t *testing.T, seed uint64) (gz, data []byte) {
 		words[i] = string(w)
 	}
 	var b bytes.Buffer
-	for b.Len() < 24<<20 {
+	for b.Len() < 14<<20 {
 		if rng.IntN(200) == 0 {
 			for range 1 << 12 {
 				b.WriteByte(byte(rng.Uint32()))

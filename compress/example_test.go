@@ -155,3 +155,28 @@ func ExampleWriterOptions_concurrency() {
 	fmt.Println(n, err, w.Concurrency())
 	// Output: 4000000 <nil> 2
 }
+
+// Inflating one gzip member on two goroutines: the source is read at
+// offsets (a *bytes.Reader here, a regular *os.File in practice).
+func ExampleReaderOptions_concurrency() {
+	// 6 MiB of data deflate cannot shrink: 6 MiB of compressed data, three
+	// chunks for the parallel Reader.
+	data := make([]byte, 6<<20)
+	x := uint64(1)
+	for i := range data {
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+		data[i] = byte(x)
+	}
+	var gz bytes.Buffer
+	w, _ := compress.NewWriter(&gz, compress.Gzip, 1, nil)
+	w.Write(data)
+	w.Close()
+
+	r, _ := compress.NewReader(bytes.NewReader(gz.Bytes()), compress.Gzip, &compress.ReaderOptions{Concurrency: 2})
+	var back bytes.Buffer
+	_, err := io.Copy(&back, r)
+	fmt.Println(back.Len(), err, bytes.Equal(back.Bytes(), data))
+	// Output: 6291456 <nil> true
+}

@@ -54,9 +54,9 @@ type ReaderOptions struct {
 	// same stream and trailing zero bytes are skipped, as gzip -d does.
 	SingleMember bool
 	// StopAtEnd makes the Reader stop at the end of the stream without
-	// looking at what follows: a core.BufferedReader or *bytes.Reader
-	// source is left positioned just after the stream (for a stream
-	// embedded in a larger file). By default bytes after the stream give
+	// looking at what follows: a core.BufferedReader, *bytes.Reader or
+	// io.Seeker source is left positioned just after the stream (for a
+	// stream embedded in a larger file). By default bytes after the stream give
 	// an error wrapping ErrTrailingData, after all the stream's bytes were
 	// delivered.
 	StopAtEnd bool
@@ -64,6 +64,18 @@ type ReaderOptions struct {
 	// DefaultReaderBufferSize; other sizes below core.MinBufferSize mean
 	// core.MinBufferSize.
 	BufferSize int
+	// Concurrency is how many goroutines inflate the deflate data of a
+	// stream at once when the source is seekable input: an io.ReaderAt
+	// that is an io.Seeker (an *os.File of a regular file, a
+	// *bytes.Reader, a *strings.Reader, an *io.SectionReader) or a
+	// *core.SpanReader. 0 and 1 inflate on the calling goroutine; so do
+	// other sources, streams with less than 4 MiB of compressed data
+	// left, Readers with a MaxRatio, and programs with a GOMAXPROCS of 1.
+	// See Reader for the method.
+	Concurrency int
+
+	// chunkSize overrides the parallel Reader's chunk size, for tests.
+	chunkSize int64
 
 	// klauspost makes the Reader inflate with klauspost/compress's
 	// inflater instead of the package's engine: the reference the
@@ -95,6 +107,15 @@ const (
 // *bytes.Reader the Reader consumes exactly the bytes of the stream, so with
 // ReaderOptions.StopAtEnd the source can go on being read after it. A
 // plain io.Reader (a file, a connection) is read ahead in 4 KiB blocks.
+//
+// With ReaderOptions.Concurrency n of 2 or more and a source that can be
+// read at offsets, the deflate data of each stream is inflated by up to n
+// goroutines: chunks of the compressed data are decoded speculatively
+// from the first block header found in each, before the bytes they refer
+// back to are known, and checked in order against where the chunk before
+// ended; where a guess was wrong the Reader inflates that part itself.
+// The output and the errors are those of one goroutine. Close and Reset
+// stop the goroutines.
 //
 // Limits: inflating stops with an error at ReaderOptions.MaxSize bytes
 // (DefaultMaxSize unless set) and, if set, beyond MaxRatio times the input;
@@ -136,6 +157,11 @@ type Reader struct {
 	// member, with s.br empty; s.done does not count what it consumes
 	// until the member's deflate data ends.
 	direct bool
+	// parOn: par inflates this member's deflate data, read at parAt
+	// in the source.
+	parOn bool
+	par   *parInflater
+	parAt int64
 }
 
 // inflater is the Reader seen as the device of its engine: reading it
@@ -204,6 +230,9 @@ func (r *Reader) Reset(src io.Reader) {
 	}
 	r.s.br.Reset(&r.s)
 	r.s.lent, r.s.done = 0, 0
+	r.s.seekBack = r.opts.StopAtEnd
+	r.stopParallel()
+	r.parOn = false
 	r.err, r.closed, r.direct = nil, false, false
 	r.state, r.out, r.msize, r.start = stHeader, 0, 0, 0
 	r.Header = Header{}
@@ -229,6 +258,9 @@ func (r *Reader) InputOffset() int64 { return r.inOffset() }
 // deflate data the engine's count, since it consumes its input window
 // only as it needs more.
 func (r *Reader) inOffset() int64 {
+	if r.parOn && r.state == stBody {
+		return r.start + r.par.inputOffset()
+	}
 	if r.dec != nil && r.state == stBody {
 		return r.start + r.dec.InputOffset()
 	}
@@ -320,6 +352,7 @@ func (r *Reader) Close() error {
 		return err
 	}
 	r.closed = true
+	r.stopParallel()
 	if r.s.src != nil || r.s.plain != nil || r.s.mem != nil {
 		r.s.release()
 	}
@@ -353,7 +386,13 @@ func (r *Reader) inflateNext(n int) ([]byte, error) {
 			r.step()
 			continue
 		}
-		q, err := r.dec.Next(r.limit(n))
+		var q []byte
+		var err error
+		if r.parOn {
+			q, err = r.par.Next(r.limit(n))
+		} else {
+			q, err = r.dec.Next(r.limit(n))
+		}
 		if k := r.account(q, err); k > 0 {
 			return q[:k], nil
 		}
@@ -388,7 +427,11 @@ func (r *Reader) body(p []byte) int {
 	p = p[:r.limit(len(p))]
 	var n int
 	var err error
-	if r.dec != nil {
+	if r.parOn {
+		var q []byte
+		q, err = r.par.Next(len(p))
+		n = copy(p, q)
+	} else if r.dec != nil {
 		n, err = r.dec.Read(p)
 	} else {
 		n, err = r.fr.Read(p)
@@ -454,6 +497,10 @@ func (r *Reader) account(q []byte, err error) int {
 // the source's window itself has consumed exactly the deflate data from
 // it, which the source now counts.
 func (r *Reader) endBody() {
+	if r.parOn {
+		r.endParallel()
+		return
+	}
 	if r.direct {
 		r.s.done += r.dec.InputOffset()
 		r.direct = false
@@ -481,6 +528,10 @@ func (r *Reader) beginMember(magicRead bool) {
 	}
 	r.msize = 0
 	r.start = r.s.offset()
+	if r.opts.Concurrency >= 2 && r.dec != nil && r.opts.MaxRatio <= 0 && r.startParallel(dict) {
+		r.state = stBody
+		return
+	}
 	if r.dec != nil && r.s.src != nil {
 		// The engine parses the source's window: the bytes br holds are
 		// the first of that window (see source), so br lets them go.
@@ -750,5 +801,6 @@ func (r *Reader) finish() {
 }
 
 func (r *Reader) fail(op string, off int64, err error, detail string) {
+	r.stopParallel()
 	r.err = &Error{Format: r.format, Op: op, Offset: off, Err: err, Detail: detail}
 }

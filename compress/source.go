@@ -48,6 +48,9 @@ type source struct {
 	// engine parses br's window. br then reads mem, and release seeks mem
 	// back by what br holds.
 	viaBuf bool
+	// seekBack makes release seek a plain source that is an io.Seeker
+	// back by what br holds (ReaderOptions.StopAtEnd).
+	seekBack bool
 }
 
 // setMem makes the source read m, from its current position.
@@ -164,6 +167,15 @@ func (s *source) release() {
 		return
 	}
 	if s.plain != nil {
+		if sk, ok := s.plain.(io.Seeker); ok && s.seekBack {
+			// Give back what br read past the stream.
+			if k := s.br.Buffered(); k > 0 {
+				if _, err := sk.Seek(-int64(k), io.SeekCurrent); err == nil {
+					s.done -= int64(k)
+					s.br.Reset(s)
+				}
+			}
+		}
 		return
 	}
 	s.sync()

@@ -139,17 +139,39 @@ func coresTable() table {
 					}},
 			}}
 	}
+	gz := func(e *env) string { return e.path("gzip-text.gz") }
+	fgz := func(e *env) string { return e.path("gzip-text.fastio.gz") }
+	want := func(e *env) (string, error) { return scen.DigestFile(src(e)) }
+	inflate := column{name: "Inflate", want: want, work: work, methods: []method{
+		{name: "fastio compress, concurrent", kind: kindFastio, child: "gunzip.fastio",
+			comment: "compress.Reader with ReaderOptions.Concurrency = the CPUs, on the compress/gzip -6 file of the one-CPU table",
+			args:    func(e *env, out string) []string { return []string{gz(e), out, strconv.Itoa(e.threads())} }},
+		{name: "fastio compress, concurrent, own file", kind: kindFastio, child: "gunzip.fastio",
+			comment: "the same on the file compress.Writer wrote concurrently at level 6",
+			args:    func(e *env, out string) []string { return []string{fgz(e), out, strconv.Itoa(e.threads())} }},
+		{name: "fastio gzip -d -p N command", kind: kindCmd, toStdout: true, stdin: gz, comment: "-p N, N the CPUs",
+			args: func(e *env, _ string) []string { return []string{"gzip", "-d", "-c", "-p", strconv.Itoa(e.threads())} }},
+		{name: "pigz", kind: kindCLI, tool: "pigz", toStdout: true, stdin: gz, comment: "-d -p N: one inflating thread, N-1 helpers",
+			args: func(e *env, _ string) []string { return []string{"-d", "-c", "-p", strconv.Itoa(e.threads())} }},
+	}}
 	return table{
 		id: "gzip-cores", title: "Compression on every CPU: gzip of a text corpus", cpus: allCPUs,
 		goal: "Compress the text corpus of the one-CPU table to gzip at levels 1 and 6 with the methods that compress on several threads, " +
 			"each given one thread per CPU the run may use and pinned to those CPUs. The peers without threads are in the one-CPU tables.",
 		counts: func(s *sizes) string { return mib(int64(s.Gzip)) + " corpus" },
 		notes: []string{"Time and ratio are CPU time, the cost of the work summed over the threads; the wall time of the details is the time to wait. " +
-			"The output must inflate to the corpus, as in the one-CPU table."},
+			"The output must inflate to the corpus, as in the one-CPU table.",
+			"Inflate decompresses one gzip member on every CPU; the one-CPU table's Inflate column has the same file on one CPU (fastio compress, gzip, pigz -p 1, libdeflate-gzip, igzip)."},
 		prepare: func(e *env) error {
-			_, err := e.once("gzip-text.corpus", func(p string) error { return os.WriteFile(p, scen.Corpus(e.size.Gzip, 0), 0o644) })
+			if _, err := e.once("gzip-text.corpus", func(p string) error { return os.WriteFile(p, scen.Corpus(e.size.Gzip, 0), 0o644) }); err != nil {
+				return err
+			}
+			if _, err := e.once("gzip-text.gz", func(p string) error { return scen.GzipFile(src(e), p, 6) }); err != nil {
+				return err
+			}
+			_, err := e.once("gzip-text.fastio.gz", func(p string) error { return scen.FastioGzipFile(src(e), p, 6) })
 			return err
 		},
-		columns: []column{col(1), col(6)},
+		columns: []column{col(1), col(6), inflate},
 	}
 }

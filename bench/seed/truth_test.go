@@ -89,6 +89,9 @@ func threadsOf(m method, args []string) (int, bool) {
 	case m.child == "gzip.fastio" && len(args) > 3:
 		n, err := strconv.Atoi(args[3])
 		return n, err == nil
+	case m.child == "gunzip.fastio" && len(args) > 2:
+		n, err := strconv.Atoi(args[2])
+		return n, err == nil
 	}
 	return 1, true
 }

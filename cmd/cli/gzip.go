@@ -182,7 +182,7 @@ Exit status: 0 on success, 1 on an error, 2 on a warning.`, sf.name, sf.suffix, 
 	for _, n := range []string{"help-H", "help-?", "lzw", "bits"} {
 		f.MarkHidden(n)
 	}
-	f.IntVarP(&o.procs, "processes", "p", 1, "compress on `N` cores")
+	f.IntVarP(&o.procs, "processes", "p", 1, "compress, or decompress a regular file, on `N` cores")
 	f.StringVarP(&o.suffix, "suffix", "S", sf.suffix, "use suffix `SUF` on compressed files")
 	f.StringVar(&o.max, "max", "", "stop decompressing beyond `SIZE` bytes (suffixes K, M, G, T: powers of 1024)")
 	return c
@@ -240,6 +240,7 @@ type gzipRun struct {
 	rw       *compress.Writer // --rsyncable's raw deflate pieces
 	zopts    compress.ReaderOptions
 	inBuf    *core.Reader
+	par      *parInput // the input of -d -p N, when a regular file
 	stdoutWr *core.Writer
 	// headerLen is the length of the first member's header and trailer,
 	// which gzip subtracts from the compressed size for -v's ratio.
@@ -979,6 +980,9 @@ func (g *gzipRun) passThrough() bool {
 // g.plain set) for data that -cdf copies as it is.
 func (g *gzipRun) startInflate(in io.Reader, name string) *compress.Reader {
 	g.plain = false
+	if g.par = g.newParInput(in); g.par != nil {
+		in = g.par
+	}
 	if g.inBuf == nil {
 		g.inBuf = core.NewReaderSize(in, 256<<10)
 	} else {
@@ -1011,7 +1015,10 @@ func (g *gzipRun) startInflate(in io.Reader, name string) *compress.Reader {
 	if g.perMember() {
 		opts = g.memberOptions()
 	}
-	zr, err := compress.NewReader(g.inBuf, g.sf.format, &opts)
+	if g.par != nil {
+		opts.Concurrency = g.o.procs
+	}
+	zr, err := compress.NewReader(g.memberSource(), g.sf.format, &opts)
 	if err != nil {
 		g.fail("%v", err)
 		return nil
@@ -1080,6 +1087,9 @@ func (g *gzipRun) inflateMembers(zr *compress.Reader, name string, dst io.Writer
 		if err != nil {
 			return g.inflateErr(err, name, outName)
 		}
+		if g.par != nil {
+			g.inBuf.Reset(g.par) // the Reader left the file after the member
+		}
 		p, err := g.inBuf.Peek(2)
 		switch {
 		case len(p) < 2 && err != nil && !errors.Is(err, io.EOF):
@@ -1090,7 +1100,7 @@ func (g *gzipRun) inflateMembers(zr *compress.Reader, name string, dst io.Writer
 			return true
 		case len(p) == 2 && p[0] == 0x1f && p[1] == 0x8b:
 			if g.maxSize == compress.NoLimit {
-				zr.Reset(g.inBuf) // the same options: reuse the Reader
+				zr.Reset(g.memberSource()) // the same options: reuse the Reader
 				continue
 			}
 			opts := g.memberOptions()
@@ -1098,7 +1108,10 @@ func (g *gzipRun) inflateMembers(zr *compress.Reader, name string, dst io.Writer
 				g.fail("%s: decompressed size exceeds the --max limit of %d bytes", name, g.maxSize)
 				return false
 			}
-			if zr, err = compress.NewReader(g.inBuf, g.sf.format, &opts); err != nil {
+			if g.par != nil {
+				opts.Concurrency = g.o.procs
+			}
+			if zr, err = compress.NewReader(g.memberSource(), g.sf.format, &opts); err != nil {
 				g.fail("%v", err)
 				return false
 			}

@@ -70,6 +70,27 @@ func GzipFile(src, dst string, level int) error {
 	})
 }
 
+// FastioGzipFile compresses the file src to dst with compress.Writer at
+// level on two goroutines: the stream of the concurrent Writer, the same
+// whatever the number of goroutines.
+func FastioGzipFile(src, dst string, level int) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	return withOut(dst, func(w *bufio.Writer) error {
+		zw, err := compress.NewWriter(w, compress.Gzip, level, &compress.WriterOptions{Concurrency: 2})
+		if err != nil {
+			return err
+		}
+		if err := copyChunks(zw, in); err != nil {
+			return err
+		}
+		return zw.Close()
+	})
+}
+
 // gzipArgs reads level, input, output.
 func gzipArgs(a []string) (int, *os.File, error) {
 	level, err := strconv.Atoi(arg(a, 0))
@@ -136,13 +157,30 @@ var (
 			return zw.Close()
 		})
 	})
+	// gunzip.fastio IN OUT [CONCURRENCY]
 	_ = register("gunzip.fastio", func(a []string) (string, error) {
-		in, err := device.OpenIn(arg(a, 0))
+		opts := compress.ReaderOptions{MaxSize: compress.NoLimit}
+		if len(a) > 2 {
+			n, err := strconv.Atoi(a[2])
+			if err != nil {
+				return "", err
+			}
+			opts.Concurrency = n
+		}
+		// The parallel Reader reads an *os.File at offsets; a buffered
+		// device is read through its buffer, on one goroutine.
+		var in io.ReadCloser
+		var err error
+		if opts.Concurrency > 1 {
+			in, err = os.Open(arg(a, 0))
+		} else {
+			in, err = device.OpenIn(arg(a, 0))
+		}
 		if err != nil {
 			return "", err
 		}
 		defer in.Close()
-		zr, err := compress.NewReader(in, compress.Gzip, &compress.ReaderOptions{MaxSize: compress.NoLimit})
+		zr, err := compress.NewReader(in, compress.Gzip, &opts)
 		if err != nil {
 			return "", err
 		}

@@ -1,0 +1,505 @@
+package compress
+
+import (
+	"encoding/binary"
+	"errors"
+	"sync/atomic"
+)
+
+// The speculative inflater of the parallel Reader (after rapidgzip:
+// Knespel and Brunst, "Rapidgzip: Parallel Decompression and Seeking in
+// Gzip Files Using Cache Prefetching", HPDC 2023). It decodes deflate
+// blocks from a bit offset where the 32 KiB window before it is unknown:
+// output goes to 16-bit values, a literal as its byte and a byte of the
+// unknown window as a marker, 0x8000 plus its index in the window, so
+// that matches copy markers like bytes. Once the window is known the
+// markers are replaced by the bytes they stand for.
+//
+// It is at least as strict as the inflate engine: a stream the engine
+// rejects, it rejects too (the reverse is allowed: the parallel Reader
+// then inflates that part with the engine, which reports the error).
+
+// errSpec is any reason a speculative decoding stops short: corrupt or
+// missing input, too much output. The parallel Reader then inflates the
+// part with the engine.
+var errSpec = errors.New("speculation failed")
+
+const (
+	markBase = 0x8000 // a marker is markBase + the index of a window byte
+	hPrim    = 11     // primary index bits of the speculative decoder's tables
+)
+
+var specLengthBase = [29]uint16{3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31,
+	35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258}
+
+var specLengthExtra = [29]uint8{0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2,
+	3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0}
+
+var specDistBase = [30]uint16{1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193,
+	257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577}
+
+var specDistExtra = [30]uint8{0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6,
+	7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13}
+
+var clenOrder = [19]uint8{16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15}
+
+// huff is a canonical Huffman code: codewords of up to hPrim bits are
+// decoded with one lookup (sym<<4 | length, 0 for longer or unused
+// codewords), longer ones bit by bit from the counts (as zlib's puff).
+type huff struct {
+	prim  [1 << hPrim]uint16
+	count [16]uint16
+	sym   [288]uint16
+}
+
+// build makes h the code of lens. It reports false where the engine's
+// tables do: an over-subscribed code, or an incomplete one other than a
+// single codeword of length 1 or an empty code.
+func (h *huff) build(lens []uint8) bool {
+	h.count = [16]uint16{}
+	for _, l := range lens {
+		h.count[l]++
+	}
+	h.count[0] = 0
+	left := 1
+	maxLen := 0
+	for l := 1; l < 16; l++ {
+		left = left<<1 - int(h.count[l])
+		if left < 0 {
+			return false
+		}
+		if h.count[l] != 0 {
+			maxLen = l
+		}
+	}
+	if left > 0 && maxLen != 0 && !(maxLen == 1 && h.count[1] == 1) {
+		return false
+	}
+	var offs [17]uint16
+	for l := 1; l < 16; l++ {
+		offs[l+1] = offs[l] + h.count[l]
+	}
+	h.prim = [1 << hPrim]uint16{}
+	var code [16]uint32 // next codeword of each length
+	c := uint32(0)
+	for l := 1; l < 16; l++ {
+		code[l] = c
+		c = (c + uint32(h.count[l])) << 1
+	}
+	for s, l := range lens {
+		if l == 0 {
+			continue
+		}
+		h.sym[offs[l]] = uint16(s)
+		offs[l]++
+		cw := code[l]
+		code[l]++
+		if int(l) > hPrim {
+			continue
+		}
+		// Reverse the codeword: deflate sends Huffman codes MSB first.
+		r := uint32(0)
+		for i := uint8(0); i < l; i++ {
+			r = r<<1 | (cw>>i)&1
+		}
+		for k := r; k < 1<<hPrim; k += 1 << l {
+			h.prim[k] = uint16(s)<<4 | uint16(l)
+		}
+	}
+	return true
+}
+
+// decode returns the symbol at the bottom of bits (at least 15 valid) and
+// its codeword length, or ok false for a codeword the code does not have.
+func (h *huff) decode(bits uint64) (sym, n uint, ok bool) {
+	if e := h.prim[bits&(1<<hPrim-1)]; e != 0 {
+		return uint(e >> 4), uint(e & 15), true
+	}
+	code, first, index := 0, 0, 0
+	for l := uint(1); l < 16; l++ {
+		code |= int(bits & 1)
+		bits >>= 1
+		c := int(h.count[l])
+		if code-c < first {
+			return uint(h.sym[index+code-first]), l, true
+		}
+		index += c
+		first = (first + c) << 1
+		code <<= 1
+	}
+	return 0, 0, false
+}
+
+// bitReader reads bits LSB first from a byte slice, with zeros past its
+// end that over counts.
+type bitReader struct {
+	in    []byte
+	ip    int // next byte to load (past len(in) for the zeros)
+	bits  uint64
+	nbits uint
+}
+
+func (b *bitReader) reset(in []byte, bit int64) {
+	b.in, b.ip, b.bits, b.nbits = in, int(bit>>3), 0, 0
+	b.refill()
+	b.bits >>= uint(bit & 7)
+	b.nbits -= uint(bit & 7)
+}
+
+// refill makes at least 56 bits valid.
+func (b *bitReader) refill() {
+	if b.ip+8 <= len(b.in) {
+		b.bits |= binary.LittleEndian.Uint64(b.in[b.ip:]) << b.nbits
+		b.ip += int(63-b.nbits) >> 3
+		b.nbits |= 56
+		return
+	}
+	for b.nbits <= 56 {
+		if b.ip < len(b.in) {
+			b.bits |= uint64(b.in[b.ip]) << b.nbits
+		}
+		b.ip++
+		b.nbits += 8
+	}
+}
+
+// pos returns the bit offset of the next bit.
+func (b *bitReader) pos() int64 { return int64(b.ip)*8 - int64(b.nbits) }
+
+// past reports whether the bits used run past the end of the input.
+func (b *bitReader) past() bool { return b.pos() > int64(len(b.in))*8 }
+
+func (b *bitReader) take(n uint) uint64 {
+	v := b.bits & (1<<n - 1)
+	b.bits >>= n
+	b.nbits -= n
+	return v
+}
+
+// readDynamic reads the code tables of a dynamic block, whose header bits
+// (3) were taken, into lit and dist. It reports false for tables the
+// engine rejects or input that runs out.
+func readDynamic(b *bitReader, lit, dist *huff, lens *[320]uint8) bool {
+	b.refill()
+	nlit := int(b.take(5)) + 257
+	ndist := int(b.take(5)) + 1
+	nclen := int(b.take(4)) + 4
+	if nlit > 286 || ndist > 30 {
+		return false
+	}
+	var cl [19]uint8
+	for i := range nclen {
+		if i%16 == 0 {
+			b.refill()
+		}
+		cl[clenOrder[i]] = uint8(b.take(3))
+	}
+	var ch huff
+	if !ch.build(cl[:]) {
+		return false
+	}
+	ls := lens[:nlit+ndist]
+	for i := 0; i < len(ls); {
+		b.refill()
+		sym, n, ok := ch.decode(b.bits)
+		if !ok {
+			return false
+		}
+		b.take(n)
+		if sym < 16 {
+			ls[i] = uint8(sym)
+			i++
+			continue
+		}
+		var rep int
+		var val uint8
+		switch sym {
+		case 16:
+			if i == 0 {
+				return false
+			}
+			rep, val = 3+int(b.take(2)), ls[i-1]
+		case 17:
+			rep = 3 + int(b.take(3))
+		default:
+			rep = 11 + int(b.take(7))
+		}
+		if i+rep > len(ls) {
+			return false
+		}
+		for range rep {
+			ls[i] = val
+			i++
+		}
+	}
+	if b.past() {
+		return false
+	}
+	return lit.build(ls[:nlit]) && dist.build(ls[nlit:])
+}
+
+var fixedHuff = func() [2]huff {
+	var h [2]huff
+	var l [288]uint8
+	for i := range l {
+		switch {
+		case i < 144:
+			l[i] = 8
+		case i < 256:
+			l[i] = 9
+		case i < 280:
+			l[i] = 7
+		default:
+			l[i] = 8
+		}
+	}
+	h[0].build(l[:])
+	var d [32]uint8 // 30 and 31 decode, and are rejected as the engine does
+	for i := range d {
+		d[i] = 5
+	}
+	h[1].build(d[:])
+	return h
+}()
+
+// specDecoder is the speculative inflater's state.
+type specDecoder struct {
+	b         bitReader
+	out       []uint16 // out[:markWindow] are the window's markers
+	lastMark  int      // index in out of the last marker
+	scanned   int      // out[:scanned] was searched for markers
+	lit, dist huff
+	lens      [320]uint8
+	cancel    *atomic.Bool // set when the result is no longer wanted
+}
+
+const markWindow = 1 << 15
+
+// specStop says why the speculative inflater stopped.
+type specStop uint8
+
+const (
+	specAtStop  specStop = iota // at a block boundary the caller accepted
+	specClean                   // at a block boundary after 32 KiB without markers
+	specFinal                   // after the final block
+	specPartial                 // at a block boundary with the output at its cap
+	specKnown                   // at a block boundary after known reported true
+)
+
+// reset starts decoding in at bit, with the output holding the window's
+// markers only, in buf if it has room.
+func (s *specDecoder) reset(in []byte, bit int64, buf []uint16) {
+	s.b.reset(in, bit)
+	s.out = buf
+	if cap(s.out) < markWindow {
+		s.out = make([]uint16, markWindow, markWindow+256<<10)
+	}
+	s.out = s.out[:markWindow]
+	for i := range s.out {
+		s.out[i] = uint16(markBase + i)
+	}
+	s.lastMark, s.scanned = markWindow-1, markWindow
+}
+
+// clean reports whether the last 32 KiB of the output hold no marker.
+func (s *specDecoder) clean() bool {
+	for i := len(s.out) - 1; i >= s.scanned; i-- {
+		if s.out[i] > 0xff {
+			s.lastMark = i
+			break
+		}
+	}
+	s.scanned = len(s.out)
+	return len(s.out)-1-s.lastMark >= markWindow
+}
+
+// run decodes blocks until: a boundary at or past stop that accept takes
+// (specAtStop), a boundary past the first block with 32 KiB of clean
+// output (specClean), a boundary past the first block where known (if
+// not nil) reports that the window has become known (specKnown), the end
+// of the final block (specFinal), or a boundary with more than limit
+// values of output (specPartial). It returns errSpec for anything else.
+func (s *specDecoder) run(stop int64, accept func(int64) bool, limit int, known func() bool) (specStop, error) {
+	b := &s.b
+	for first := true; ; first = false {
+		if b.past() || s.cancel.Load() {
+			return 0, errSpec
+		}
+		if !first {
+			at := b.pos()
+			if at >= stop && accept(at) {
+				return specAtStop, nil
+			}
+			if len(s.out)-markWindow > limit {
+				return specPartial, nil
+			}
+			if known != nil && known() {
+				return specKnown, nil
+			}
+			if s.clean() {
+				return specClean, nil
+			}
+		}
+		b.refill()
+		final := b.take(1) == 1
+		var err error
+		switch b.take(2) {
+		case 0:
+			err = s.stored(limit)
+		case 1:
+			err = s.huffman(&fixedHuff[0], &fixedHuff[1], limit)
+		case 2:
+			if !readDynamic(b, &s.lit, &s.dist, &s.lens) {
+				return 0, errSpec
+			}
+			err = s.huffman(&s.lit, &s.dist, limit)
+		default:
+			return 0, errSpec
+		}
+		if err != nil {
+			return 0, err
+		}
+		if final {
+			if b.past() {
+				return 0, errSpec
+			}
+			return specFinal, nil
+		}
+	}
+}
+
+func (s *specDecoder) stored(limit int) error {
+	b := &s.b
+	b.take(b.nbits & 7)
+	b.refill()
+	v := b.take(32)
+	if uint16(v) != ^uint16(v>>16) {
+		return errSpec
+	}
+	n := int(uint16(v))
+	// Back to byte reading: the bits held are whole bytes.
+	b.ip -= int(b.nbits >> 3)
+	b.bits, b.nbits = 0, 0
+	if b.ip+n > len(b.in) || len(s.out)-markWindow+n > limit+1<<16 {
+		return errSpec
+	}
+	for _, c := range b.in[b.ip : b.ip+n] {
+		s.out = append(s.out, uint16(c))
+	}
+	b.ip += n
+	return nil
+}
+
+// huffman decodes a Huffman block's symbols. The loop keeps the bit
+// buffer in locals and refills it without branches, as the engine does,
+// while at least 8 input bytes are left; matches copy 8 values at a time
+// where the distance allows, which may write past the match's end into
+// the slack kept at the end of out.
+func (s *specDecoder) huffman(lit, dist *huff, limit int) error {
+	in := s.b.in
+	bits, nbits, ip := s.b.bits, s.b.nbits, s.b.ip
+	out := s.out[:cap(s.out)]
+	op := len(s.out)
+	max := markWindow + limit + 1<<16
+	const slack = 2*258 + 16
+	for {
+		if op+slack > len(out) {
+			if op > max {
+				return errSpec
+			}
+			n := make([]uint16, 2*len(out)+slack)
+			copy(n, out[:op])
+			out = n
+		}
+		if ip+8 <= len(in) {
+			bits |= binary.LittleEndian.Uint64(in[ip:]) << nbits
+			ip += int(63-nbits) >> 3
+			nbits |= 56
+		} else {
+			for nbits <= 56 {
+				if ip < len(in) {
+					bits |= uint64(in[ip]) << nbits
+				}
+				ip++
+				nbits += 8
+			}
+			if ip > len(in)+8 {
+				return errSpec
+			}
+		}
+		e := lit.prim[bits&(1<<hPrim-1)]
+		var sym, n uint
+		if e != 0 {
+			sym, n = uint(e>>4), uint(e&15)
+		} else {
+			var ok bool
+			if sym, n, ok = lit.decode(bits); !ok {
+				return errSpec
+			}
+		}
+		bits >>= n
+		nbits -= n
+		if sym < 256 {
+			out[op] = uint16(sym)
+			op++
+			// A second literal: at most 15 of the 56 bits went.
+			if e := lit.prim[bits&(1<<hPrim-1)]; e != 0 && e < 256<<4 {
+				n := uint(e & 15)
+				bits >>= n
+				nbits -= n
+				out[op] = e >> 4
+				op++
+				if e := lit.prim[bits&(1<<hPrim-1)]; e != 0 && e < 256<<4 {
+					n := uint(e & 15)
+					bits >>= n
+					nbits -= n
+					out[op] = e >> 4
+					op++
+				}
+			}
+			continue
+		}
+		if sym == 256 {
+			break
+		}
+		sym -= 257
+		if sym >= 29 {
+			return errSpec
+		}
+		x := uint(specLengthExtra[sym])
+		length := int(specLengthBase[sym]) + int(bits&(1<<x-1))
+		bits >>= x
+		nbits -= x
+		e = dist.prim[bits&(1<<hPrim-1)]
+		if e != 0 {
+			sym, n = uint(e>>4), uint(e&15)
+		} else {
+			var ok bool
+			if sym, n, ok = dist.decode(bits); !ok {
+				return errSpec
+			}
+		}
+		if sym >= 30 {
+			return errSpec
+		}
+		bits >>= n
+		nbits -= n
+		x = uint(specDistExtra[sym])
+		d := int(specDistBase[sym]) + int(bits&(1<<x-1))
+		bits >>= x
+		nbits -= x
+		if d >= 8 {
+			for k := 0; k < length; k += 8 {
+				*(*[8]uint16)(out[op+k:]) = *(*[8]uint16)(out[op+k-d:])
+			}
+		} else {
+			for k := op; k < op+length; k++ {
+				out[k] = out[k-d]
+			}
+		}
+		op += length
+	}
+	s.out = out[:op]
+	s.b.bits, s.b.nbits, s.b.ip = bits, nbits, ip
+	return nil
+}

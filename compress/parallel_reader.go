@@ -1,0 +1,647 @@
+package compress
+
+import (
+	"encoding/binary"
+	"io"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/fastio-go/fastio/compress/internal/inflate"
+	"github.com/fastio-go/fastio/core"
+)
+
+// parInflater inflates one deflate stream on several goroutines, the
+// method of rapidgzip (Knespel and Brunst, HPDC 2023). The compressed
+// stream, which the Reader reads with ReadAt, is cut into chunks of
+// chunkSize bytes. For each chunk but the first a worker finds the
+// first block header in it (blockfind.go) and decodes from there with
+// the window unknown (markinflate.go); as soon as the last 32 KiB of its
+// output hold no marker, it goes on with the inflate engine, the window
+// being known from there. It stops at the first block boundary past the
+// chunk's end that the finder accepts: where the next chunk's worker
+// starts.
+//
+// The Reader's goroutine (the consumer) holds the confirmed state: the
+// bit offset up to which the output is known, and the 32 KiB before it.
+// When a worker's chunk starts exactly there, its markers are replaced
+// by the window's bytes and its output delivered; otherwise (no block
+// header found, a false one, corrupt data, output over the cap, input
+// beyond what the worker read) the consumer inflates from the confirmed
+// offset to the next chunk's boundary itself with the engine. So every
+// byte delivered is the engine's or provably equal to it, and an error
+// is always the engine's, at the offset the one-goroutine Reader reports.
+type parInflater struct {
+	ra    io.ReaderAt
+	base  int64 // offset of the deflate data in ra
+	size  int64 // bytes of ra from base on
+	n     int   // workers
+	csize int64 // compressed bytes per chunk
+	ocap  int   // output bytes a worker's chunk may hold
+
+	pos  int64  // bit offset where the confirmed output ends
+	win  []byte // the output (or dictionary) before pos, at most 32 KiB
+	win2 []byte
+
+	jobs []*parChunk // started and not taken, by increasing index
+	next int64       // index of the next chunk to start
+	sem  chan struct{}
+	wg   sync.WaitGroup
+
+	pend, pend2 []byte      // output to deliver, then more
+	res         []byte      // resolved markers
+	cur         *parChunk   // the chunk pend refers to
+	free        []*parChunk // chunks done with, whose buffers new jobs reuse
+	dropped     []*parChunk // cancelled jobs, recycled once done
+	atEnd       bool        // after pend: the end of the stream
+	off         int64       // input offset reported outside seq
+	endByte     int64       // length of the deflate data, after io.EOF
+	err         error
+	seq         *inflate.Decoder
+	seqIn       *core.Reader
+	seqOn       bool
+	seqAt       int64 // byte offset where seq started
+	seqStop     int64 // bit offset where seq stops
+	scratch     []byte
+	fd          finder
+	seqAcceptFn func(int64) bool
+	// counts, for the tests: chunks delivered from a worker, and engine
+	// runs of the consumer
+	specUsed, seqRuns int
+}
+
+// parChunk is one worker's result.
+type parChunk struct {
+	idx    int64
+	done   chan struct{}
+	cancel atomic.Bool
+	pub    atomic.Pointer[pubWindow] // the window, once the consumer knows it
+	ok     bool
+	lo, hi int64 // the chunk holds the output from any bit offset in [lo, hi]
+	end    int64 // bit offset where it stopped
+	final  bool  // end is the end of the final block
+	marks  []uint16
+	plain  []byte
+	in     []byte
+	mbuf   []uint16 // marks' buffer, with the window's markers before them
+}
+
+// pubWindow is the window at a confirmed bit offset, handed by the
+// consumer to the worker of the chunk that may start there: the worker
+// then replaces its markers itself and goes on with the engine.
+type pubWindow struct {
+	at  int64
+	win []byte
+}
+
+// parallel Reader parameters; tests make chunks small. A worker reads
+// parBlockSlack bytes past its chunk (or a chunk, if more), for the
+// block that crosses the chunk's end: deflate encoders end a block every
+// few hundred KiB at most.
+const (
+	parChunkSize  = 2 << 20
+	parOutCap     = 32 << 20
+	parBlockSlack = 1 << 20
+)
+
+var (
+	parDecoders  = sync.Pool{New: func() any { return new(inflate.Decoder) }}
+	specDecoders = sync.Pool{New: func() any { return new(specDecoder) }}
+)
+
+func newParInflater(n int, csize int64) *parInflater {
+	if csize <= 0 {
+		csize = parChunkSize
+	}
+	p := &parInflater{n: n, csize: csize, ocap: int(min(8*csize, parOutCap)),
+		sem: make(chan struct{}, n), seq: new(inflate.Decoder),
+		win: make([]byte, 0, markWindow), win2: make([]byte, 0, markWindow),
+		scratch: make([]byte, maxHeaderBytes)}
+	p.seqIn = core.NewReaderSize(nil, 256<<10)
+	p.seqAcceptFn = p.seqAccept
+	return p
+}
+
+// reset starts a stream of deflate data at base in ra, size bytes long
+// at most, with the window dict.
+func (p *parInflater) reset(ra io.ReaderAt, base, size int64, dict []byte) {
+	p.stop()
+	p.ra, p.base, p.size = ra, base, size
+	if len(dict) > markWindow {
+		dict = dict[len(dict)-markWindow:]
+	}
+	p.win = append(p.win[:0], dict...)
+	p.pos, p.next, p.off, p.endByte = 0, 1, 0, 0
+	p.specUsed, p.seqRuns = 0, 0
+	p.pend, p.pend2, p.cur, p.atEnd, p.err, p.seqOn = nil, nil, nil, false, nil, false
+}
+
+// stop cancels the workers and waits for them, so that nothing reads ra
+// after it.
+func (p *parInflater) stop() {
+	for _, c := range p.jobs {
+		c.cancel.Store(true)
+	}
+	p.wg.Wait()
+	for _, c := range p.jobs {
+		p.recycle(c)
+	}
+	for _, c := range p.dropped {
+		p.recycle(c)
+	}
+	if p.cur != nil {
+		p.recycle(p.cur)
+		p.cur = nil
+	}
+	clear(p.jobs)
+	clear(p.dropped)
+	p.jobs, p.dropped = p.jobs[:0], p.dropped[:0]
+}
+
+// recycle keeps the buffers of a chunk no one uses any more for the next
+// jobs: as many as can be in use at once.
+func (p *parInflater) recycle(c *parChunk) {
+	if len(p.free) < p.n+2 {
+		p.free = append(p.free, &parChunk{mbuf: c.mbuf, plain: c.plain, in: c.in})
+	}
+}
+
+// inputOffset returns the offset in the deflate data up to which the
+// input was used: the engine's count inside an engine run.
+func (p *parInflater) inputOffset() int64 {
+	if p.seqOn {
+		return p.seqAt + p.seq.InputOffset()
+	}
+	return p.off
+}
+
+// Next returns up to n inflated bytes, valid until the next call: as
+// inflate.Decoder.Next.
+func (p *parInflater) Next(n int) ([]byte, error) {
+	for {
+		if len(p.pend) > 0 {
+			k := min(n, len(p.pend))
+			q := p.pend[:k]
+			p.pend = p.pend[k:]
+			if len(p.pend) == 0 {
+				p.pend, p.pend2 = p.pend2, nil
+			}
+			return q, nil
+		}
+		if p.err != nil {
+			return nil, p.err
+		}
+		if p.seqOn {
+			q, stopped, err := p.seq.NextUntil(n, p.seqStop-8*p.seqAt, p.seqAcceptFn)
+			switch {
+			case len(q) > 0:
+				return q, nil
+			case stopped:
+				p.pos = 8*p.seqAt + p.seq.BitOffset()
+				p.win = append(p.win[:0], p.seq.History()...)
+				p.off = p.seqAt + p.seq.InputOffset()
+				p.seqOn = false
+				p.publish()
+			case err == io.EOF:
+				p.endByte = p.seqAt + p.seq.InputOffset()
+				p.off = p.endByte
+				p.seqOn = false
+				p.finish(io.EOF)
+			default:
+				p.finish(err)
+			}
+			continue
+		}
+		if p.atEnd {
+			p.finish(io.EOF)
+			continue
+		}
+		p.advance()
+	}
+}
+
+// finish ends the stream with err: the workers are stopped.
+func (p *parInflater) finish(err error) {
+	p.err = err
+	p.stop()
+}
+
+// advance moves on from the confirmed offset: with the chunk a worker
+// decoded from there, or with the engine up to the next chunk.
+func (p *parInflater) advance() {
+	if p.cur != nil {
+		p.recycle(p.cur)
+		p.cur = nil
+	}
+	j := p.pos / 8 / p.csize
+	if j >= 1 {
+		if c := p.take(j); c != nil {
+			if c.ok && c.lo <= p.pos && p.pos <= c.hi && p.resolve(c) {
+				p.specUsed++
+				p.startJobs(j, p.n)
+				return
+			}
+			p.recycle(c)
+		}
+	}
+	// The consumer inflates this chunk itself: one worker fewer, so
+	// that no more goroutines inflate than there are to be.
+	p.startJobs(j, p.n-1)
+	p.seqAt = p.pos >> 3
+	p.seqIn.Reset(io.NewSectionReader(p.ra, p.base+p.seqAt, p.size-p.seqAt))
+	p.seq.ResetAt(p.seqIn, p.win, uint(p.pos&7))
+	p.seqStop = 8 * (j + 1) * p.csize
+	p.seqOn = true
+	p.seqRuns++
+}
+
+// seqAccept is the engine's stop test: bit counts from seqAt.
+func (p *parInflater) seqAccept(bit int64) bool {
+	at := 8*p.seqAt + bit
+	n, _ := p.ra.ReadAt(p.scratch, p.base+at>>3)
+	return p.fd.candidate(p.scratch[:n], at&7)
+}
+
+// startJobs starts workers for the chunks after j, up to ahead of them
+// running, and cancels those before j.
+func (p *parInflater) startJobs(j int64, ahead int) {
+	k := 0
+	d := 0
+	for _, c := range p.dropped {
+		select {
+		case <-c.done:
+			p.recycle(c)
+		default:
+			p.dropped[d] = c
+			d++
+		}
+	}
+	clear(p.dropped[d:])
+	p.dropped = p.dropped[:d]
+	for _, c := range p.jobs {
+		if c.idx < j {
+			c.cancel.Store(true)
+			p.dropped = append(p.dropped, c)
+			continue
+		}
+		p.jobs[k] = c
+		k++
+	}
+	clear(p.jobs[k:])
+	p.jobs = p.jobs[:k]
+	if p.next <= j {
+		p.next = j + 1
+	}
+	for len(p.jobs) < ahead && p.next*p.csize+16 < p.size {
+		c := &parChunk{idx: p.next, done: make(chan struct{})}
+		if k := len(p.free); k > 0 {
+			f := p.free[k-1]
+			p.free = p.free[:k-1]
+			c.mbuf, c.plain, c.in = f.mbuf[:0], f.plain[:0], f.in[:0]
+		}
+		if p.pos/8/p.csize == c.idx {
+			// The window at the chunk's start is known already.
+			c.pub.Store(&pubWindow{at: p.pos, win: append([]byte(nil), p.win...)})
+		}
+		p.next++
+		p.jobs = append(p.jobs, c)
+		p.sem <- struct{}{}
+		p.wg.Add(1)
+		go p.work(c)
+	}
+}
+
+// take returns chunk j's result, waiting for it, or nil if it was not
+// started.
+func (p *parInflater) take(j int64) *parChunk {
+	for i, c := range p.jobs {
+		if c.idx == j {
+			<-c.done
+			p.jobs = append(p.jobs[:i], p.jobs[i+1:]...)
+			return c
+		}
+	}
+	return nil
+}
+
+// resolveInto replaces the markers of marks by the bytes of win, the
+// output before them (at most 32 KiB), into res. It reports false when a
+// marker stands for a byte before the start of the stream.
+func resolveInto(res []byte, marks []uint16, win []byte) bool {
+	if len(win) == markWindow {
+		// ext maps a literal to itself and a marker to its byte, so
+		// that the loop has no branch to mispredict.
+		var ext [256 + markWindow]byte
+		for i := range 256 {
+			ext[i] = byte(i)
+		}
+		copy(ext[256:], win)
+		res = res[:len(marks)]
+		for i, v := range marks {
+			res[i] = ext[uint(v&0x7fff)+uint(v>>15)<<8]
+		}
+		return true
+	}
+	lo := markWindow - len(win)
+	for i, v := range marks {
+		if v <= 0xff {
+			res[i] = byte(v)
+			continue
+		}
+		k := int(v) - markBase - lo
+		if k < 0 {
+			return false
+		}
+		res[i] = win[k]
+	}
+	return true
+}
+
+// tail32 appends to dst the last 32 KiB of the concatenation of parts.
+func tail32(dst []byte, parts ...[]byte) []byte {
+	need := markWindow
+	start := len(parts)
+	for start > 0 && need > 0 {
+		start--
+		need -= len(parts[start])
+	}
+	for i := start; i < len(parts); i++ {
+		q := parts[i]
+		if i == start && need < 0 {
+			q = q[-need:]
+		}
+		dst = append(dst, q...)
+	}
+	return dst
+}
+
+// resolve replaces the markers of c by the window's bytes and makes c's
+// output the next to deliver. It reports false when a marker stands for
+// a byte before the start of the stream.
+func (p *parInflater) resolve(c *parChunk) bool {
+	if cap(p.res) < len(c.marks) {
+		p.res = make([]byte, len(c.marks), len(c.marks)+len(c.marks)/4)
+	}
+	res := p.res[:len(c.marks)]
+	if !resolveInto(res, c.marks, p.win) {
+		return false
+	}
+	p.win, p.win2 = tail32(p.win2[:0], p.win, res, c.plain), p.win
+	p.pend, p.pend2 = res, c.plain
+	if len(p.pend) == 0 {
+		p.pend, p.pend2 = p.pend2, nil
+	}
+	p.cur = c
+	p.pos = c.end
+	p.off = (c.end + 7) >> 3
+	if c.final {
+		p.atEnd = true
+		p.endByte = p.off
+	}
+	p.publish()
+	return true
+}
+
+// publish hands the window at the confirmed offset to the worker of the
+// chunk that may start there.
+func (p *parInflater) publish() {
+	j := p.pos / 8 / p.csize
+	for _, c := range p.jobs {
+		if c.idx == j {
+			c.pub.Store(&pubWindow{at: p.pos, win: append([]byte(nil), p.win...)})
+			return
+		}
+	}
+}
+
+// work decodes chunk c speculatively.
+func (p *parInflater) work(c *parChunk) {
+	defer func() {
+		close(c.done)
+		<-p.sem
+		p.wg.Done()
+	}()
+	from := c.idx * p.csize
+	to := min(p.size, from+p.csize+max(p.csize, parBlockSlack))
+	if int64(cap(c.in)) < to-from {
+		c.in = make([]byte, to-from)
+	}
+	c.in = c.in[:to-from]
+	if n, err := p.ra.ReadAt(c.in, p.base+from); n < len(c.in) {
+		if err == nil || n == 0 {
+			return
+		}
+		c.in = c.in[:n]
+	}
+	stop := 8 * p.csize // the next chunk, in bits from c.in[0]
+	var fd finder
+	accept := func(b int64) bool { return fd.candidate(c.in, b) }
+	if w := c.pub.Load(); w != nil && w.at >= 8*from {
+		// The window is known: no search, no markers.
+		c.plain = c.plain[:0]
+		end, ok := p.engine(c, w.win, w.at-8*from, stop, accept)
+		if ok {
+			c.lo, c.hi, c.end, c.ok = w.at, w.at, end+8*from, true
+		}
+		return
+	}
+	sd := specDecoders.Get().(*specDecoder)
+	sd.cancel = &c.cancel
+	defer func() {
+		sd.cancel, sd.out = nil, nil
+		specDecoders.Put(sd)
+	}()
+	var lo, hi int64
+	known := func() bool {
+		w := c.pub.Load()
+		return w != nil && lo <= w.at-8*from && w.at-8*from <= hi
+	}
+	at := int64(0)
+	for range 16 {
+		q := fd.next(c.in, at, stop)
+		if q < 0 {
+			return
+		}
+		lo, hi = q, q
+		if storedAt(c.in, q, leBits(c.in, q)) {
+			hi = storedEnd(q)
+		}
+		sd.reset(c.in, q, c.mbuf[:0])
+		why, err := sd.run(stop, accept, p.ocap, known)
+		c.mbuf = sd.out[:0]
+		if err != nil {
+			if c.cancel.Load() {
+				return
+			}
+			at = q + 1
+			continue
+		}
+		c.marks = sd.out[markWindow:]
+		end := sd.b.pos()
+		switch why {
+		case specFinal:
+			c.final = true
+		case specKnown:
+			// Replace the markers now, with the window the consumer
+			// handed over, and go on with the engine.
+			w := c.pub.Load()
+			plain := c.plain[:0]
+			if cap(plain) < len(c.marks) {
+				plain = make([]byte, len(c.marks), len(c.marks)+4*int(p.csize))
+			}
+			plain = plain[:len(c.marks)]
+			if !resolveInto(plain, c.marks, w.win) {
+				return
+			}
+			c.plain, c.marks = plain, nil
+			var ok bool
+			if end, ok = p.engine(c, tail32(nil, w.win, plain), end, stop, accept); !ok {
+				return
+			}
+		case specClean:
+			var dict [markWindow]byte
+			for i, v := range sd.out[len(sd.out)-markWindow:] {
+				dict[i] = byte(v)
+			}
+			c.plain = c.plain[:0]
+			if cap(c.plain) == 0 {
+				c.plain = make([]byte, 0, 4*p.csize)
+			}
+			var ok bool
+			if end, ok = p.engine(c, dict[:], end, stop, accept); !ok {
+				return
+			}
+		}
+		c.lo, c.hi, c.end = lo+8*from, hi+8*from, end+8*from
+		c.ok = true
+		return
+	}
+}
+
+// engine goes on decoding c with the inflate engine from bit offset at
+// of c.in, with the window dict, to the stop rule of run, appending to
+// c.plain. It returns the bit offset where it stopped.
+func (p *parInflater) engine(c *parChunk, dict []byte, at, stop int64, accept func(int64) bool) (int64, bool) {
+	d := parDecoders.Get().(*inflate.Decoder)
+	defer parDecoders.Put(d)
+	rel := at >> 3 << 3
+	span := core.NewSpanReader(c.in[at>>3:])
+	d.ResetAt(span, dict, uint(at&7))
+	relAccept := func(b int64) bool { return accept(rel + b) }
+	st := stop - rel
+	plain := c.plain
+	limit := p.ocap - len(c.marks)
+	defer func() { c.plain = plain }()
+	for {
+		q, stopped, err := d.NextUntil(1<<20, st, relAccept)
+		switch {
+		case len(q) > 0:
+			if c.cancel.Load() {
+				return 0, false
+			}
+			plain = append(plain, q...)
+			if len(plain) > limit {
+				if len(plain) > 2*limit {
+					return 0, false
+				}
+				// At the cap: stop at the next boundary.
+				st, relAccept = 0, nil
+			}
+		case stopped:
+			return rel + d.BitOffset(), true
+		case err == io.EOF:
+			c.final = true
+			return rel + 8*d.InputOffset(), true
+		default:
+			return 0, false
+		}
+	}
+}
+
+// leBits returns the 57 bits of in from bit p on.
+func leBits(in []byte, p int64) uint64 {
+	var b [8]byte
+	copy(b[:], in[p>>3:])
+	return binary.LittleEndian.Uint64(b[:]) >> (p & 7)
+}
+
+// parMinInput is the least compressed input left at the start of a
+// member's deflate data for the Reader to inflate it in parallel: below
+// it, the chunks are too few to pay for the speculation.
+const parMinInput = 2 * parChunkSize
+
+// startParallel makes par inflate the member's deflate data, starting
+// at the source's offset, if the source can be read at offsets and
+// enough input is left. It reports whether it did.
+func (r *Reader) startParallel(dict []byte) bool {
+	if runtime.GOMAXPROCS(0) < 2 {
+		return false // one thread: speculation can only cost
+	}
+	var ra io.ReaderAt
+	var at, size int64
+	switch {
+	case r.s.mem != nil:
+		ra = r.s.mem
+		at = r.s.mem.Size() - int64(r.s.mem.Len()) - int64(r.s.br.Buffered())
+		size = r.s.mem.Size()
+	case r.s.plain != nil:
+		a, ok := r.s.plain.(io.ReaderAt)
+		sk, ok2 := r.s.plain.(io.Seeker)
+		if !ok || !ok2 {
+			return false
+		}
+		cur, err := sk.Seek(0, io.SeekCurrent)
+		if err != nil {
+			return false
+		}
+		end, err := sk.Seek(0, io.SeekEnd)
+		if _, err2 := sk.Seek(cur, io.SeekStart); err2 != nil {
+			r.fail("read", r.s.offset(), err2, "")
+			return true
+		}
+		if err != nil {
+			return false
+		}
+		ra, at, size = a, cur-int64(r.s.br.Buffered()), end
+	default:
+		return false
+	}
+	min := int64(parMinInput)
+	if r.opts.chunkSize > 0 {
+		min = 2 * r.opts.chunkSize
+	}
+	if size-at < min {
+		return false
+	}
+	if r.par == nil || r.par.n != r.opts.Concurrency {
+		r.par = newParInflater(r.opts.Concurrency, r.opts.chunkSize)
+	}
+	r.par.reset(ra, at, size-at, dict)
+	r.parOn, r.parAt = true, at
+	return true
+}
+
+// endParallel positions the source after the member's deflate data,
+// which par has inflated.
+func (r *Reader) endParallel() {
+	r.parOn = false
+	end := r.parAt + r.par.endByte
+	switch {
+	case r.s.mem != nil:
+		r.s.mem.Seek(end, io.SeekStart)
+	default:
+		if _, err := r.s.plain.(io.Seeker).Seek(end, io.SeekStart); err != nil {
+			r.fail("read", r.start+r.par.endByte, err, "")
+			return
+		}
+		r.s.done = r.start + r.par.endByte
+	}
+	r.s.br.Reset(&r.s)
+}
+
+// stopParallel stops par's workers.
+func (r *Reader) stopParallel() {
+	if r.par != nil {
+		r.par.stop()
+	}
+}

@@ -57,7 +57,7 @@ func (g *gzipRun) memberSource() io.Reader {
 	if g.par == nil {
 		return g.inBuf
 	}
-	if k := g.inBuf.Buffered(); k > 0 {
+	if k := len(g.inBuf.Window()); k > 0 {
 		if _, err := g.par.Seek(-int64(k), io.SeekCurrent); err != nil {
 			// The file cannot go back: read on through the buffer.
 			g.par = nil

@@ -394,6 +394,11 @@ func putTo[A Appender](w any, a A) {
 // putB is Put for a core.BufferedWriter.
 func putB[A Appender](w core.BufferedWriter, a A) {
 	if cw, ok := w.(core.Engine); ok {
+		if f, ok := any(&a).(*FloatFormat); ok && f.shortestOnly() {
+			p := cw.Reserve(maxFloatLen)
+			cw.Commit(len(appendShortestBits(p[:0], f.v, int(f.bitSize), f.mode == 'e')))
+			return
+		}
 		p := cw.Reserve(64)
 		q := a.AppendFormat(p[:0])
 		if inPlace(p, q) {

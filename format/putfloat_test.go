@@ -2,6 +2,7 @@ package format
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strconv"
@@ -13,7 +14,8 @@ import (
 // TestPutFloatFormatMatchesStrconv checks Put of a FloatFormat into a
 // *core.Writer, whose shortest forms take their own route, against
 // strconv for both sizes, the modes of that route and ones beside it, and a
-// buffer small enough that values land on its end.
+// buffer small enough that values land on its end, written to the Writer
+// and to its Engine.
 func TestPutFloatFormatMatchesStrconv(t *testing.T) {
 	vals := []float64{0, math.Copysign(0, -1), 1, -1, 0.1, 1e21, 1e-7, 123456789, math.MaxFloat64,
 		math.SmallestNonzeroFloat64, math.Inf(1), math.Inf(-1), math.NaN(), 5e-324, 0x1p-1022}
@@ -42,26 +44,32 @@ func TestPutFloatFormatMatchesStrconv(t *testing.T) {
 			func(d []byte, v float64) []byte { return strconv.AppendFloat(d, v, 'e', 6, 64) }},
 	}
 	for _, f := range forms {
-		t.Run(f.name, func(t *testing.T) {
-			var out bytes.Buffer
-			w := core.NewWriterSize(&out, core.MinBufferSize)
-			var want []byte
-			for _, v := range vals {
-				Put(w, f.make(v))
-				w.PutByte('\n')
-				want = append(f.want(want, v), '\n')
-			}
-			if err := w.Flush(); err != nil {
-				t.Fatal(err)
-			}
-			if got := out.Bytes(); !bytes.Equal(got, want) {
-				i := 0
-				for i < len(got) && i < len(want) && got[i] == want[i] {
-					i++
+		for _, viaEngine := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/engine=%v", f.name, viaEngine), func(t *testing.T) {
+				var out bytes.Buffer
+				w := core.NewWriterSize(&out, core.MinBufferSize)
+				var want []byte
+				for _, v := range vals {
+					if viaEngine {
+						Put(w.Engine(), f.make(v))
+					} else {
+						Put(w, f.make(v))
+					}
+					w.PutByte('\n')
+					want = append(f.want(want, v), '\n')
 				}
-				t.Fatalf("output differs from strconv at byte %d: got %.40q, want %.40q", i, got[i:], want[i:])
-			}
-		})
+				if err := w.Flush(); err != nil {
+					t.Fatal(err)
+				}
+				if got := out.Bytes(); !bytes.Equal(got, want) {
+					i := 0
+					for i < len(got) && i < len(want) && got[i] == want[i] {
+						i++
+					}
+					t.Fatalf("output differs from strconv at byte %d: got %.40q, want %.40q", i, got[i:], want[i:])
+				}
+			})
+		}
 	}
 }
 
@@ -72,6 +80,7 @@ func TestPutShortestAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() {
 		Put(w, Sci(v, -1))
 		Put(w, General(float32(v), -1))
+		Put(w.Engine(), Sci(v, -1))
 	}); n != 0 {
 		t.Errorf("Put of a shortest FloatFormat: %v allocations, want 0", n)
 	}

@@ -42,8 +42,8 @@ func (e Engine) WriteByte(c byte) error {
 // Reserve is the Writer's Reserve. Its fast path inlines.
 func (e Engine) Reserve(n int) []byte {
 	b := e.w
-	if n <= cap(b.buf)-len(b.buf) {
-		return b.full[len(b.buf):]
+	if buf := b.buf; n <= cap(buf)-len(buf) {
+		return buf[len(buf):cap(buf)]
 	}
 	return outline((*Writer).reserveSlow, b, n)
 }

@@ -284,17 +284,27 @@ func (b *Writer) writeByteSlow(c byte) error {
 // or growing the buffer when needed. See BufferedWriter for the contract.
 // Its fast path inlines.
 func (b *Writer) Reserve(n int) []byte {
-	if n <= cap(b.buf)-len(b.buf) {
-		return b.full[len(b.buf):]
+	// The free space is sliced from buf alone, buf[len:cap], whose bounds
+	// need no check (full would be loaded and checked against len(buf));
+	// it is the same bytes, as buf is a prefix of full, which has no
+	// capacity beyond its length.
+	buf := b.buf
+	if n <= cap(buf)-len(buf) {
+		return buf[len(buf):cap(buf)]
 	}
-	return b.reserveSlow(n)
+	return outline((*Writer).reserveSlow, b, n)
 }
 
 // Commit adds the first n bytes of the slice returned by the last Reserve
 // to the buffered output. Its fast path inlines.
 func (b *Writer) Commit(n int) {
-	if uint(n) <= uint(cap(b.buf)-len(b.buf)) {
-		b.buf = b.buf[:len(b.buf)+n]
+	// As PutString: the unsigned test of the new length against the
+	// capacity is also the bounds check of the slicing, and only the
+	// length is stored. A negative n, or one whose sum overflows, fails it
+	// or the sign test.
+	buf := b.buf
+	if m := len(buf) + n; n >= 0 && uint(m) <= uint(cap(buf)) {
+		b.buf = buf[:m]
 		return
 	}
 	b.commitSlow()

@@ -154,6 +154,13 @@ const (
 	floatGroup             // Group
 )
 
+// shortestOnly reports whether f is General(v, -1) or Sci(v, -1) with
+// nothing to add (no sign, grouping, locale or zero padding): the shortest
+// digits in the layout appendShortestBits writes.
+func (f *FloatFormat) shortestOnly() bool {
+	return f.prec < 0 && f.zeros <= 0 && f.flags == 0 && f.loc == nil && (f.mode == 'e' || f.mode == 'g')
+}
+
 func newFloat[T core.Float](v T, mode byte, prec int) FloatFormat {
 	return FloatFormat{v: float64(v), bitSize: uint8(unsafe.Sizeof(v) * 8), mode: mode, prec: max(prec, -1)}
 }
@@ -206,7 +213,7 @@ func (f FloatFormat) Zeros(width int) FloatFormat { f.zeros = width; return f }
 
 // AppendFormat appends the formatted float to dst.
 func (f FloatFormat) AppendFormat(dst []byte) []byte {
-	if f.prec < 0 && f.zeros <= 0 && f.flags == 0 && f.loc == nil && (f.mode == 'e' || f.mode == 'g') {
+	if f.shortestOnly() {
 		// General(v, -1) and Sci(v, -1) as they come, with
 		// nothing to add: straight to the layout.
 		if f.bitSize == 64 {

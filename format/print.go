@@ -355,6 +355,14 @@ func byteB(w core.BufferedWriter, c byte) {
 // w's buffer.
 func Put[A Appender, W Writer](w W, a A) {
 	if cw, ok := any(w).(*core.Writer); ok {
+		// A shortest-form FloatFormat goes the way of FloatLn, straight
+		// to the layout, without AppendFormat's dispatch and the check of
+		// where its result landed.
+		if f, ok := any(&a).(*FloatFormat); ok && f.shortestOnly() {
+			p := cw.Reserve(maxFloatLen)
+			cw.Commit(len(appendShortestBits(p[:0], f.v, int(f.bitSize), f.mode == 'e')))
+			return
+		}
 		// The concrete writer's Reserve and Commit inline.
 		p := cw.Reserve(64)
 		q := a.AppendFormat(p[:0])
@@ -386,6 +394,11 @@ func putTo[A Appender](w any, a A) {
 // putB is Put for a core.BufferedWriter.
 func putB[A Appender](w core.BufferedWriter, a A) {
 	if cw, ok := w.(core.Engine); ok {
+		if f, ok := any(&a).(*FloatFormat); ok && f.shortestOnly() {
+			p := cw.Reserve(maxFloatLen)
+			cw.Commit(len(appendShortestBits(p[:0], f.v, int(f.bitSize), f.mode == 'e')))
+			return
+		}
 		p := cw.Reserve(64)
 		q := a.AppendFormat(p[:0])
 		if inPlace(p, q) {

@@ -68,51 +68,44 @@ func openConv(a []string) (from, to string, in *os.File, err error) {
 	return from, to, in, err
 }
 
+// convFastio runs conv with a strict fastio converter from the input file
+// to a device file, as the conv.fastio and conv.reader scenarios do.
+func convFastio(a []string, conv func(c fu.Converter, in io.Reader, out io.Writer) error) (string, error) {
+	from, to, in, err := openConv(a)
+	if err != nil {
+		return "", err
+	}
+	defer in.Close()
+	c, err := fu.New(encodings[from].fastio, encodings[to].fastio, fu.Options{Strict: true})
+	if err != nil {
+		return "", err
+	}
+	out, err := device.Create(arg(a, 3))
+	if err != nil {
+		return "", err
+	}
+	if err := conv(c, in, out); err != nil {
+		out.Close()
+		return "", err
+	}
+	return "", out.Close()
+}
+
 var (
 	_ = register("conv.fastio", func(a []string) (string, error) {
-		from, to, in, err := openConv(a)
-		if err != nil {
-			return "", err
-		}
-		defer in.Close()
-		c, err := fu.New(encodings[from].fastio, encodings[to].fastio, fu.Options{Strict: true})
-		if err != nil {
-			return "", err
-		}
-		out, err := device.Create(arg(a, 3))
-		if err != nil {
-			return "", err
-		}
-		w := c.NewWriter(out)
-		if err := copyChunks(w, in); err != nil {
-			out.Close()
-			return "", err
-		}
-		if err := w.Close(); err != nil {
-			out.Close()
-			return "", err
-		}
-		return "", out.Close()
+		return convFastio(a, func(c fu.Converter, in io.Reader, out io.Writer) error {
+			w := c.NewWriter(out)
+			if err := copyChunks(w, in); err != nil {
+				return err
+			}
+			return w.Close()
+		})
 	})
 	_ = register("conv.reader", func(a []string) (string, error) {
-		from, to, in, err := openConv(a)
-		if err != nil {
-			return "", err
-		}
-		defer in.Close()
-		c, err := fu.New(encodings[from].fastio, encodings[to].fastio, fu.Options{Strict: true})
-		if err != nil {
-			return "", err
-		}
-		out, err := device.Create(arg(a, 3))
-		if err != nil {
-			return "", err
-		}
-		if _, err := io.Copy(out, c.NewReader(in)); err != nil {
-			out.Close()
-			return "", err
-		}
-		return "", out.Close()
+		return convFastio(a, func(c fu.Converter, in io.Reader, out io.Writer) error {
+			_, err := io.Copy(out, c.NewReader(in))
+			return err
+		})
 	})
 	_ = register("conv.xtext", func(a []string) (string, error) {
 		from, to, in, err := openConv(a)

@@ -172,7 +172,9 @@ func ExampleReaderOptions_concurrency() {
 	var gz bytes.Buffer
 	w, _ := compress.NewWriter(&gz, compress.Gzip, 1, nil)
 	w.Write(data)
-	w.Close()
+	if err := w.Close(); err != nil {
+		panic(err)
+	}
 
 	r, _ := compress.NewReader(bytes.NewReader(gz.Bytes()), compress.Gzip, &compress.ReaderOptions{Concurrency: 2})
 	var back bytes.Buffer

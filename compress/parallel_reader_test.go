@@ -112,6 +112,7 @@ func deflateKlauspost(data []byte, level int) []byte {
 }
 
 func TestParallelReaderDifferential(t *testing.T) {
+	needCPUs(t)
 	for name, data := range parCorpora(t) {
 		for _, level := range []int{1, 6, 9} {
 			streams := map[string][]byte{
@@ -129,6 +130,7 @@ func TestParallelReaderDifferential(t *testing.T) {
 }
 
 func TestParallelReaderGzipFormats(t *testing.T) {
+	needCPUs(t)
 	data := textCorpus(6<<20, 3)
 	for _, f := range formats {
 		t.Run(f.String(), func(t *testing.T) {
@@ -148,6 +150,7 @@ func TestParallelReaderGzipFormats(t *testing.T) {
 // TestParallelReaderPeers inflates the output of the gzip commands in
 // parallel from a file.
 func TestParallelReaderPeers(t *testing.T) {
+	needCPUs(t)
 	data := textCorpus(4<<20, 5)
 	dir := t.TempDir()
 	src := filepath.Join(dir, "in")
@@ -231,6 +234,7 @@ func writerStream(t testing.TB, f Format, level int, data []byte, flushEvery int
 // TestParallelReaderAdversarial runs streams chosen to defeat the block
 // finder and the speculative decoder.
 func TestParallelReaderAdversarial(t *testing.T) {
+	needCPUs(t)
 	text := textCorpus(1<<20, 21)
 	// Deflate streams stored verbatim: every one of their block headers
 	// is a false candidate inside a stored block.
@@ -277,6 +281,7 @@ func TestParallelReaderAdversarial(t *testing.T) {
 // a byte either side) and wants the one-goroutine Reader's output and
 // error, offset included.
 func TestParallelReaderCorrupt(t *testing.T) {
+	needCPUs(t)
 	const chunk = 8 << 10
 	for _, tc := range []struct {
 		name   string
@@ -313,6 +318,7 @@ func TestParallelReaderCorrupt(t *testing.T) {
 // TestParallelReaderUsesWorkers checks that the parallel path is taken:
 // on a stream of GNU gzip most chunks come from the workers.
 func TestParallelReaderUsesWorkers(t *testing.T) {
+	needCPUs(t)
 	gz := peerGzip(t, textCorpus(8<<20, 6))
 	const chunk = 256 << 10
 	spec, seq := parStats(t, Gzip, gz, chunk)
@@ -337,6 +343,7 @@ func peerGzip(t *testing.T, data []byte) []byte {
 // TestParallelReaderMemory inflates highly compressible data: the chunks'
 // buffers stay within their bounds whatever the ratio.
 func TestParallelReaderMemory(t *testing.T) {
+	needCPUs(t)
 	twoProcs(t)
 	const chunk = 16 << 10
 	s := deflateStd(make([]byte, 200<<20), 9)
@@ -360,6 +367,7 @@ func TestParallelReaderMemory(t *testing.T) {
 // parallel, from memory and from a file, and with SingleMember and
 // StopAtEnd, the source positioned after the first member.
 func TestParallelReaderMultiMember(t *testing.T) {
+	needCPUs(t)
 	a, b := textCorpus(1<<20, 1), randomCorpus(300<<10, 2)
 	ga, gb := compressBytes(t, Gzip, 6, a), compressBytes(t, Gzip, 1, b)
 	s := append(append(append([]byte(nil), ga...), gb...), make([]byte, 10)...)
@@ -382,5 +390,15 @@ func TestParallelReaderMultiMember(t *testing.T) {
 	}
 	if rest := len(s) - src.Len(); rest != len(ga) {
 		t.Errorf("source left at %d, want %d (after the first member)", rest, len(ga))
+	}
+}
+
+// needCPUs skips a test of the parallel Reader where the program may use
+// one CPU only (wasip1 and js run one thread): there the Reader inflates
+// on its own goroutine, which the sequential tests cover.
+func needCPUs(t *testing.T) {
+	t.Helper()
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("one CPU: the parallel Reader inflates on the calling goroutine (GOMAXPROCS 1, or wasm's one thread)")
 	}
 }

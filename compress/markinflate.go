@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"sync/atomic"
+
+	"github.com/fastio-go/fastio/compress/internal/inflate"
 )
 
 // The speculative inflater of the parallel Reader (after rapidgzip:
@@ -28,20 +30,6 @@ const (
 	markBase = 0x8000 // a marker is markBase + the index of a window byte
 	hPrim    = 11     // primary index bits of the speculative decoder's tables
 )
-
-var specLengthBase = [29]uint16{3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31,
-	35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258}
-
-var specLengthExtra = [29]uint8{0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2,
-	3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0}
-
-var specDistBase = [30]uint16{1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193,
-	257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577}
-
-var specDistExtra = [30]uint8{0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6,
-	7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13}
-
-var clenOrder = [19]uint8{16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15}
 
 // huff is a canonical Huffman code: codewords of up to hPrim bits are
 // decoded with one lookup (sym<<4 | length, 0 for longer or unused
@@ -192,7 +180,7 @@ func readDynamic(b *bitReader, lit, dist *huff, lens *[320]uint8) bool {
 		if i%16 == 0 {
 			b.refill()
 		}
-		cl[clenOrder[i]] = uint8(b.take(3))
+		cl[inflate.CLenOrder[i]] = uint8(b.take(3))
 	}
 	var ch huff
 	if !ch.build(cl[:]) {
@@ -466,8 +454,8 @@ func (s *specDecoder) huffman(lit, dist *huff, limit int) error {
 		if sym >= 29 {
 			return errSpec
 		}
-		x := uint(specLengthExtra[sym])
-		length := int(specLengthBase[sym]) + int(bits&(1<<x-1))
+		x := uint(inflate.LengthExtra[sym])
+		length := int(inflate.LengthBase[sym]) + int(bits&(1<<x-1))
 		bits >>= x
 		nbits -= x
 		e = dist.prim[bits&(1<<hPrim-1)]
@@ -484,8 +472,8 @@ func (s *specDecoder) huffman(lit, dist *huff, limit int) error {
 		}
 		bits >>= n
 		nbits -= n
-		x = uint(specDistExtra[sym])
-		d := int(specDistBase[sym]) + int(bits&(1<<x-1))
+		x = uint(inflate.DistExtra[sym])
+		d := int(inflate.DistBase[sym]) + int(bits&(1<<x-1))
 		bits >>= x
 		nbits -= x
 		if d >= 8 {

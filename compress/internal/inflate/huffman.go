@@ -55,16 +55,19 @@ const (
 	kindCLen
 )
 
-var lengthBase = [29]uint16{3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31,
+// LengthBase and LengthExtra are RFC 1951 section 3.2.5's base lengths
+// and extra bits of the length symbols 257-285; DistBase and DistExtra
+// those of the distance symbols 0-29.
+var LengthBase = [29]uint16{3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31,
 	35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258}
 
-var lengthExtra = [29]uint8{0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2,
+var LengthExtra = [29]uint8{0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2,
 	3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0}
 
-var distBase = [30]uint16{1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193,
+var DistBase = [30]uint16{1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193,
 	257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577}
 
-var distExtra = [30]uint8{0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6,
+var DistExtra = [30]uint8{0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6,
 	7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13}
 
 // statics holds, for each kind and symbol, the table entry of the symbol
@@ -84,13 +87,13 @@ func init() {
 			statics[kindLit][sym] = flagEOB
 		case sym < maxLit:
 			i := sym - 257
-			statics[kindLit][sym] = uint32(lengthBase[i])<<16 | uint32(lengthExtra[i])
+			statics[kindLit][sym] = uint32(LengthBase[i])<<16 | uint32(LengthExtra[i])
 		default:
 			statics[kindLit][sym] = flagBad
 		}
 		switch {
 		case sym < maxDist:
-			statics[kindDist][sym] = uint32(distBase[sym])<<16 | uint32(distExtra[sym])
+			statics[kindDist][sym] = uint32(DistBase[sym])<<16 | uint32(DistExtra[sym])
 		default:
 			statics[kindDist][sym] = flagBad
 		}

@@ -298,7 +298,9 @@ func (d *Decoder) header() {
 	}
 }
 
-var clenOrder = [19]uint8{16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15}
+// CLenOrder is the order in which a dynamic header sends the code lengths
+// of the code-length code (RFC 1951 section 3.2.7).
+var CLenOrder = [19]uint8{16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15}
 
 // dynamic reads the code tables of a dynamic block (RFC 1951 3.2.7).
 func (d *Decoder) dynamic() error {
@@ -318,7 +320,7 @@ func (d *Decoder) dynamic() error {
 		if err != nil {
 			return err
 		}
-		cl[clenOrder[i]] = uint8(v)
+		cl[CLenOrder[i]] = uint8(v)
 	}
 	if !build(d.clen[:], cl[:], clenBits, kindCLen) {
 		return ErrCorrupt

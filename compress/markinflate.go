@@ -228,19 +228,7 @@ func readDynamic(b *bitReader, lit, dist *huff, lens *[320]uint8) bool {
 
 var fixedHuff = func() [2]huff {
 	var h [2]huff
-	var l [288]uint8
-	for i := range l {
-		switch {
-		case i < 144:
-			l[i] = 8
-		case i < 256:
-			l[i] = 9
-		case i < 280:
-			l[i] = 7
-		default:
-			l[i] = 8
-		}
-	}
+	l := inflate.FixedLitLens
 	h[0].build(l[:])
 	var d [32]uint8 // 30 and 31 decode, and are rejected as the engine does
 	for i := range d {

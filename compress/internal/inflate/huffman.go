@@ -235,8 +235,10 @@ var (
 	fixedDist [distTableSize]uint32
 )
 
-func init() {
-	var lens [numLitLen]uint8
+// FixedLitLens holds the codeword lengths of the fixed literal/length
+// code (RFC 1951 3.2.6), all 288 symbols; every fixed distance codeword
+// is 5 bits long.
+var FixedLitLens = func() (lens [numLitLen]uint8) {
 	for i := range lens {
 		switch {
 		case i < 144:
@@ -249,6 +251,11 @@ func init() {
 			lens[i] = 8
 		}
 	}
+	return lens
+}()
+
+func init() {
+	lens := FixedLitLens
 	build(fixedLit[:], lens[:], litBits, kindLit)
 	var dl [numDist]uint8
 	for i := range dl {

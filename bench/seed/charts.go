@@ -23,8 +23,9 @@ var chartColors = []color.RGBA{
 
 // WriteCharts writes one SVG chart per table of r into dir (created if
 // needed), named after the table's ID: horizontal bars of the median CPU
-// time of each method (binary size for the size table), one colour per
-// column with a legend; skipped methods have no bar. It returns the paths
+// time of each method (wall time in a column timed by it, binary size for
+// the size table), one colour per column with a legend; skipped methods
+// have no bar. It returns the paths
 // written.
 func WriteCharts(r *Results, dir string) ([]string, error) {
 	var paths []string
@@ -78,8 +79,13 @@ func chart(t *Table, cpu string) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = t.Title
 	p.X.Label.Text = "median CPU time (s) on " + cpu + ", lower is faster"
-	if t.Unit == "bytes" {
+	switch {
+	case t.Unit == "bytes":
 		p.X.Label.Text = "stripped binary size (KiB), lower is smaller"
+	case len(t.WallColumns) == len(t.Columns):
+		p.X.Label.Text = "median wall time (s) on " + cpu + ", lower is faster"
+	case len(t.WallColumns) > 0:
+		p.X.Label.Text = "median CPU time (s), wall time where the legend says, on " + cpu + "; lower is faster"
 	}
 	p.X.Min = 0
 	p.Legend.Top = true
@@ -97,8 +103,11 @@ func chart(t *Table, cpu string) (*plot.Plot, error) {
 				continue
 			}
 			v := row.CPU
-			if t.Unit == "bytes" {
+			switch {
+			case t.Unit == "bytes":
 				v = float64(row.OutputBytes) / 1024
+			case t.Wall(col):
+				v = row.Wall
 			}
 			vals[index[row.Method]] = v
 			top = max(top, v)
@@ -113,7 +122,10 @@ func chart(t *Table, cpu string) (*plot.Plot, error) {
 		// The first column on top of its group.
 		bars.Offset = vg.Length(float64(n-1)/2-float64(ci)) * width
 		p.Add(bars)
-		if n > 1 || t.Unit != "bytes" {
+		switch {
+		case t.Wall(col):
+			p.Legend.Add(col+" (wall time)", bars)
+		case n > 1 || t.Unit != "bytes":
 			p.Legend.Add(col, bars)
 		}
 	}

@@ -27,6 +27,7 @@ type sizes struct {
 	SHA            int64 // bytes hashed in one file
 	Msgs64, Msgs1K int   // short messages hashed
 	Gzip           int   // bytes of each gzip corpus
+	ParInflate     int   // bytes of mixed-script text inflated on every CPU
 	Chain          int   // integers through the chain
 	Small          int   // KiB of short strings converted
 }
@@ -34,13 +35,13 @@ type sizes struct {
 var (
 	fullSize = sizes{name: "full", Ints: 10_000_000, Doubles: 10_000_000, Hello: 100_000_000,
 		Emoji: 100_000_000, Mixed: 64 << 20, Records: 2_000_000, Large: 1 << 30, SHA: 1 << 30,
-		Msgs64: 2_000_000, Msgs1K: 200_000, Gzip: 32 << 20, Chain: 2_000_000, Small: 256 << 10}
+		Msgs64: 2_000_000, Msgs1K: 200_000, Gzip: 32 << 20, ParInflate: 256 << 20, Chain: 2_000_000, Small: 256 << 10}
 	defaultSize = sizes{name: "default", Ints: 1_000_000, Doubles: 500_000, Hello: 10_000_000,
 		Emoji: 5_000_000, Mixed: 8 << 20, Records: 500_000, Large: 64 << 20, SHA: 32 << 20,
-		Msgs64: 200_000, Msgs1K: 20_000, Gzip: 4 << 20, Chain: 500_000, Small: 32 << 10}
+		Msgs64: 200_000, Msgs1K: 20_000, Gzip: 4 << 20, ParInflate: 32 << 20, Chain: 500_000, Small: 32 << 10}
 	tinySize = sizes{name: "tiny", Ints: 20_000, Doubles: 20_000, Hello: 100_000,
 		Emoji: 50_000, Mixed: 128 << 10, Records: 10_000, Large: 4 << 20, SHA: 2 << 20,
-		Msgs64: 10_000, Msgs1K: 2_000, Gzip: 128 << 10, Chain: 20_000, Small: 256}
+		Msgs64: 10_000, Msgs1K: 2_000, Gzip: 128 << 10, ParInflate: 256 << 10, Chain: 20_000, Small: 256}
 )
 
 // Default rounds: the full run uses fewer so that it stays near a quarter
@@ -239,7 +240,7 @@ func run(o *options, stdout, stderr io.Writer, lookPath func(string) (string, er
 			"Without it the processes were not pinned to their tables' CPUs either.")
 	} else {
 		res.Notes = append(res.Notes, fmt.Sprintf("Every process ran pinned to one CPU, except in the multi-core table (all %d CPUs the run may use); "+
-			"a method that takes a thread count was given one thread per CPU it was pinned to.", e.cpus))
+			"a method that takes a thread count was given one thread per CPU it was pinned to, except the rows of that table that say they run one.", e.cpus))
 	}
 	res.Notes = append(res.Notes, childNote)
 	res.Notes = append(res.Notes, o.notes...)
@@ -256,9 +257,19 @@ func run(o *options, stdout, stderr io.Writer, lookPath func(string) (string, er
 	fmt.Fprintf(stderr, "seedbench: %d tables, %d scenarios, %s size, %d rounds, data in %s\n", len(run), total, o.size.name, o.rounds, dir)
 	n := 0
 	for _, t := range run {
-		rt := Table{ID: t.id, Title: o.size.expand(t.title), Goal: o.size.expand(t.goal), Counts: t.counts(o.size), Unit: "s", Notes: slices.Clone(t.notes)}
+		rt := Table{ID: t.id, Title: o.size.expand(t.title), Goal: o.size.expand(t.goal), Counts: t.counts(o.size), Unit: "s"}
+		for _, n := range t.notes {
+			rt.Notes = append(rt.Notes, o.size.expand(n))
+		}
+		oneThread := false
 		for _, c := range t.columns {
 			rt.Columns = append(rt.Columns, c.name)
+			if c.wall {
+				rt.WallColumns = append(rt.WallColumns, c.name)
+			}
+			for _, m := range c.methods {
+				oneThread = oneThread || m.oneThread
+			}
 		}
 		e.pin = t.cpusFor(e.cpus)
 		if t.cpus == allCPUs {
@@ -270,7 +281,11 @@ func run(o *options, stdout, stderr io.Writer, lookPath func(string) (string, er
 				res.Tables = append(res.Tables, rt)
 				continue
 			}
-			rt.Notes = append(rt.Notes, fmt.Sprintf("This run: %d CPUs, so %d threads for each method.", e.pin, e.pin))
+			note := fmt.Sprintf("This run: %d CPUs, so %d threads for each method", e.pin, e.pin)
+			if oneThread {
+				note += " but the one-thread rows, which run on the same CPUs"
+			}
+			rt.Notes = append(rt.Notes, note+".")
 		}
 		if t.prepare != nil {
 			if err := t.prepare(e); err != nil {
@@ -346,7 +361,7 @@ func (s *sizes) statement() string {
 	case "full":
 		return fmt.Sprintf("Full size: the seed's counts (10M integers, 10M doubles, 100M lines, 100M emoji, 1 GiB hashed), "+
 			"%d timed rounds per cell (the default size has %d) to keep the run near a quarter of an hour on 2 cores; ", fullRounds, defaultRounds) +
-			"the tables the seed has no counts for use 64 MiB of mixed-script text, 2M records, a 1 GiB file for large reads, 32 MiB gzip corpora, 2M integers through the chain."
+			"the tables the seed has no counts for use 64 MiB of mixed-script text, 2M records, a 1 GiB file for large reads, 32 MiB gzip corpora, 256 MiB of mixed-script text inflated on every CPU, 2M integers through the chain."
 	case "tiny":
 		return "Tiny size (the test run): counts far below the seed's; the figures mean nothing."
 	}
@@ -357,14 +372,15 @@ func (s *sizes) statement() string {
 
 // expand replaces the placeholders of a table's title or goal with the
 // counts of s: {ints}, {doubles}, {hello}, {emoji}, {records}, {chain}
-// (counts: 10M, 500k), {sha}, {large}, {mixed}, {gzip} (sizes: 1 GiB,
-// 32 MiB). Every table states its counts this way, so that a run at the
+// (counts: 10M, 500k), {sha}, {large}, {mixed}, {gzip}, {parinflate}
+// (sizes: 1 GiB, 32 MiB). Every table states its counts this way, so that a run at the
 // default size does not carry the full size's titles.
 func (s *sizes) expand(text string) string {
 	return strings.NewReplacer(
 		"{ints}", count(s.Ints), "{doubles}", count(s.Doubles), "{hello}", count(s.Hello),
 		"{emoji}", count(s.Emoji), "{records}", count(s.Records), "{chain}", count(s.Chain),
 		"{sha}", mib(s.SHA), "{large}", mib(s.Large), "{mixed}", mib(int64(s.Mixed)), "{gzip}", mib(int64(s.Gzip)),
+		"{parinflate}", mib(int64(s.ParInflate)),
 	).Replace(text)
 }
 

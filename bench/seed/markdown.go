@@ -40,7 +40,11 @@ func (r *Results) Markdown() string {
 	fmt.Fprintf(&b, "\nEvery figure below was measured on %s; other CPUs give other figures and other ratios. ", m.Model())
 	b.WriteString("Time is the median CPU time (user+sys) of the whole child process, start-up included. " +
 		"Ratio is the method's CPU time divided by fastio's in the same round, median (smallest–largest): " +
-		"above 1 fastio is faster. Every cell's output was first checked against fastio's.\n\n")
+		"above 1 fastio is faster. Every cell's output was first checked against fastio's.")
+	if r.hasWall() {
+		b.WriteString(" In a column headed “wall time”, time and ratio are wall time, the ratio to the baseline its table names; the CPU time is in the details.")
+	}
+	b.WriteString("\n\n")
 	for i, t := range r.Tables {
 		writeTable(&b, i+1, &t, m.Model())
 	}
@@ -62,16 +66,45 @@ func opt(prefix, s string) string {
 	return prefix + s
 }
 
+// hasWall reports whether a table of r has a column timed by wall time.
+func (r *Results) hasWall() bool {
+	for _, t := range r.Tables {
+		if len(t.WallColumns) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // Behind lists every cell where a method ran faster than fastio (a ratio
-// below 1), with the ratio.
+// below 1), with the ratio. In a column timed by wall time, whose
+// baseline is fastio's one-thread row, a method is compared with fastio's
+// fastest row of the column instead.
 func (r *Results) Behind() []string {
 	var out []string
 	for _, t := range r.Tables {
+		best := map[string]Row{} // fastio's fastest row of each wall-time column
 		for _, row := range t.Rows {
-			if row.Skipped == "" && row.Kind != kindFastio && row.Kind != kindCmd && row.Ratio > 0 && row.Ratio < 1 {
+			if t.Wall(row.Column) && row.Kind == kindFastio && row.Skipped == "" && row.Ratio > 0 {
+				if b, ok := best[row.Column]; !ok || row.Ratio < b.Ratio {
+					best[row.Column] = row
+				}
+			}
+		}
+		for _, row := range t.Rows {
+			f, ok := best[row.Column]
+			ref := 1.0
+			if ok {
+				ref = f.Ratio
+			}
+			if row.Skipped == "" && row.Kind != kindFastio && row.Kind != kindCmd && row.Ratio > 0 && row.Ratio < ref {
 				what := "faster"
 				if t.Unit == "bytes" {
 					what = "smaller"
+				}
+				if ok {
+					out = append(out, fmt.Sprintf("%s / %s: %s is %s, wall time %.2f of %s's (fastio takes %.2fx)", t.Title, row.Column, row.Method, what, row.Ratio/ref, f.Method, ref/row.Ratio))
+					continue
 				}
 				out = append(out, fmt.Sprintf("%s / %s: %s is %s, ratio %.2f (fastio takes %.2fx)", t.Title, row.Column, row.Method, what, row.Ratio, 1/row.Ratio))
 			}
@@ -123,6 +156,9 @@ func writeTable(b *strings.Builder, n int, t *Table, cpu string) {
 	b.WriteString("| Method |")
 	sep := "|---|"
 	for _, c := range t.Columns {
+		if t.Wall(c) {
+			c += ", wall time"
+		}
 		fmt.Fprintf(b, " %s | ratio |", c)
 		sep += "---:|---:|"
 	}
@@ -138,6 +174,8 @@ func writeTable(b *strings.Builder, n int, t *Table, cpu string) {
 				b.WriteString(" skipped | |")
 			case t.Unit == "bytes":
 				fmt.Fprintf(b, " %s | %.2f |", kib(row.OutputBytes), row.Ratio)
+			case t.Wall(c):
+				fmt.Fprintf(b, " %s | %s |", seconds(row.Wall), ratio(row))
 			default:
 				fmt.Fprintf(b, " %s | %s |", seconds(row.CPU), ratio(row))
 			}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"time"
 )
@@ -85,6 +86,10 @@ type Table struct {
 	Unit string `json:"unit"`
 	// Columns are the operations in order.
 	Columns []string `json:"columns"`
+	// WallColumns are the columns timed by wall time: their Time and
+	// Ratio are wall time (for one job spread over threads), the CPU time
+	// still in CPU.
+	WallColumns []string `json:"wall_columns,omitempty"`
 	// Rows hold one cell per method and column, in the table's order.
 	Rows []Row `json:"rows"`
 	// Notes are remarks on the table (what a column checks, what was scaled).
@@ -113,7 +118,9 @@ type Row struct {
 	// Ratio is the median over rounds of this method's CPU time divided by
 	// fastio's in the same round (above 1: fastio is faster);
 	// RatioMin and RatioMax are the smallest and largest of those ratios.
-	// For the binary-size table they are the size ratio.
+	// In a column of Table.WallColumns they are the ratios of wall times,
+	// to the baseline its table's notes name. For the binary-size table
+	// they are the size ratio.
 	Ratio    float64 `json:"ratio"`
 	RatioMin float64 `json:"ratio_min"`
 	RatioMax float64 `json:"ratio_max"`
@@ -159,6 +166,11 @@ func (r *Results) validate() error {
 		for _, c := range t.Columns {
 			cols[c] = true
 		}
+		for _, c := range t.WallColumns {
+			if !cols[c] {
+				return fmt.Errorf("table %s: wall-time column %q is not one of %q", t.ID, c, t.Columns)
+			}
+		}
 		for j, row := range t.Rows {
 			if !cols[row.Column] {
 				return fmt.Errorf("table %s row %d (%s): column %q is not one of %q", t.ID, j, row.Method, row.Column, t.Columns)
@@ -182,3 +194,6 @@ func (r *Results) writeJSON(path string) error {
 	}
 	return os.WriteFile(path, append(b, '\n'), 0o644)
 }
+
+// Wall reports whether column col of t is timed by wall time.
+func (t *Table) Wall(col string) bool { return slices.Contains(t.WallColumns, col) }

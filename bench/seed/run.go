@@ -48,6 +48,9 @@ type method struct {
 	missing string
 	// finger, when set, replaces the column's fingerprint.
 	finger fingerFunc
+	// oneThread marks a row of a multi-core table that runs one thread
+	// on purpose: the one-goroutine baseline, a peer that has no threads.
+	oneThread bool
 }
 
 // column is one measured operation of a table.
@@ -64,6 +67,21 @@ type column struct {
 	// for instance (bytes/1e6, "MB/s").
 	work    func(e *env) (float64, string)
 	methods []method
+	// wall makes the column's time and ratio wall time, the time to wait,
+	// instead of CPU time: for one job spread over threads, whose CPU
+	// time is its cost and whose wall time is what it is for. The CPU
+	// time is still in the details.
+	wall bool
+	// baseline names the method the ratios divide by; by default the
+	// first fastio method that can run.
+	baseline string
+	// needs is a command-line peer that makes the column's input: where
+	// it is not installed, every row of the column is skipped saying
+	// which package installs it.
+	needs string
+	// prepare, when set, makes the column's input files (once needs is
+	// found).
+	prepare func(e *env) error
 }
 
 // table is one of the seed's tables. Its title and goal name counts
@@ -300,6 +318,21 @@ type cell struct {
 // runColumn measures one column and appends its rows to t.
 func (e *env) runColumn(t *Table, c *column, progress string) error {
 	start := time.Now()
+	if c.needs != "" {
+		if _, err := e.lookPath(c.needs); err != nil {
+			why := fmt.Sprintf("%s not installed (apt-get install %s), which makes the column's input", c.needs, installHint[c.needs])
+			for _, m := range c.methods {
+				t.Rows = append(t.Rows, Row{Method: m.name, Column: c.name, Kind: m.kind, Comment: m.comment, Skipped: why})
+			}
+			fmt.Fprintf(e.stderr, "seedbench: %s %s / %s: skipped: %s\n", progress, t.Title, c.name, why)
+			return nil
+		}
+	}
+	if c.prepare != nil {
+		if err := c.prepare(e); err != nil {
+			return fmt.Errorf("%s / %s: %w", t.ID, c.name, err)
+		}
+	}
 	cells := make([]*cell, len(c.methods))
 	ref := -1
 	for i, m := range c.methods {
@@ -309,9 +342,18 @@ func (e *env) runColumn(t *Table, c *column, progress string) error {
 			out = os.DevNull
 		}
 		cells[i] = &cell{m: m, prog: prog, skip: skip, out: out}
-		if skip == "" && ref < 0 && m.kind == kindFastio {
+		if c.baseline != "" && m.name == c.baseline {
+			if skip != "" {
+				return fmt.Errorf("%s / %s: the baseline %s cannot run: %s", t.ID, c.name, m.name, skip)
+			}
 			ref = i
 		}
+		if c.baseline == "" && skip == "" && ref < 0 && m.kind == kindFastio {
+			ref = i
+		}
+	}
+	if ref < 0 && c.baseline != "" {
+		return fmt.Errorf("%s / %s: no method %q, the column's baseline", t.ID, c.name, c.baseline)
 	}
 	if ref < 0 {
 		return fmt.Errorf("%s / %s: no fastio method can run", t.ID, c.name)
@@ -329,9 +371,17 @@ func (e *env) runColumn(t *Table, c *column, progress string) error {
 		want = w
 	}
 	// The check round: every method once, its output compared with
-	// fastio's (and with the expected value) before anything is timed.
+	// fastio's (and with the expected value) before anything is timed;
+	// the reference runs first.
 	var refPrint string
-	for i, cl := range cells {
+	check := []int{ref}
+	for i := range cells {
+		if i != ref {
+			check = append(check, i)
+		}
+	}
+	for _, i := range check {
+		cl := cells[i]
 		if cl.skip != "" {
 			continue
 		}
@@ -401,10 +451,7 @@ func (e *env) runColumn(t *Table, c *column, progress string) error {
 			row.Rounds = len(cl.samples)
 			row.CPU = median(durations(cl.samples, func(s sample) time.Duration { return s.cpu }))
 			row.Wall = median(durations(cl.samples, func(s sample) time.Duration { return s.wall }))
-			ratios := make([]float64, len(cl.samples))
-			for r := range cl.samples {
-				ratios[r] = cl.samples[r].cpu.Seconds() / max(cells[ref].samples[r].cpu.Seconds(), 1e-6)
-			}
+			ratios := sameRoundRatios(cl.samples, cells[ref].samples, c.wall)
 			row.Ratio = median(ratios)
 			row.RatioMin, row.RatioMax = slices.Min(ratios), slices.Max(ratios)
 			if work > 0 && row.CPU > 0 {
@@ -422,11 +469,29 @@ func (e *env) runColumn(t *Table, c *column, progress string) error {
 	}
 	fastio := t.Rows[len(t.Rows)-len(cells)+ref]
 	msg := fmt.Sprintf("seedbench: %s %s / %s: fastio %s", progress, t.Title, c.name, seconds(fastio.CPU))
+	if c.wall {
+		msg = fmt.Sprintf("seedbench: %s %s / %s: %s %s wall", progress, t.Title, c.name, fastio.Method, seconds(fastio.Wall))
+	}
 	if best != "" {
 		msg += fmt.Sprintf(", best peer %s at %.2fx", best, bestRatio)
 	}
 	fmt.Fprintf(e.stderr, "%s (%d methods, %d rounds, %.1fs)\n", msg, len(order), e.rounds, time.Since(start).Seconds())
 	return nil
+}
+
+// sameRoundRatios returns, round by round, the time of s divided by the
+// time of ref in the same round: wall time when wall is set, CPU time
+// otherwise.
+func sameRoundRatios(s, ref []sample, wall bool) []float64 {
+	out := make([]float64, len(s))
+	for r := range s {
+		if wall {
+			out[r] = s[r].wall.Seconds() / max(ref[r].wall.Seconds(), 1e-6)
+		} else {
+			out[r] = s[r].cpu.Seconds() / max(ref[r].cpu.Seconds(), 1e-6)
+		}
+	}
+	return out
 }
 
 func durations(s []sample, f func(sample) time.Duration) []float64 {

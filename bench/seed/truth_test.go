@@ -33,7 +33,7 @@ func TestTitlesStateTheRunsCounts(t *testing.T) {
 		for _, n := range []int{s.Ints, s.Doubles, s.Hello, s.Emoji, s.Records, s.Chain, s.Msgs64, s.Msgs1K} {
 			have[count(n)] = true
 		}
-		for _, n := range []int64{s.SHA, s.Large, int64(s.Mixed), int64(s.Gzip), int64(s.Small) << 10} {
+		for _, n := range []int64{s.SHA, s.Large, int64(s.Mixed), int64(s.Gzip), int64(s.ParInflate), int64(s.Small) << 10} {
 			have[mib(n)] = true
 		}
 		for _, tb := range tables() {
@@ -99,7 +99,8 @@ func threadsOf(m method, args []string) (int, bool) {
 // TestThreadsMatchCPUs checks that every method runs as many threads as
 // its table gives its processes CPUs: one in the one-CPU tables (pigz -p 1,
 // no -p for the fastio command), every CPU of the run in the multi-core
-// table, whatever that count.
+// table, whatever that count, but for the rows marked to run one thread
+// there, which must run exactly one.
 func TestThreadsMatchCPUs(t *testing.T) {
 	multi := 0
 	for _, n := range []int{1, 2, 3, 8} {
@@ -119,11 +120,15 @@ func TestThreadsMatchCPUs(t *testing.T) {
 					if m.args == nil {
 						continue
 					}
+					want := pin
+					if m.oneThread {
+						want = 1
+					}
 					got, ok := threadsOf(m, m.args(e, "/tmp/x/out"))
 					if !ok {
 						t.Errorf("%s / %s / %s: no thread count: it would pick its own", tb.id, c.name, m.name)
-					} else if got != pin {
-						t.Errorf("%d CPUs: %s / %s / %s runs %d threads on %d CPUs", n, tb.id, c.name, m.name, got, pin)
+					} else if got != want {
+						t.Errorf("%d CPUs: %s / %s / %s runs %d threads, want %d on %d CPUs", n, tb.id, c.name, m.name, got, want, pin)
 					}
 				}
 			}

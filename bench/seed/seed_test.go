@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"maps"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -265,6 +266,15 @@ func TestTablesWellFormed(t *testing.T) {
 			if len(c.methods) == 0 || c.methods[0].kind != kindFastio {
 				t.Errorf("%s / %s: the first method must be fastio's", tb.id, c.name)
 			}
+			if c.baseline != "" {
+				i := slices.IndexFunc(c.methods, func(m method) bool { return m.name == c.baseline })
+				if i < 0 || c.methods[i].kind != kindFastio {
+					t.Errorf("%s / %s: the baseline %q is not a fastio method of the column", tb.id, c.name, c.baseline)
+				}
+			}
+			if c.needs != "" && installHint[c.needs] == "" {
+				t.Errorf("%s / %s: no install hint for %s, which the column needs", tb.id, c.name, c.needs)
+			}
 			for _, m := range c.methods {
 				switch m.kind {
 				case kindFastio, kindGo:
@@ -380,6 +390,7 @@ func TestLoadResults(t *testing.T) {
 		{"unknown column", bad(func(r *Results) { r.Tables[0].Rows[1].Column = "Sideways" }), `column "Sideways"`},
 		{"no method", bad(func(r *Results) { r.Tables[0].Rows[2].Method = "" }), "row 2: no method"},
 		{"negative", bad(func(r *Results) { r.Tables[0].Rows[0].CPU = -1 }), "negative figure"},
+		{"unknown wall column", bad(func(r *Results) { r.Tables[0].WallColumns = []string{"Sideways"} }), `wall-time column "Sideways"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -443,6 +454,20 @@ func TestWriteCharts(t *testing.T) {
 			t.Errorf("chart lacks %q", want)
 		}
 	}
+	// A column timed by wall time has wall-time bars and says so.
+	paths, err = WriteCharts(wallResults(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err = os.ReadFile(filepath.Join(dir, "cores.svg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Inflate (wall time)", "wall time where the legend says"} {
+		if !bytes.Contains(b, []byte(want)) {
+			t.Errorf("chart of a wall-time column lacks %q", want)
+		}
+	}
 	if _, err := WriteCharts(sampleResults(), filepath.Join(paths[0], "sub")); err == nil {
 		t.Error("WriteCharts into a path under a file: no error")
 	}
@@ -487,5 +512,192 @@ func TestReadFlags(t *testing.T) {
 	}
 	if c, _ := readFlags(t.TempDir()); !strings.HasPrefix(c, "unknown") {
 		t.Errorf("no flags.txt: %q", c)
+	}
+}
+
+// TestSameRoundRatios checks that a column's ratios divide the times of
+// the same round, CPU time or, for a wall-time column, wall time.
+func TestSameRoundRatios(t *testing.T) {
+	s := []sample{{cpu: 4 * time.Second, wall: time.Second}, {cpu: 6 * time.Second, wall: 3 * time.Second}}
+	ref := []sample{{cpu: 2 * time.Second, wall: 2 * time.Second}, {cpu: 2 * time.Second, wall: 2 * time.Second}}
+	if got, want := sameRoundRatios(s, ref, false), []float64{2, 3}; !reflect.DeepEqual(got, want) {
+		t.Errorf("CPU ratios = %v, want %v", got, want)
+	}
+	if got, want := sameRoundRatios(s, ref, true), []float64{0.5, 1.5}; !reflect.DeepEqual(got, want) {
+		t.Errorf("wall ratios = %v, want %v", got, want)
+	}
+	// A reference too fast to time does not divide by zero.
+	if got := sameRoundRatios(s[:1], []sample{{}}, true); got[0] != 1e6 {
+		t.Errorf("ratio to a zero time = %v, want 1e6", got)
+	}
+}
+
+// intsColumn is a column of two fastio methods reading the same integers
+// (the file the test writes), for the tests of the column options.
+func intsColumn(e *env, t *testing.T) column {
+	t.Helper()
+	if err := scen.WriteIntsFile(e.path("a.txt"), tinySize.Ints); err != nil {
+		t.Fatal(err)
+	}
+	read := func(e *env, _ string) []string { return []string{e.path("a.txt")} }
+	return column{name: "Input time", want: func(e *env) (string, error) { return scen.WantInts(e.size.Ints), nil }, finger: printed,
+		methods: []method{
+			{name: "fastio first", kind: kindFastio, child: "ints.read.fastio", args: read},
+			{name: "fastio baseline", kind: kindFastio, child: "ints.read.fastio", args: read},
+			{name: "bufio", kind: kindGo, child: "ints.read.bufio", args: read},
+		}}
+}
+
+func testEnv(t *testing.T, lookPath func(string) (string, error)) *env {
+	t.Helper()
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &env{size: &tinySize, rounds: 1, dir: t.TempDir(), child: self, stderr: &bytes.Buffer{},
+		files: map[string]bool{}, lookPath: lookPath}
+}
+
+// TestWallBaseline checks a column timed by wall time against a baseline
+// that is not its first method: the baseline's ratio is 1, and every
+// other row's is its wall time over the baseline's in the same round.
+func TestWallBaseline(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs processes")
+	}
+	e := testEnv(t, exec.LookPath)
+	c := intsColumn(e, t)
+	c.wall, c.baseline = true, "fastio baseline"
+	var tb Table
+	if err := e.runColumn(&tb, &c, "[1/1]"); err != nil {
+		t.Fatal(err)
+	}
+	if len(tb.Rows) != 3 {
+		t.Fatalf("%d rows, want 3", len(tb.Rows))
+	}
+	base := tb.Rows[1]
+	if base.Ratio != 1 || base.RatioMin != 1 || base.RatioMax != 1 {
+		t.Errorf("baseline row's ratio %v (%v–%v), want 1", base.Ratio, base.RatioMin, base.RatioMax)
+	}
+	for _, row := range []Row{tb.Rows[0], tb.Rows[2]} {
+		// One round: the ratio is that round's.
+		if want := row.Wall / base.Wall; math.Abs(row.Ratio-want) > 1e-9*want {
+			t.Errorf("%s: ratio %v, want its wall time over the baseline's, %v (CPU: %v)", row.Method, row.Ratio, want, row.CPU/base.CPU)
+		}
+	}
+	// The default baseline is the first fastio method, by CPU time.
+	c = intsColumn(e, t)
+	tb = Table{}
+	if err := e.runColumn(&tb, &c, "[1/1]"); err != nil {
+		t.Fatal(err)
+	}
+	if first := tb.Rows[0]; first.Ratio != 1 {
+		t.Errorf("first fastio row's ratio %v, want 1", first.Ratio)
+	}
+	if row, first := tb.Rows[2], tb.Rows[0]; math.Abs(row.Ratio-row.CPU/first.CPU) > 1e-9*row.Ratio {
+		t.Errorf("%s: ratio %v, want its CPU time over the first fastio row's, %v", row.Method, row.Ratio, row.CPU/first.CPU)
+	}
+}
+
+// TestBadBaseline checks that a column whose baseline is not one of its
+// methods, or cannot run, stops the run saying so.
+func TestBadBaseline(t *testing.T) {
+	e := testEnv(t, exec.LookPath)
+	c := intsColumn(e, t)
+	c.baseline = "nosuch"
+	var tb Table
+	if err := e.runColumn(&tb, &c, "[1/1]"); err == nil || !strings.Contains(err.Error(), `no method "nosuch", the column's baseline`) {
+		t.Errorf("baseline not a method: %v", err)
+	}
+	c.baseline = "fastio baseline"
+	c.methods[1].child = "no.such.scenario"
+	if err := e.runColumn(&tb, &c, "[1/1]"); err == nil || !strings.Contains(err.Error(), "the baseline fastio baseline cannot run") {
+		t.Errorf("baseline that cannot run: %v", err)
+	}
+}
+
+// TestColumnNeedsPeer checks that a column whose input is made by a peer
+// that is not installed is skipped, every row naming the package to
+// install, without making its input.
+func TestColumnNeedsPeer(t *testing.T) {
+	e := testEnv(t, func(name string) (string, error) {
+		if name == "gzip" {
+			return "", &exec.Error{Name: name, Err: exec.ErrNotFound}
+		}
+		return exec.LookPath(name)
+	})
+	c := intsColumn(e, t)
+	c.needs = "gzip"
+	c.prepare = func(*env) error { t.Error("the column's input was made without gzip"); return nil }
+	var tb Table
+	if err := e.runColumn(&tb, &c, "[1/1]"); err != nil {
+		t.Fatal(err)
+	}
+	if len(tb.Rows) != len(c.methods) {
+		t.Fatalf("%d rows, want %d", len(tb.Rows), len(c.methods))
+	}
+	for _, row := range tb.Rows {
+		if want := "gzip not installed (apt-get install gzip), which makes the column's input"; row.Skipped != want {
+			t.Errorf("%s: skipped %q, want %q", row.Method, row.Skipped, want)
+		}
+		if row.CPU != 0 || row.Ratio != 0 {
+			t.Errorf("%s: a skipped row has figures: %+v", row.Method, row)
+		}
+	}
+	if m := installHintRE.FindStringSubmatch(tb.Rows[0].Skipped); m == nil || m[1] != "gzip" {
+		t.Errorf("TestTiny would not find the package in %q", tb.Rows[0].Skipped)
+	}
+}
+
+// wallResults is sampleResults with a second table whose Inflate column
+// is timed by wall time against a one-thread baseline.
+func wallResults() *Results {
+	r := sampleResults()
+	r.Tables = append(r.Tables, Table{
+		ID: "cores", Title: "On every CPU", Goal: "Compress and inflate.", Unit: "s",
+		Columns: []string{"Compress", "Inflate"}, WallColumns: []string{"Inflate"},
+		Rows: []Row{
+			{Method: "fastio parallel", Column: "Compress", Kind: kindFastio, CPU: 2, Wall: 1.2, Ratio: 1, RatioMin: 1, RatioMax: 1, Rounds: 3},
+			{Method: "pigz", Column: "Compress", Kind: kindCLI, CPU: 3, Wall: 1.6, Ratio: 1.5, RatioMin: 1.4, RatioMax: 1.6, Rounds: 3},
+			{Method: "fastio parallel", Column: "Inflate", Kind: kindFastio, CPU: 0.9, Wall: 0.6, Ratio: 0.6, RatioMin: 0.55, RatioMax: 0.65, Rounds: 3},
+			{Method: "fastio one", Column: "Inflate", Kind: kindFastio, CPU: 0.8, Wall: 1.0, Ratio: 1, RatioMin: 1, RatioMax: 1, Rounds: 3},
+			// Faster than the baseline, slower than fastio's best.
+			{Method: "pigz", Column: "Inflate", Kind: kindCLI, CPU: 1.1, Wall: 0.8, Ratio: 0.8, RatioMin: 0.7, RatioMax: 0.9, Rounds: 3},
+			// Faster than fastio's best.
+			{Method: "igzip", Column: "Inflate", Kind: kindCLI, CPU: 0.5, Wall: 0.5, Ratio: 0.5, RatioMin: 0.45, RatioMax: 0.55, Rounds: 3},
+		},
+	})
+	return r
+}
+
+// TestMarkdownWall checks how a column timed by wall time is rendered:
+// its heading says so, its cells are wall times, and a peer is listed as
+// faster only when it beats fastio's fastest row of the column.
+func TestMarkdownWall(t *testing.T) {
+	r := wallResults()
+	md := r.Markdown()
+	for _, want := range []string{
+		"| Method | Compress | ratio | Inflate, wall time | ratio | Comment |",
+		"| fastio parallel | 2.000 s | 1.00 | 0.6000 s | 0.60 (0.55–0.65) |  |",
+		"| fastio one | Meaningless | | 1.000 s | 1.00 |  |",
+		"| pigz | 3.000 s | 1.50 (1.40–1.60) | 0.8000 s | 0.80 (0.70–0.90) |  |",
+		"In a column headed “wall time”, time and ratio are wall time",
+		// The details keep both times.
+		"| fastio parallel | Inflate | 0.9000 s | 0.6000 s | 0.60 (0.55–0.65) |",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("Markdown lacks %q:\n%s", want, md)
+		}
+	}
+	behind := strings.Join(r.Behind(), "\n")
+	if want := "On every CPU / Inflate: igzip is faster, wall time 0.83 of fastio parallel's (fastio takes 1.20x)"; !strings.Contains(behind, want) {
+		t.Errorf("Behind lacks %q:\n%s", want, behind)
+	}
+	if strings.Contains(behind, "pigz") {
+		t.Errorf("Behind lists pigz, slower than fastio's fastest row:\n%s", behind)
+	}
+	// Without a wall-time column, the sentence is not there.
+	if md := sampleResults().Markdown(); strings.Contains(md, "wall time”") {
+		t.Errorf("Markdown of CPU-time tables speaks of wall-time columns:\n%s", md)
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -152,5 +153,32 @@ func TestHeadlinePeers(t *testing.T) {
 		if strings.Contains(h, never) {
 			t.Errorf("headline compares with %s:\n%s", never, h)
 		}
+	}
+}
+
+// A column the bench timed by wall time is charted by wall time, and its
+// legend says so.
+func TestChartsWallColumn(t *testing.T) {
+	r := &seed.Results{Tables: []seed.Table{{ID: "gzip-cores", Title: "cores", Unit: "s",
+		Columns: []string{"Compress -6", "Inflate"}, WallColumns: []string{"Inflate"}, Rows: []seed.Row{
+			{Method: "fastio compress, concurrent", Column: "Compress -6", Kind: "fastio", CPU: 2, Wall: 1.1, Ratio: 1},
+			{Method: "fastio compress, concurrent", Column: "Inflate", Kind: "fastio", CPU: 0.8, Wall: 0.5, Ratio: 0.6},
+		}}}}
+	cs := charts(r)
+	if len(cs) != 1 {
+		t.Fatalf("%d charts, want 1", len(cs))
+	}
+	c := cs[0]
+	if want := []string{"Compress -6", "Inflate (wall time)"}; !slices.Equal(c.Columns, want) {
+		t.Errorf("legend %q, want %q", c.Columns, want)
+	}
+	if want := []float64{2, 0.5}; len(c.Rows) != 1 || !slices.Equal(c.Rows[0].Values, want) {
+		t.Errorf("rows %+v, want one with values %v", c.Rows, want)
+	}
+	if !strings.Contains(c.Axis, "wall time") {
+		t.Errorf("axis %q does not say which bars are wall time", c.Axis)
+	}
+	if r.Tables[0].Columns[1] != "Inflate" {
+		t.Errorf("charts renamed the results' column: %q", r.Tables[0].Columns)
 	}
 }

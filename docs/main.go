@@ -119,14 +119,23 @@ func benchResults(root string) (*site.Bench, error) {
 }
 
 // charts turns every table into a bar chart of the median CPU time of each
-// method (the binary size for the size table), one bar per column.
+// method (the wall time in a column timed by it, the binary size for the
+// size table), one bar per column.
 func charts(r *seed.Results) []site.Chart {
 	var out []site.Chart
 	for _, t := range r.Tables {
-		c := site.Chart{ID: t.ID, Title: t.Title, Columns: t.Columns, Unit: "s",
+		c := site.Chart{ID: t.ID, Title: t.Title, Columns: slices.Clone(t.Columns), Unit: "s",
 			Axis: "median CPU time of the whole process, in seconds: shorter is faster"}
-		if t.Unit == "bytes" {
+		switch {
+		case t.Unit == "bytes":
 			c.Unit, c.Axis = "KiB", "stripped binary size, in KiB: shorter is smaller"
+		case len(t.WallColumns) > 0:
+			c.Axis = "median CPU time of the whole process, in seconds, wall time in the columns marked so: shorter is faster"
+			for i, col := range c.Columns {
+				if t.Wall(col) {
+					c.Columns[i] = col + " (wall time)"
+				}
+			}
 		}
 		index := map[string]int{}
 		for _, row := range t.Rows {
@@ -141,8 +150,11 @@ func charts(r *seed.Results) []site.Chart {
 				continue
 			}
 			v := row.CPU
-			if t.Unit == "bytes" {
+			switch {
+			case t.Unit == "bytes":
 				v = float64(row.OutputBytes) / 1024
+			case t.Wall(row.Column):
+				v = row.Wall
 			}
 			c.Rows[i].Values[col] = v
 		}

@@ -206,6 +206,7 @@ func render(r *seed.Results, sp spec) (string, error) {
 		b.WriteString("---:|")
 	}
 	b.WriteString("\n")
+	wall := false
 	for _, p := range sp.rows {
 		f, err := find(r, p.table, p.column, p.fastio)
 		if err != nil {
@@ -215,7 +216,13 @@ func render(r *seed.Results, sp spec) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %s |", p.task, cell(f), cell(q), ratio(relative(f, q)))
+		task := p.task
+		if wallColumn(r, p.table, p.column) {
+			// The results' ratios of this column are of wall times.
+			task += " (wall time)"
+			wall = true
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s |", task, cell(f), cell(q), ratio(relative(f, q)))
 		if sp.size {
 			if f.OutputBytes > 0 && f.OutputBytes == q.OutputBytes {
 				b.WriteString(" same |")
@@ -227,8 +234,12 @@ func render(r *seed.Results, sp spec) (string, error) {
 		}
 		b.WriteString("\n")
 	}
-	fmt.Fprintf(&b, "\nCPU time (user + system) of each whole process, start-up included, the median of %d same-round ratios, from the last `make bench-results` run on %s (%d logical CPUs, %s/%s); other CPUs give other ratios. Above 1 fastio is faster. The full tables, the method and the machine: [bench/RESULTS.md](%s).\n",
-		r.Rounds, r.Machine.Model(), r.Machine.Cores, r.Machine.OS, r.Machine.Arch, rel)
+	fmt.Fprintf(&b, "\nCPU time (user + system) of each whole process, start-up included, the median of %d same-round ratios, from the last `make bench-results` run on %s (%d logical CPUs, %s/%s); other CPUs give other ratios. Above 1 fastio is faster.",
+		r.Rounds, r.Machine.Model(), r.Machine.Cores, r.Machine.OS, r.Machine.Arch)
+	if wall {
+		b.WriteString(" A task marked (wall time) compares the wall times instead, the time to wait for a job spread over threads.")
+	}
+	fmt.Fprintf(&b, " The full tables, the method and the machine: [bench/RESULTS.md](%s).\n", rel)
 	return b.String(), nil
 }
 
@@ -241,6 +252,16 @@ func relative(f, q *seed.Row) float64 {
 		return q.Ratio / f.Ratio
 	}
 	return q.CPU / f.CPU
+}
+
+// wallColumn reports whether the results timed a column by wall time.
+func wallColumn(r *seed.Results, table, column string) bool {
+	for i := range r.Tables {
+		if r.Tables[i].ID == table {
+			return r.Tables[i].Wall(column)
+		}
+	}
+	return false
 }
 
 func find(r *seed.Results, table, column, method string) (*seed.Row, error) {

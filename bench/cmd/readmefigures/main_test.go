@@ -107,3 +107,27 @@ func TestFooterNamesTheCPU(t *testing.T) {
 		t.Errorf("render copies the commit %s:\n%s", r.Commit, out)
 	}
 }
+
+// TestWallColumn checks that a row of a column the results timed by wall
+// time says so, and the footer says what it compares.
+func TestWallColumn(t *testing.T) {
+	r := &seed.Results{Rounds: 3, Tables: []seed.Table{{ID: "gzip-cores", Columns: []string{"Inflate"}, WallColumns: []string{"Inflate"}, Rows: []seed.Row{
+		{Method: "fastio compress, concurrent", Column: "Inflate", CPU: 0.8, Wall: 0.5, Ratio: 0.5},
+		{Method: "libdeflate-gzip", Column: "Inflate", CPU: 0.9, Wall: 0.9, Ratio: 0.9},
+	}}}}
+	out, err := render(r, spec{readme: "x/README.md", rows: []pair{{"gzip-cores", "Inflate", "fastio compress, concurrent", "libdeflate-gzip", "inflate on 2 CPUs"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"| inflate on 2 CPUs (wall time) | compress, concurrent | libdeflate-gzip | **1.80×** |", "A task marked (wall time) compares the wall times"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("render:\n%s\nwant it to say %q", out, want)
+		}
+	}
+	// A table without wall-time columns keeps its footer.
+	r.Tables[0].WallColumns = nil
+	out, err = render(r, spec{readme: "x/README.md", rows: []pair{{"gzip-cores", "Inflate", "fastio compress, concurrent", "libdeflate-gzip", "inflate"}}})
+	if err != nil || strings.Contains(out, "wall time") {
+		t.Errorf("render of a CPU-time column: %v\n%s", err, out)
+	}
+}

@@ -206,9 +206,9 @@ func coresTable() table {
 			"The output must inflate to the corpus, as in the one-CPU table.",
 			"Inflate: {parinflate} of text mixing Latin, Cyrillic, Greek, Chinese, Japanese, Korean and emoji, in one gzip member written by GNU gzip -6, " +
 				"which every row inflates but those named after another file (own file: written from the same text by compress.Writer with Concurrency 2 at level 6). " +
-				"Time and ratio are wall time, the ratio to " + oneGoroutine + " (compress.Reader with Concurrency 1) in the same round: " +
+				"Time and ratio are wall time, the ratio to “" + oneGoroutine + "” (compress.Reader with Concurrency 1) in the same round: " +
 				"0.67 is 1.5 times as fast as one goroutine. The CPU time, what the speed costs, is in the details. " +
-				"The one-thread rows (" + oneGoroutine + ", fastio gzip -d, libdeflate-gzip -d) run on the same CPUs as the others; " +
+				"The one-thread rows (“" + oneGoroutine + "”, “fastio gzip -d command”, libdeflate-gzip) run on the same CPUs as the others; " +
 				"the one-CPU tables' Inflate columns have a text corpus inflated on one CPU."},
 		prepare: func(e *env) error {
 			_, err := e.once("gzip-text.corpus", func(p string) error { return os.WriteFile(p, scen.Corpus(e.size.Gzip, 0), 0o644) })

@@ -38,9 +38,8 @@ var kraft4 = func() (t [4096]uint16) {
 
 // finder holds the scratch of the candidate tests.
 type finder struct {
-	b         bitReader
-	lit, dist huff
-	lens      [320]uint8
+	b    bitReader
+	lens [320]uint8
 }
 
 // next returns the first bit offset in [from, to) of in where a candidate
@@ -89,10 +88,8 @@ func (f *finder) at(in []byte, p int64, v uint64) bool {
 		return false
 	}
 	f.b.reset(in, p+3)
-	if !readDynamic(&f.b, &f.lit, &f.dist, &f.lens) {
-		return false
-	}
-	return f.lens[256] != 0
+	nlit, n, ok := readDynamic(&f.b, &f.lens)
+	return ok && f.lens[256] != 0 && validCode(f.lens[:nlit]) && validCode(f.lens[nlit:n])
 }
 
 // storedAt tests for a stored header at bit p: three zero bits, zero
@@ -113,4 +110,25 @@ func storedAt(in []byte, p int64, v uint64) bool {
 // offset at which the same header can start: the one with no padding.
 func storedEnd(p int64) int64 {
 	return (p+3+7)&^7 - 3
+}
+
+// validCode reports whether the code lengths lens make a code the inflate
+// engine accepts: neither over-subscribed nor incomplete, except a code
+// of one codeword of length 1 and an empty one.
+func validCode(lens []uint8) bool {
+	var count [16]int
+	for _, l := range lens {
+		count[l]++
+	}
+	left, maxLen := 1, 0
+	for l := 1; l < 16; l++ {
+		left = left<<1 - count[l]
+		if left < 0 {
+			return false
+		}
+		if count[l] != 0 {
+			maxLen = l
+		}
+	}
+	return left == 0 || maxLen == 0 || maxLen == 1 && count[1] == 1
 }

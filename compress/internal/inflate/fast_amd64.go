@@ -70,3 +70,8 @@ func (d *Decoder) fast(target int) {
 		d.err = ErrCorrupt
 	}
 }
+
+// decodeMarks is DecodeMarks' loop.
+func decodeMarks(t *Tables, in []byte, out []uint16, outEnd int, s *MarkState) Status {
+	return marksGeneric(t, in, out, outEnd, s)
+}

@@ -230,14 +230,14 @@ func readDynamic(b *bitReader, lens *[320]uint8) (nlit, n int, ok bool) {
 
 // specDecoder is the speculative inflater's state.
 type specDecoder struct {
-	b         bitReader
-	out       []uint16 // out[:markWindow] are the window's markers
-	lastMark  int      // index in out of the last marker
-	scanned   int      // out[:scanned] was searched for markers
-	tab       inflate.Tables // the dynamic block's codes
-	tail      []byte         // the input's last bytes, padded (huffman)
-	lens      [320]uint8
-	cancel    *atomic.Bool // set when the result is no longer wanted
+	b        bitReader
+	out      []uint16       // out[:markWindow] are the window's markers
+	lastMark int            // index in out of the last marker
+	scanned  int            // out[:scanned] was searched for markers
+	tab      inflate.Tables // the dynamic block's codes
+	tail     []byte         // the input's last bytes, padded (huffman)
+	lens     [320]uint8
+	cancel   *atomic.Bool // set when the result is no longer wanted
 }
 
 const markWindow = 1 << 15

@@ -44,9 +44,9 @@ type MarkState struct {
 type Status uint8
 
 const (
-	Bounds  Status = iota // at the input or output limit, between symbols
-	EndOfBlock            // after the end-of-block codeword
-	Corrupt               // at a codeword no valid stream has, or a distance past the start of out
+	Bounds     Status = iota // at the input or output limit, between symbols
+	EndOfBlock               // after the end-of-block codeword
+	Corrupt                  // at a codeword no valid stream has, or a distance past the start of out
 )
 
 // DecodeMarks decodes the symbols of a Huffman block with tables t from

@@ -238,6 +238,7 @@ type specDecoder struct {
 	tail     []byte         // the input's last bytes, padded (huffman)
 	lens     [320]uint8
 	cancel   *atomic.Bool // set when the result is no longer wanted
+	stop     *atomic.Bool // set when the decoding is to stop at the next block boundary
 }
 
 const markWindow = 1 << 15
@@ -282,11 +283,11 @@ func (s *specDecoder) clean() bool {
 
 // run decodes blocks until: a boundary at or past stop that accept takes
 // (specAtStop), a boundary past the first block with 32 KiB of clean
-// output (specClean), a boundary past the first block where known (if
-// not nil) reports that the window has become known (specKnown), the end
-// of the final block (specFinal), or a boundary with more than limit
-// values of output (specPartial). It returns errSpec for anything else.
-func (s *specDecoder) run(stop int64, accept func(int64) bool, limit int, known func() bool) (specStop, error) {
+// output (specClean), the end of the final block (specFinal), or a
+// boundary past the first block with more than limit values of output
+// or with s.stop (if not nil) set (specPartial). It returns errSpec for
+// anything else.
+func (s *specDecoder) run(stop int64, accept func(int64) bool, limit int) (specStop, error) {
 	b := &s.b
 	for first := true; ; first = false {
 		if b.past() || s.cancel.Load() {
@@ -297,11 +298,8 @@ func (s *specDecoder) run(stop int64, accept func(int64) bool, limit int, known 
 			if at >= stop && accept(at) {
 				return specAtStop, nil
 			}
-			if len(s.out)-markWindow > limit {
+			if len(s.out)-markWindow > limit || s.stop != nil && s.stop.Load() {
 				return specPartial, nil
-			}
-			if known != nil && known() {
-				return specKnown, nil
 			}
 			if s.clean() {
 				return specClean, nil

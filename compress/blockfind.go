@@ -1,6 +1,9 @@
 package compress
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // The block finder of the parallel Reader (after rapidgzip's): deflate
 // has no index, so a chunk of compressed input is decoded from the first
@@ -43,19 +46,31 @@ type finder struct {
 }
 
 // next returns the first bit offset in [from, to) of in where a candidate
-// header starts, or -1.
+// header starts, or -1. It tests a byte's eight bit offsets at once: the
+// three header bits of a dynamic block (0, then type 2) with a count of
+// literal/length and distance codes in range, or of a stored block (0,
+// type 0); only those offsets are tested further.
 func (f *finder) next(in []byte, from, to int64) int64 {
-	for p := from; p < to; p++ {
-		k := p >> 3
+	for k := from >> 3; k<<3 < to; k++ {
 		if k+16 > int64(len(in)) {
 			return -1
 		}
-		v := binary.LittleEndian.Uint64(in[k:]) >> (p & 7)
-		if v&3 != 0 {
-			continue // final, or fixed or reserved type
+		w := binary.LittleEndian.Uint64(in[k:])
+		nw := ^w
+		head := nw & nw >> 1
+		m := head&(w>>2)&^(w>>4&(w>>5)&(w>>6)&(w>>7))&^(w>>9&(w>>10)&(w>>11)&(w>>12)) | head&(nw>>2)
+		m &= 0xff
+		if k == from>>3 {
+			m &^= 1<<(from&7) - 1
 		}
-		if f.at(in, p, v) {
-			return p
+		for ; m != 0; m &= m - 1 {
+			p := k<<3 + int64(bits.TrailingZeros64(m))
+			if p >= to {
+				return -1
+			}
+			if f.at(in, p, binary.LittleEndian.Uint64(in[p>>3:])>>(p&7)) {
+				return p
+			}
 		}
 	}
 	return -1

@@ -189,6 +189,10 @@ func readDynamic(b *bitReader, lens *[320]uint8) (nlit, n int, ok bool) {
 		return 0, 0, false
 	}
 	ls := lens[:nlit+ndist]
+	// The Kraft sums of the two codes so far, in units of 2^-15: over
+	// 2^15 is over-subscribed, which the engine rejects; random bits (the
+	// block finder's false candidates) mostly fail here, early.
+	var sum [2]uint32
 	for i := 0; i < len(ls); {
 		b.refill()
 		sym, k, ok := ch.decode(b.bits)
@@ -196,13 +200,7 @@ func readDynamic(b *bitReader, lens *[320]uint8) (nlit, n int, ok bool) {
 			return 0, 0, false
 		}
 		b.take(k)
-		if sym < 16 {
-			ls[i] = uint8(sym)
-			i++
-			continue
-		}
-		var rep int
-		var val uint8
+		rep, val := 1, uint8(sym)
 		switch sym {
 		case 16:
 			if i == 0 {
@@ -210,15 +208,21 @@ func readDynamic(b *bitReader, lens *[320]uint8) (nlit, n int, ok bool) {
 			}
 			rep, val = 3+int(b.take(2)), ls[i-1]
 		case 17:
-			rep = 3 + int(b.take(3))
-		default:
-			rep = 11 + int(b.take(7))
+			rep, val = 3+int(b.take(3)), 0
+		case 18:
+			rep, val = 11+int(b.take(7)), 0
 		}
 		if i+rep > len(ls) {
 			return 0, 0, false
 		}
 		for range rep {
 			ls[i] = val
+			if val != 0 {
+				c := &sum[(i-nlit)>>63+1]
+				if *c += 1 << (15 - val); *c > 1<<15 {
+					return 0, 0, false
+				}
+			}
 			i++
 		}
 	}

@@ -243,6 +243,27 @@ type specDecoder struct {
 	lens     [320]uint8
 	cancel   *atomic.Bool // set when the result is no longer wanted
 	stop     *atomic.Bool // set when the decoding is to stop at the next block boundary
+	// more, if not nil, reads more of the input after b.in, returning
+	// the longer input (the same array), or nil at its end.
+	more func() []byte
+	// progress, if not nil, is told of each block boundary past the
+	// first: its bit offset and the output before it (which the
+	// decoder does not write again).
+	progress func(at int64, out []uint16)
+}
+
+// ensure reads input until n bytes are there after the bit reader's next
+// byte, or the input ends: a block header is parsed from bytes that are
+// all there, so that no bit past the input is taken for a zero.
+func (s *specDecoder) ensure(n int) {
+	for s.more != nil && len(s.b.in)-s.b.ip < n {
+		in := s.more()
+		if in == nil {
+			s.more = nil
+			return
+		}
+		s.b.in = in
+	}
 }
 
 const markWindow = 1 << 15
@@ -297,6 +318,7 @@ func (s *specDecoder) run(stop int64, accept func(int64) bool, limit int) (specS
 		if b.past() || s.cancel.Load() {
 			return 0, errSpec
 		}
+		s.ensure(maxHeaderBytes + 16)
 		if !first {
 			at := b.pos()
 			if at >= stop && accept(at) {
@@ -307,6 +329,9 @@ func (s *specDecoder) run(stop int64, accept func(int64) bool, limit int) (specS
 			}
 			if s.clean() {
 				return specClean, nil
+			}
+			if s.progress != nil {
+				s.progress(at, s.out)
 			}
 		}
 		b.refill()
@@ -350,6 +375,7 @@ func (s *specDecoder) stored(limit int) error {
 	// Back to byte reading: the bits held are whole bytes.
 	b.ip -= int(b.nbits >> 3)
 	b.bits, b.nbits = 0, 0
+	s.ensure(n)
 	if b.ip+n > len(b.in) || len(s.out)-markWindow+n > limit+1<<16 {
 		return errSpec
 	}
@@ -392,6 +418,14 @@ func (s *specDecoder) huffman(t *inflate.Tables, limit int) error {
 			return errSpec
 		}
 		if st.IP > len(in)-inflate.InSlack {
+			if base == 0 && s.more != nil {
+				b.ip = st.IP
+				s.ensure(1 << 16)
+				if len(b.in) > len(in) {
+					in = b.in
+					continue
+				}
+			}
 			if base > 0 || len(b.in)-st.IP > markTail {
 				return errSpec // the block goes on past the input
 			}

@@ -48,6 +48,7 @@ type parInflater struct {
 	n     int   // workers
 	csize int64 // compressed bytes per chunk
 	ocap  int   // output bytes a worker's chunk may hold
+	wait  bool  // wait for a chunk's worker to stop (ReaderOptions.waitChunks)
 
 	pos  int64  // bit offset where the confirmed output ends
 	win  []byte // the output (or dictionary) before pos, at most 32 KiB
@@ -82,20 +83,30 @@ type parInflater struct {
 	specUsed, seqRuns int
 }
 
-// parChunk is one worker's result.
+// parChunk is one worker's chunk.
 type parChunk struct {
 	idx    int64
 	done   chan struct{}
 	cancel atomic.Bool // the result is not wanted: stop as soon as possible
 	stop   atomic.Bool // the consumer is here: stop at the next block boundary
+	res    parResult   // the result, once done is closed
+	// prog is the output up to the last block boundary the worker
+	// passed, while it decodes with markers: the consumer that reaches
+	// the chunk takes it without waiting.
+	prog  atomic.Pointer[parResult]
+	plain []byte
+	in    []byte
+	mbuf  []uint16 // marks' buffer, with the window's markers before them
+}
+
+// parResult is the output of a chunk's worker.
+type parResult struct {
 	ok     bool
 	lo, hi int64 // the chunk holds the output from any bit offset in [lo, hi]
 	end    int64 // bit offset where it stopped
 	final  bool  // end is the end of the final block
 	marks  []uint16
 	plain  []byte
-	in     []byte
-	mbuf   []uint16 // marks' buffer, with the window's markers before them
 }
 
 // parallel Reader parameters; tests make chunks small. A worker reads
@@ -107,7 +118,8 @@ const (
 	parChunkSize  = 2 << 20
 	parOutCap     = 32 << 20
 	parBlockSlack = 512 << 10
-	parPiece      = 64 << 10 // markers resolved at a time, at most
+	parPiece      = 64 << 10  // markers resolved at a time, at most
+	parReadPiece  = 256 << 10 // input a worker reads at a time
 )
 
 var (
@@ -168,6 +180,7 @@ func (p *parInflater) stop() {
 // recycle keeps the buffers of a chunk no one uses any more for the next
 // jobs: as many as can be in use at once.
 func (p *parInflater) recycle(c *parChunk) {
+	<-c.done // a worker may still write past what was taken
 	if len(p.free) < p.n+2 {
 		p.free = append(p.free, &parChunk{mbuf: c.mbuf, plain: c.plain, in: c.in})
 	}
@@ -252,13 +265,14 @@ func (p *parInflater) advance() {
 	}
 	j := p.pos / 8 / p.csize
 	if j >= 1 {
-		if c := p.take(j); c != nil {
-			if c.ok && c.lo <= p.pos && p.pos <= c.hi && p.resolve(c) {
+		if c, r := p.take(j); c != nil {
+			if r.ok && r.lo <= p.pos && p.pos <= r.hi && p.resolve(c, &r) {
 				p.specUsed++
 				p.startJobs(j, p.n-1)
 				return
 			}
-			p.recycle(c)
+			c.cancel.Store(true)
+			p.dropped = append(p.dropped, c)
 		}
 	}
 	p.startJobs(j, p.n-1)
@@ -322,18 +336,31 @@ func (p *parInflater) startJobs(j int64, ahead int) {
 	}
 }
 
-// take returns chunk j's result, asking its worker to stop at the next
-// block boundary and waiting for it, or nil if it was not started.
-func (p *parInflater) take(j int64) *parChunk {
+// take returns chunk j and its output so far, asking its worker to stop
+// at the next block boundary without waiting for it, or nil if it was
+// not started.
+func (p *parInflater) take(j int64) (*parChunk, parResult) {
 	for i, c := range p.jobs {
-		if c.idx == j {
-			c.stop.Store(true)
-			<-c.done
-			p.jobs = append(p.jobs[:i], p.jobs[i+1:]...)
-			return c
+		if c.idx != j {
+			continue
 		}
+		p.jobs = append(p.jobs[:i], p.jobs[i+1:]...)
+		c.stop.Store(true)
+		if p.wait {
+			<-c.done
+		}
+		select {
+		case <-c.done:
+			return c, c.res
+		default:
+		}
+		if r := c.prog.Load(); r != nil {
+			return c, *r
+		}
+		// Not past its first block yet: the consumer does not wait.
+		return c, parResult{}
 	}
-	return nil
+	return nil, parResult{}
 }
 
 // resolveInto replaces the markers of marks by the bytes of win, the
@@ -377,8 +404,8 @@ func tail32(dst []byte, parts ...[]byte) []byte {
 // resolve replaces the markers of c by the window's bytes and makes c's
 // output the next to deliver. It reports false when a marker stands for
 // a byte before the start of the stream.
-func (p *parInflater) resolve(c *parChunk) bool {
-	marks := c.marks
+func (p *parInflater) resolve(c *parChunk, r *parResult) bool {
+	marks := r.marks
 	if len(p.win) < markWindow {
 		// Near the start of the stream: a marker may stand for a byte
 		// before it, which makes the chunk not the stream's.
@@ -389,8 +416,8 @@ func (p *parInflater) resolve(c *parChunk) bool {
 		if !resolveInto(res, marks, p.win) {
 			return false
 		}
-		p.win, p.win2 = tail32(p.win2[:0], p.win, res, c.plain), p.win
-		p.pend, p.pend2 = res, c.plain
+		p.win, p.win2 = tail32(p.win2[:0], p.win, res, r.plain), p.win
+		p.pend, p.pend2 = res, r.plain
 		if len(p.pend) == 0 {
 			p.pend, p.pend2 = p.pend2, nil
 		}
@@ -404,18 +431,18 @@ func (p *parInflater) resolve(c *parChunk) bool {
 		}
 		copy(p.tab[markBase:], p.win)
 		// The window after the chunk: the last 32 KiB of its output.
-		k := max(0, len(marks)-max(0, markWindow-len(c.plain)))
+		k := max(0, len(marks)-max(0, markWindow-len(r.plain)))
 		tail := p.res[:len(marks)-k]
 		for i, v := range marks[k:] {
 			tail[i] = p.tab[v]
 		}
-		p.win, p.win2 = tail32(p.win2[:0], p.win, tail, c.plain), p.win
-		p.pmarks, p.pend, p.pend2 = marks, c.plain, nil
+		p.win, p.win2 = tail32(p.win2[:0], p.win, tail, r.plain), p.win
+		p.pmarks, p.pend, p.pend2 = marks, r.plain, nil
 	}
 	p.cur = c
-	p.pos = c.end
-	p.off = (c.end + 7) >> 3
-	if c.final {
+	p.pos = r.end
+	p.off = (r.end + 7) >> 3
+	if r.final {
 		p.atEnd = true
 		p.endByte = p.off
 	}
@@ -429,30 +456,56 @@ func (p *parInflater) work(c *parChunk) {
 		<-p.sem
 		p.wg.Done()
 	}()
+	// The input is read as the decoding needs it, a piece at a time, into
+	// an array that holds all it may need: the worker is usually stopped
+	// half way through its chunk.
 	from := c.idx * p.csize
 	to := min(p.size, from+p.csize+parBlockSlack)
 	if int64(cap(c.in)) < to-from {
-		c.in = make([]byte, to-from)
+		c.in = make([]byte, 0, to-from)
 	}
-	c.in = c.in[:to-from]
-	if n, err := p.ra.ReadAt(c.in, p.base+from); n < len(c.in) {
-		if err == nil || n == 0 {
-			return
+	c.in = c.in[:0]
+	full := false
+	more := func() []byte {
+		n := len(c.in)
+		if full || from+int64(n) >= to {
+			full = true
+			return nil
 		}
-		c.in = c.in[:n]
+		k := int(min(int64(parReadPiece), to-from-int64(n)))
+		got, _ := p.ra.ReadAt(c.in[n:n+k], p.base+from+int64(n))
+		if got == 0 {
+			full = true
+			return nil
+		}
+		c.in = c.in[:n+got]
+		return c.in
 	}
+	more()
 	stop := 8 * p.csize // the next chunk, in bits from c.in[0]
 	var fd finder
 	accept := func(b int64) bool { return fd.candidate(c.in, b) }
 	sd := specDecoders.Get().(*specDecoder)
 	sd.cancel, sd.stop = &c.cancel, &c.stop
 	defer func() {
-		sd.cancel, sd.stop, sd.out = nil, nil, nil
+		sd.cancel, sd.stop, sd.out, sd.more, sd.progress = nil, nil, nil, nil, nil
 		specDecoders.Put(sd)
 	}()
 	at := int64(0)
-	for range 16 {
-		q := fd.next(c.in, at, stop)
+	for try := range 16 {
+		// Search where a whole header is in the input read so far.
+		var q int64
+		for {
+			lim := stop
+			if !full {
+				lim = min(stop, 8*int64(len(c.in)-maxHeaderBytes-16))
+			}
+			if q = fd.next(c.in, at, lim); q >= 0 || lim == stop || c.cancel.Load() {
+				break
+			}
+			at = max(at, lim)
+			more()
+		}
 		if q < 0 {
 			return
 		}
@@ -460,7 +513,17 @@ func (p *parInflater) work(c *parChunk) {
 		if storedAt(c.in, q, leBits(c.in, q)) {
 			hi = storedEnd(q)
 		}
+		// A decoding the consumer may have taken is not overwritten:
+		// the consumer asks to stop before it looks at prog.
+		c.prog.Store(nil)
+		if try > 0 && c.stop.Load() {
+			return
+		}
 		sd.reset(c.in, q, c.mbuf[:0])
+		sd.more = more
+		sd.progress = func(end int64, out []uint16) {
+			c.prog.Store(&parResult{ok: true, lo: lo + 8*from, hi: hi + 8*from, end: end + 8*from, marks: out[markWindow:]})
+		}
 		why, err := sd.run(stop, accept, p.ocap)
 		c.mbuf = sd.out[:0]
 		if err != nil {
@@ -470,11 +533,12 @@ func (p *parInflater) work(c *parChunk) {
 			at = q + 1
 			continue
 		}
-		c.marks = sd.out[markWindow:]
+		r := &c.res
+		r.marks = sd.out[markWindow:]
 		end := sd.b.pos()
 		switch why {
 		case specFinal:
-			c.final = true
+			r.final = true
 		case specClean:
 			var dict [markWindow]byte
 			for i, v := range sd.out[len(sd.out)-markWindow:] {
@@ -484,13 +548,16 @@ func (p *parInflater) work(c *parChunk) {
 			if cap(c.plain) == 0 {
 				c.plain = make([]byte, 0, 4*p.csize)
 			}
+			for more() != nil { // the engine reads c.in as it is
+			}
 			var ok bool
 			if end, ok = p.engine(c, dict[:], end, stop, accept); !ok {
 				return
 			}
+			r.plain = c.plain
 		}
-		c.lo, c.hi, c.end = lo+8*from, hi+8*from, end+8*from
-		c.ok = true
+		r.lo, r.hi, r.end = lo+8*from, hi+8*from, end+8*from
+		r.ok = true
 		return
 	}
 }
@@ -507,7 +574,7 @@ func (p *parInflater) engine(c *parChunk, dict []byte, at, stop int64, accept fu
 	relAccept := func(b int64) bool { return accept(rel + b) }
 	st := stop - rel
 	plain := c.plain
-	limit := p.ocap - len(c.marks)
+	limit := p.ocap - len(c.res.marks)
 	defer func() { c.plain = plain }()
 	for {
 		q, stopped, err := d.NextUntil(256<<10, st, relAccept)
@@ -530,7 +597,7 @@ func (p *parInflater) engine(c *parChunk, dict []byte, at, stop int64, accept fu
 		case stopped:
 			return rel + d.BitOffset(), true
 		case err == io.EOF:
-			c.final = true
+			c.res.final = true
 			return rel + 8*d.InputOffset(), true
 		default:
 			return 0, false
@@ -596,6 +663,7 @@ func (r *Reader) startParallel(dict []byte) bool {
 	if r.par == nil || r.par.n != r.opts.Concurrency {
 		r.par = newParInflater(r.opts.Concurrency, r.opts.chunkSize)
 	}
+	r.par.wait = r.opts.waitChunks
 	r.par.reset(ra, at, size-at, dict)
 	r.parOn, r.parAt = true, at
 	return true

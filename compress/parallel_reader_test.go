@@ -43,7 +43,9 @@ func parCompare(t *testing.T, f Format, stream []byte, chunks ...int64) {
 func parStats(t *testing.T, f Format, stream []byte, chunk int64) (spec, seq int) {
 	t.Helper()
 	twoProcs(t)
-	r, err := NewReader(bytes.NewReader(stream), f, parOpts(chunk))
+	opts := parOpts(chunk)
+	opts.waitChunks = true
+	r, err := NewReader(bytes.NewReader(stream), f, opts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,15 +25,17 @@ import (
 // The Reader's goroutine (the consumer) holds the confirmed state: the
 // bit offset up to which the output is known, and the 32 KiB before it.
 // When it reaches a chunk, it asks the chunk's worker to stop at its
-// next block boundary (a worker that reached the next chunk has stopped
-// already). When the chunk starts exactly at the confirmed offset, its
-// markers are replaced by the window's bytes and its output delivered,
-// and the consumer inflates from where the worker stopped to the next
+// next block boundary and, without waiting, takes the output the worker
+// published at the last boundary it passed (all of it if the worker
+// reached the next chunk). When that output starts exactly at the
+// confirmed offset, its markers are replaced by the window's bytes as it
+// is delivered, and the consumer inflates from where it ends to the next
 // chunk's boundary itself with the engine; otherwise (no block header
-// found, a false one, corrupt data, output over the cap, input beyond
-// what the worker read) it inflates the whole chunk so. So every byte
-// delivered is the engine's or provably equal to it, and an error is
-// always the engine's, at the offset the one-goroutine Reader reports.
+// found yet, a false one, corrupt data, output over the cap, input
+// beyond what the worker read) it inflates the whole chunk so. So every
+// byte delivered is the engine's or provably equal to it, and an error
+// is always the engine's, at the offset the one-goroutine Reader
+// reports.
 //
 // n-1 workers run while the consumer inflates or delivers, each on the
 // next chunk not taken: on two CPUs one worker decodes with markers

@@ -127,7 +127,7 @@ func TestDecodeMarksBothLoops(t *testing.T) {
 	for i := range markers {
 		markers[i] = uint16(0x8000 + i)
 	}
-	stream := deflate(t, text(6000), 6, text(40<<10)[8<<10:])
+	stream := deflate(t, text(6000), 6, text(40 << 10)[8<<10:])
 	rng := rand.New(rand.NewPCG(7, 7))
 	for i := range stream {
 		bad := append([]byte{}, stream...)
@@ -176,4 +176,3 @@ func TestDecodeMarksSlack(t *testing.T) {
 	var st MarkState
 	DecodeMarks(Fixed, make([]byte, 64), make([]uint16, 100), 100, &st)
 }
-

@@ -28,7 +28,7 @@ var errSpec = errors.New("speculation failed")
 
 const (
 	markBase = 0x8000 // a marker is markBase + the index of a window byte
-	hPrim    = 11     // primary index bits of the speculative decoder's tables
+	hPrim    = 7      // primary index bits of the code-length code's table: all its codewords
 )
 
 // huff is a canonical Huffman code: codewords of up to hPrim bits are
@@ -37,7 +37,7 @@ const (
 type huff struct {
 	prim  [1 << hPrim]uint16
 	count [16]uint16
-	sym   [288]uint16
+	sym   [19]uint16
 }
 
 // build makes h the code of lens. It reports false where the engine's
@@ -164,16 +164,18 @@ func (b *bitReader) take(n uint) uint64 {
 	return v
 }
 
-// readDynamic reads the code tables of a dynamic block, whose header bits
-// (3) were taken, into lit and dist. It reports false for tables the
-// engine rejects or input that runs out.
-func readDynamic(b *bitReader, lit, dist *huff, lens *[320]uint8) bool {
+// readDynamic reads the code lengths of a dynamic block, whose header
+// bits (3) were taken, into lens: nlit literal/length lengths, then the
+// distance lengths, up to n. It reports false for a header the engine
+// rejects before building the codes, or input that runs out; the codes
+// themselves are checked by their caller.
+func readDynamic(b *bitReader, lens *[320]uint8) (nlit, n int, ok bool) {
 	b.refill()
-	nlit := int(b.take(5)) + 257
+	nlit = int(b.take(5)) + 257
 	ndist := int(b.take(5)) + 1
 	nclen := int(b.take(4)) + 4
 	if nlit > 286 || ndist > 30 {
-		return false
+		return 0, 0, false
 	}
 	var cl [19]uint8
 	for i := range nclen {
@@ -184,69 +186,84 @@ func readDynamic(b *bitReader, lit, dist *huff, lens *[320]uint8) bool {
 	}
 	var ch huff
 	if !ch.build(cl[:]) {
-		return false
+		return 0, 0, false
 	}
 	ls := lens[:nlit+ndist]
+	// The Kraft sums of the two codes so far, in units of 2^-15: over
+	// 2^15 is over-subscribed, which the engine rejects; random bits (the
+	// block finder's false candidates) mostly fail here, early.
+	var sum [2]uint32
 	for i := 0; i < len(ls); {
 		b.refill()
-		sym, n, ok := ch.decode(b.bits)
+		sym, k, ok := ch.decode(b.bits)
 		if !ok {
-			return false
+			return 0, 0, false
 		}
-		b.take(n)
-		if sym < 16 {
-			ls[i] = uint8(sym)
-			i++
-			continue
-		}
-		var rep int
-		var val uint8
+		b.take(k)
+		rep, val := 1, uint8(sym)
 		switch sym {
 		case 16:
 			if i == 0 {
-				return false
+				return 0, 0, false
 			}
 			rep, val = 3+int(b.take(2)), ls[i-1]
 		case 17:
-			rep = 3 + int(b.take(3))
-		default:
-			rep = 11 + int(b.take(7))
+			rep, val = 3+int(b.take(3)), 0
+		case 18:
+			rep, val = 11+int(b.take(7)), 0
 		}
 		if i+rep > len(ls) {
-			return false
+			return 0, 0, false
 		}
 		for range rep {
 			ls[i] = val
+			if val != 0 {
+				c := &sum[(i-nlit)>>63+1]
+				if *c += 1 << (15 - val); *c > 1<<15 {
+					return 0, 0, false
+				}
+			}
 			i++
 		}
 	}
 	if b.past() {
-		return false
+		return 0, 0, false
 	}
-	return lit.build(ls[:nlit]) && dist.build(ls[nlit:])
+	return nlit, len(ls), true
 }
-
-var fixedHuff = func() [2]huff {
-	var h [2]huff
-	l := inflate.FixedLitLens
-	h[0].build(l[:])
-	var d [32]uint8 // 30 and 31 decode, and are rejected as the engine does
-	for i := range d {
-		d[i] = 5
-	}
-	h[1].build(d[:])
-	return h
-}()
 
 // specDecoder is the speculative inflater's state.
 type specDecoder struct {
-	b         bitReader
-	out       []uint16 // out[:markWindow] are the window's markers
-	lastMark  int      // index in out of the last marker
-	scanned   int      // out[:scanned] was searched for markers
-	lit, dist huff
-	lens      [320]uint8
-	cancel    *atomic.Bool // set when the result is no longer wanted
+	b        bitReader
+	out      []uint16       // out[:markWindow] are the window's markers
+	lastMark int            // index in out of the last marker
+	scanned  int            // out[:scanned] was searched for markers
+	tab      inflate.Tables // the dynamic block's codes
+	tail     []byte         // the input's last bytes, padded (huffman)
+	lens     [320]uint8
+	cancel   *atomic.Bool // set when the result is no longer wanted
+	stop     *atomic.Bool // set when the decoding is to stop at the next block boundary
+	// more, if not nil, reads more of the input after b.in, returning
+	// the longer input (the same array), or nil at its end.
+	more func() []byte
+	// progress, if not nil, is told of each block boundary past the
+	// first: its bit offset and the output before it (which the
+	// decoder does not write again).
+	progress func(at int64, out []uint16)
+}
+
+// ensure reads input until n bytes are there after the bit reader's next
+// byte, or the input ends: a block header is parsed from bytes that are
+// all there, so that no bit past the input is taken for a zero.
+func (s *specDecoder) ensure(n int) {
+	for s.more != nil && len(s.b.in)-s.b.ip < n {
+		in := s.more()
+		if in == nil {
+			s.more = nil
+			return
+		}
+		s.b.in = in
+	}
 }
 
 const markWindow = 1 << 15
@@ -291,29 +308,30 @@ func (s *specDecoder) clean() bool {
 
 // run decodes blocks until: a boundary at or past stop that accept takes
 // (specAtStop), a boundary past the first block with 32 KiB of clean
-// output (specClean), a boundary past the first block where known (if
-// not nil) reports that the window has become known (specKnown), the end
-// of the final block (specFinal), or a boundary with more than limit
-// values of output (specPartial). It returns errSpec for anything else.
-func (s *specDecoder) run(stop int64, accept func(int64) bool, limit int, known func() bool) (specStop, error) {
+// output (specClean), the end of the final block (specFinal), or a
+// boundary past the first block with more than limit values of output
+// or with s.stop (if not nil) set (specPartial). It returns errSpec for
+// anything else.
+func (s *specDecoder) run(stop int64, accept func(int64) bool, limit int) (specStop, error) {
 	b := &s.b
 	for first := true; ; first = false {
 		if b.past() || s.cancel.Load() {
 			return 0, errSpec
 		}
+		s.ensure(maxHeaderBytes + 16)
 		if !first {
 			at := b.pos()
 			if at >= stop && accept(at) {
 				return specAtStop, nil
 			}
-			if len(s.out)-markWindow > limit {
+			if len(s.out)-markWindow > limit || s.stop != nil && s.stop.Load() {
 				return specPartial, nil
-			}
-			if known != nil && known() {
-				return specKnown, nil
 			}
 			if s.clean() {
 				return specClean, nil
+			}
+			if s.progress != nil {
+				s.progress(at, s.out)
 			}
 		}
 		b.refill()
@@ -323,12 +341,13 @@ func (s *specDecoder) run(stop int64, accept func(int64) bool, limit int, known 
 		case 0:
 			err = s.stored(limit)
 		case 1:
-			err = s.huffman(&fixedHuff[0], &fixedHuff[1], limit)
+			err = s.huffman(inflate.Fixed, limit)
 		case 2:
-			if !readDynamic(b, &s.lit, &s.dist, &s.lens) {
+			nlit, n, ok := readDynamic(b, &s.lens)
+			if !ok || !s.tab.Build(s.lens[:nlit], s.lens[nlit:n]) {
 				return 0, errSpec
 			}
-			err = s.huffman(&s.lit, &s.dist, limit)
+			err = s.huffman(&s.tab, limit)
 		default:
 			return 0, errSpec
 		}
@@ -356,6 +375,7 @@ func (s *specDecoder) stored(limit int) error {
 	// Back to byte reading: the bits held are whole bytes.
 	b.ip -= int(b.nbits >> 3)
 	b.bits, b.nbits = 0, 0
+	s.ensure(n)
 	if b.ip+n > len(b.in) || len(s.out)-markWindow+n > limit+1<<16 {
 		return errSpec
 	}
@@ -366,116 +386,60 @@ func (s *specDecoder) stored(limit int) error {
 	return nil
 }
 
-// huffman decodes a Huffman block's symbols. The loop keeps the bit
-// buffer in locals and refills it without branches, as the engine does,
-// while at least 8 input bytes are left; matches copy 8 values at a time
-// where the distance allows, which may write past the match's end into
-// the slack kept at the end of out.
-func (s *specDecoder) huffman(lit, dist *huff, limit int) error {
-	in := s.b.in
-	bits, nbits, ip := s.b.bits, s.b.nbits, s.b.ip
-	out := s.out[:cap(s.out)]
-	op := len(s.out)
+// huffman decodes a Huffman block's symbols with the tables t, in the
+// inflate engine's loop for 16-bit output (inflate.DecodeMarks). The last
+// bytes of the input, too few for the loop's loads, are decoded from a
+// copy with zeros after them (s.tail); a block whose end lies in the
+// zeros is not in the input, and fails.
+func (s *specDecoder) huffman(t *inflate.Tables, limit int) error {
+	b := &s.b
+	st := inflate.MarkState{Bits: b.bits, NBits: b.nbits, IP: b.ip, OP: len(s.out)}
 	max := markWindow + limit + 1<<16
-	const slack = 2*258 + 16
+	out := s.out[:cap(s.out)]
+	in, base := b.in, 0 // in[i] is b.in[base+i]
 	for {
-		if op+slack > len(out) {
-			if op > max {
+		if st.OP+inflate.MarkSlack+markGrain > len(out) {
+			if st.OP > max {
 				return errSpec
 			}
-			n := make([]uint16, 2*len(out)+slack)
-			copy(n, out[:op])
+			n := make([]uint16, 2*len(out)+inflate.MarkSlack+markGrain)
+			copy(n, out[:st.OP])
 			out = n
 		}
-		if ip+8 <= len(in) {
-			bits |= binary.LittleEndian.Uint64(in[ip:]) << nbits
-			ip += int(63-nbits) >> 3
-			nbits |= 56
-		} else {
-			for nbits <= 56 {
-				if ip < len(in) {
-					bits |= uint64(in[ip]) << nbits
-				}
-				ip++
-				nbits += 8
-			}
-			if ip > len(in)+8 {
+		switch inflate.DecodeMarks(t, in, out, len(out)-inflate.MarkSlack, &st) {
+		case inflate.EndOfBlock:
+			s.out = out[:st.OP]
+			b.bits, b.nbits, b.ip = st.Bits, st.NBits, base+st.IP
+			if b.past() {
 				return errSpec
 			}
-		}
-		e := lit.prim[bits&(1<<hPrim-1)]
-		var sym, n uint
-		if e != 0 {
-			sym, n = uint(e>>4), uint(e&15)
-		} else {
-			var ok bool
-			if sym, n, ok = lit.decode(bits); !ok {
-				return errSpec
-			}
-		}
-		bits >>= n
-		nbits -= n
-		if sym < 256 {
-			out[op] = uint16(sym)
-			op++
-			// A second literal: at most 15 of the 56 bits went.
-			if e := lit.prim[bits&(1<<hPrim-1)]; e != 0 && e < 256<<4 {
-				n := uint(e & 15)
-				bits >>= n
-				nbits -= n
-				out[op] = e >> 4
-				op++
-				if e := lit.prim[bits&(1<<hPrim-1)]; e != 0 && e < 256<<4 {
-					n := uint(e & 15)
-					bits >>= n
-					nbits -= n
-					out[op] = e >> 4
-					op++
-				}
-			}
-			continue
-		}
-		if sym == 256 {
-			break
-		}
-		sym -= 257
-		if sym >= 29 {
+			return nil
+		case inflate.Corrupt:
 			return errSpec
 		}
-		x := uint(inflate.LengthExtra[sym])
-		length := int(inflate.LengthBase[sym]) + int(bits&(1<<x-1))
-		bits >>= x
-		nbits -= x
-		e = dist.prim[bits&(1<<hPrim-1)]
-		if e != 0 {
-			sym, n = uint(e>>4), uint(e&15)
-		} else {
-			var ok bool
-			if sym, n, ok = dist.decode(bits); !ok {
-				return errSpec
+		if st.IP > len(in)-inflate.InSlack {
+			if base == 0 && s.more != nil {
+				b.ip = st.IP
+				s.ensure(1 << 16)
+				if len(b.in) > len(in) {
+					in = b.in
+					continue
+				}
 			}
-		}
-		if sym >= 30 {
-			return errSpec
-		}
-		bits >>= n
-		nbits -= n
-		x = uint(inflate.DistExtra[sym])
-		d := int(inflate.DistBase[sym]) + int(bits&(1<<x-1))
-		bits >>= x
-		nbits -= x
-		if d >= 8 {
-			for k := 0; k < length; k += 8 {
-				*(*[8]uint16)(out[op+k:]) = *(*[8]uint16)(out[op+k-d:])
+			if base > 0 || len(b.in)-st.IP > markTail {
+				return errSpec // the block goes on past the input
 			}
-		} else {
-			for k := op; k < op+length; k++ {
-				out[k] = out[k-d]
-			}
+			base = st.IP
+			s.tail = append(append(s.tail[:0], b.in[min(base, len(b.in)):]...), make([]byte, markTail)...)
+			in, st.IP = s.tail, 0
 		}
-		op += length
 	}
-	s.out = out[:op]
-	s.b.bits, s.b.nbits, s.b.ip = bits, nbits, ip
-	return nil
 }
+
+// markGrain is the least output room the 16-bit loop is given at a time;
+// markTail is the zero padding of the input's last bytes, enough for the
+// loop to read every bit of them.
+const (
+	markGrain = 64 << 10
+	markTail  = 64
+)

@@ -24,13 +24,25 @@ import (
 //
 // The Reader's goroutine (the consumer) holds the confirmed state: the
 // bit offset up to which the output is known, and the 32 KiB before it.
-// When a worker's chunk starts exactly there, its markers are replaced
-// by the window's bytes and its output delivered; otherwise (no block
-// header found, a false one, corrupt data, output over the cap, input
-// beyond what the worker read) the consumer inflates from the confirmed
-// offset to the next chunk's boundary itself with the engine. So every
+// When it reaches a chunk, it asks the chunk's worker to stop at its
+// next block boundary and, without waiting, takes the output the worker
+// published at the last boundary it passed (all of it if the worker
+// reached the next chunk). When that output starts exactly at the
+// confirmed offset, its markers are replaced by the window's bytes as it
+// is delivered, and the consumer inflates from where it ends to the next
+// chunk's boundary itself with the engine; otherwise (no block header
+// found yet, a false one, corrupt data, output over the cap, input
+// beyond what the worker read) it inflates the whole chunk so. So every
 // byte delivered is the engine's or provably equal to it, and an error
-// is always the engine's, at the offset the one-goroutine Reader reports.
+// is always the engine's, at the offset the one-goroutine Reader
+// reports.
+//
+// n-1 workers run while the consumer inflates or delivers, each on the
+// next chunk not taken: on two CPUs one worker decodes with markers
+// while the consumer runs the engine, each always busy, so the work
+// divides itself by the two speeds (rapidgzip's workers finish their
+// chunks, which pays on many CPUs; on two it would leave the engine's
+// speed unused).
 type parInflater struct {
 	ra    io.ReaderAt
 	base  int64 // offset of the deflate data in ra
@@ -38,6 +50,7 @@ type parInflater struct {
 	n     int   // workers
 	csize int64 // compressed bytes per chunk
 	ocap  int   // output bytes a worker's chunk may hold
+	wait  bool  // wait for a chunk's worker to stop (ReaderOptions.waitChunks)
 
 	pos  int64  // bit offset where the confirmed output ends
 	win  []byte // the output (or dictionary) before pos, at most 32 KiB
@@ -48,14 +61,16 @@ type parInflater struct {
 	sem  chan struct{}
 	wg   sync.WaitGroup
 
-	pend, pend2 []byte      // output to deliver, then more
-	res         []byte      // resolved markers
-	cur         *parChunk   // the chunk pend refers to
-	free        []*parChunk // chunks done with, whose buffers new jobs reuse
-	dropped     []*parChunk // cancelled jobs, recycled once done
-	atEnd       bool        // after pend: the end of the stream
-	off         int64       // input offset reported outside seq
-	endByte     int64       // length of the deflate data, after io.EOF
+	pend, pend2 []byte         // output to deliver, then more
+	pmarks      []uint16       // before pend: markers to resolve through tab, then deliver
+	tab         *[1 << 16]byte // a literal's value to itself, a marker to its window byte
+	res         []byte         // pmarks resolved, a piece at a time
+	cur         *parChunk      // the chunk pend refers to
+	free        []*parChunk    // chunks done with, whose buffers new jobs reuse
+	dropped     []*parChunk    // cancelled jobs, recycled once done
+	atEnd       bool           // after pend: the end of the stream
+	off         int64          // input offset reported outside seq
+	endByte     int64          // length of the deflate data, after io.EOF
 	err         error
 	seq         *inflate.Decoder
 	seqIn       *core.Reader
@@ -70,38 +85,43 @@ type parInflater struct {
 	specUsed, seqRuns int
 }
 
-// parChunk is one worker's result.
+// parChunk is one worker's chunk.
 type parChunk struct {
 	idx    int64
 	done   chan struct{}
-	cancel atomic.Bool
-	pub    atomic.Pointer[pubWindow] // the window, once the consumer knows it
+	cancel atomic.Bool // the result is not wanted: stop as soon as possible
+	stop   atomic.Bool // the consumer is here: stop at the next block boundary
+	res    parResult   // the result, once done is closed
+	// prog is the output up to the last block boundary the worker
+	// passed, while it decodes with markers: the consumer that reaches
+	// the chunk takes it without waiting.
+	prog  atomic.Pointer[parResult]
+	plain []byte
+	in    []byte
+	mbuf  []uint16 // marks' buffer, with the window's markers before them
+}
+
+// parResult is the output of a chunk's worker.
+type parResult struct {
 	ok     bool
 	lo, hi int64 // the chunk holds the output from any bit offset in [lo, hi]
 	end    int64 // bit offset where it stopped
 	final  bool  // end is the end of the final block
 	marks  []uint16
 	plain  []byte
-	in     []byte
-	mbuf   []uint16 // marks' buffer, with the window's markers before them
-}
-
-// pubWindow is the window at a confirmed bit offset, handed by the
-// consumer to the worker of the chunk that may start there: the worker
-// then replaces its markers itself and goes on with the engine.
-type pubWindow struct {
-	at  int64
-	win []byte
 }
 
 // parallel Reader parameters; tests make chunks small. A worker reads
-// parBlockSlack bytes past its chunk (or a chunk, if more), for the
-// block that crosses the chunk's end: deflate encoders end a block every
-// few hundred KiB at most.
+// parBlockSlack bytes past its chunk, for the block that crosses the
+// chunk's end: deflate encoders end a block every few hundred KiB at
+// most (zlib and gzip after 16 to 32 Ki symbols, libdeflate after 300
+// KB of input), and a stored block holds 64 KiB.
 const (
 	parChunkSize  = 2 << 20
 	parOutCap     = 32 << 20
-	parBlockSlack = 1 << 20
+	parBlockSlack = 512 << 10
+	parPiece      = 64 << 10  // markers resolved at a time, at most
+	parReadPiece  = 256 << 10 // input a worker reads at a time
 )
 
 var (
@@ -134,6 +154,7 @@ func (p *parInflater) reset(ra io.ReaderAt, base, size int64, dict []byte) {
 	p.pos, p.next, p.off, p.endByte = 0, 1, 0, 0
 	p.specUsed, p.seqRuns = 0, 0
 	p.pend, p.pend2, p.cur, p.atEnd, p.err, p.seqOn = nil, nil, nil, false, nil, false
+	p.pmarks = nil
 }
 
 // stop cancels the workers and waits for them, so that nothing reads ra
@@ -161,6 +182,7 @@ func (p *parInflater) stop() {
 // recycle keeps the buffers of a chunk no one uses any more for the next
 // jobs: as many as can be in use at once.
 func (p *parInflater) recycle(c *parChunk) {
+	<-c.done // a worker may still write past what was taken
 	if len(p.free) < p.n+2 {
 		p.free = append(p.free, &parChunk{mbuf: c.mbuf, plain: c.plain, in: c.in})
 	}
@@ -179,6 +201,17 @@ func (p *parInflater) inputOffset() int64 {
 // inflate.Decoder.Next.
 func (p *parInflater) Next(n int) ([]byte, error) {
 	for {
+		if len(p.pmarks) > 0 {
+			// Resolved a piece at a time, into a buffer the cache
+			// holds, as they are delivered.
+			k := min(n, len(p.pmarks), len(p.res))
+			q := p.res[:k]
+			for i, v := range p.pmarks[:k] {
+				q[i] = p.tab[v]
+			}
+			p.pmarks = p.pmarks[k:]
+			return q, nil
+		}
 		if len(p.pend) > 0 {
 			k := min(n, len(p.pend))
 			q := p.pend[:k]
@@ -201,7 +234,6 @@ func (p *parInflater) Next(n int) ([]byte, error) {
 				p.win = append(p.win[:0], p.seq.History()...)
 				p.off = p.seqAt + p.seq.InputOffset()
 				p.seqOn = false
-				p.publish()
 			case err == io.EOF:
 				p.endByte = p.seqAt + p.seq.InputOffset()
 				p.off = p.endByte
@@ -235,17 +267,16 @@ func (p *parInflater) advance() {
 	}
 	j := p.pos / 8 / p.csize
 	if j >= 1 {
-		if c := p.take(j); c != nil {
-			if c.ok && c.lo <= p.pos && p.pos <= c.hi && p.resolve(c) {
+		if c, r := p.take(j); c != nil {
+			if r.ok && r.lo <= p.pos && p.pos <= r.hi && p.resolve(c, &r) {
 				p.specUsed++
-				p.startJobs(j, p.n)
+				p.startJobs(j, p.n-1)
 				return
 			}
-			p.recycle(c)
+			c.cancel.Store(true)
+			p.dropped = append(p.dropped, c)
 		}
 	}
-	// The consumer inflates this chunk itself: one worker fewer, so
-	// that no more goroutines inflate than there are to be.
 	p.startJobs(j, p.n-1)
 	p.seqAt = p.pos >> 3
 	p.seqIn.Reset(io.NewSectionReader(p.ra, p.base+p.seqAt, p.size-p.seqAt))
@@ -299,10 +330,6 @@ func (p *parInflater) startJobs(j int64, ahead int) {
 			p.free = p.free[:k-1]
 			c.mbuf, c.plain, c.in = f.mbuf[:0], f.plain[:0], f.in[:0]
 		}
-		if p.pos/8/p.csize == c.idx {
-			// The window at the chunk's start is known already.
-			c.pub.Store(&pubWindow{at: p.pos, win: append([]byte(nil), p.win...)})
-		}
 		p.next++
 		p.jobs = append(p.jobs, c)
 		p.sem <- struct{}{}
@@ -311,37 +338,38 @@ func (p *parInflater) startJobs(j int64, ahead int) {
 	}
 }
 
-// take returns chunk j's result, waiting for it, or nil if it was not
-// started.
-func (p *parInflater) take(j int64) *parChunk {
+// take returns chunk j and its output so far, asking its worker to stop
+// at the next block boundary without waiting for it, or nil if it was
+// not started.
+func (p *parInflater) take(j int64) (*parChunk, parResult) {
 	for i, c := range p.jobs {
-		if c.idx == j {
-			<-c.done
-			p.jobs = append(p.jobs[:i], p.jobs[i+1:]...)
-			return c
+		if c.idx != j {
+			continue
 		}
+		p.jobs = append(p.jobs[:i], p.jobs[i+1:]...)
+		c.stop.Store(true)
+		if p.wait {
+			<-c.done
+		}
+		select {
+		case <-c.done:
+			return c, c.res
+		default:
+		}
+		if r := c.prog.Load(); r != nil {
+			return c, *r
+		}
+		// Not past its first block yet: the consumer does not wait.
+		return c, parResult{}
 	}
-	return nil
+	return nil, parResult{}
 }
 
 // resolveInto replaces the markers of marks by the bytes of win, the
-// output before them (at most 32 KiB), into res. It reports false when a
-// marker stands for a byte before the start of the stream.
+// output before them (less than 32 KiB: the start of the stream), into
+// res. It reports false when a marker stands for a byte before the start
+// of the stream.
 func resolveInto(res []byte, marks []uint16, win []byte) bool {
-	if len(win) == markWindow {
-		// ext maps a literal to itself and a marker to its byte, so
-		// that the loop has no branch to mispredict.
-		var ext [256 + markWindow]byte
-		for i := range 256 {
-			ext[i] = byte(i)
-		}
-		copy(ext[256:], win)
-		res = res[:len(marks)]
-		for i, v := range marks {
-			res[i] = ext[uint(v&0x7fff)+uint(v>>15)<<8]
-		}
-		return true
-	}
 	lo := markWindow - len(win)
 	for i, v := range marks {
 		if v <= 0xff {
@@ -378,40 +406,49 @@ func tail32(dst []byte, parts ...[]byte) []byte {
 // resolve replaces the markers of c by the window's bytes and makes c's
 // output the next to deliver. It reports false when a marker stands for
 // a byte before the start of the stream.
-func (p *parInflater) resolve(c *parChunk) bool {
-	if cap(p.res) < len(c.marks) {
-		p.res = make([]byte, len(c.marks), len(c.marks)+len(c.marks)/4)
-	}
-	res := p.res[:len(c.marks)]
-	if !resolveInto(res, c.marks, p.win) {
-		return false
-	}
-	p.win, p.win2 = tail32(p.win2[:0], p.win, res, c.plain), p.win
-	p.pend, p.pend2 = res, c.plain
-	if len(p.pend) == 0 {
-		p.pend, p.pend2 = p.pend2, nil
+func (p *parInflater) resolve(c *parChunk, r *parResult) bool {
+	marks := r.marks
+	if len(p.win) < markWindow {
+		// Near the start of the stream: a marker may stand for a byte
+		// before it, which makes the chunk not the stream's.
+		if cap(p.res) < len(marks) {
+			p.res = make([]byte, len(marks))
+		}
+		res := p.res[:len(marks)]
+		if !resolveInto(res, marks, p.win) {
+			return false
+		}
+		p.win, p.win2 = tail32(p.win2[:0], p.win, res, r.plain), p.win
+		p.pend, p.pend2 = res, r.plain
+		if len(p.pend) == 0 {
+			p.pend, p.pend2 = p.pend2, nil
+		}
+	} else {
+		if p.tab == nil {
+			p.tab = new([1 << 16]byte)
+			for i := range 256 {
+				p.tab[i] = byte(i)
+			}
+			p.res = make([]byte, parPiece)
+		}
+		copy(p.tab[markBase:], p.win)
+		// The window after the chunk: the last 32 KiB of its output.
+		k := max(0, len(marks)-max(0, markWindow-len(r.plain)))
+		tail := p.res[:len(marks)-k]
+		for i, v := range marks[k:] {
+			tail[i] = p.tab[v]
+		}
+		p.win, p.win2 = tail32(p.win2[:0], p.win, tail, r.plain), p.win
+		p.pmarks, p.pend, p.pend2 = marks, r.plain, nil
 	}
 	p.cur = c
-	p.pos = c.end
-	p.off = (c.end + 7) >> 3
-	if c.final {
+	p.pos = r.end
+	p.off = (r.end + 7) >> 3
+	if r.final {
 		p.atEnd = true
 		p.endByte = p.off
 	}
-	p.publish()
 	return true
-}
-
-// publish hands the window at the confirmed offset to the worker of the
-// chunk that may start there.
-func (p *parInflater) publish() {
-	j := p.pos / 8 / p.csize
-	for _, c := range p.jobs {
-		if c.idx == j {
-			c.pub.Store(&pubWindow{at: p.pos, win: append([]byte(nil), p.win...)})
-			return
-		}
-	}
 }
 
 // work decodes chunk c speculatively.
@@ -421,53 +458,75 @@ func (p *parInflater) work(c *parChunk) {
 		<-p.sem
 		p.wg.Done()
 	}()
+	// The input is read as the decoding needs it, a piece at a time, into
+	// an array that holds all it may need: the worker is usually stopped
+	// half way through its chunk.
 	from := c.idx * p.csize
-	to := min(p.size, from+p.csize+max(p.csize, parBlockSlack))
+	to := min(p.size, from+p.csize+parBlockSlack)
 	if int64(cap(c.in)) < to-from {
-		c.in = make([]byte, to-from)
+		c.in = make([]byte, 0, to-from)
 	}
-	c.in = c.in[:to-from]
-	if n, err := p.ra.ReadAt(c.in, p.base+from); n < len(c.in) {
-		if err == nil || n == 0 {
-			return
+	c.in = c.in[:0]
+	full := false
+	more := func() []byte {
+		n := len(c.in)
+		if full || from+int64(n) >= to {
+			full = true
+			return nil
 		}
-		c.in = c.in[:n]
+		k := int(min(int64(parReadPiece), to-from-int64(n)))
+		got, _ := p.ra.ReadAt(c.in[n:n+k], p.base+from+int64(n))
+		if got == 0 {
+			full = true
+			return nil
+		}
+		c.in = c.in[:n+got]
+		return c.in
 	}
+	more()
 	stop := 8 * p.csize // the next chunk, in bits from c.in[0]
 	var fd finder
 	accept := func(b int64) bool { return fd.candidate(c.in, b) }
-	if w := c.pub.Load(); w != nil && w.at >= 8*from {
-		// The window is known: no search, no markers.
-		c.plain = c.plain[:0]
-		end, ok := p.engine(c, w.win, w.at-8*from, stop, accept)
-		if ok {
-			c.lo, c.hi, c.end, c.ok = w.at, w.at, end+8*from, true
-		}
-		return
-	}
 	sd := specDecoders.Get().(*specDecoder)
-	sd.cancel = &c.cancel
+	sd.cancel, sd.stop = &c.cancel, &c.stop
 	defer func() {
-		sd.cancel, sd.out = nil, nil
+		sd.cancel, sd.stop, sd.out, sd.more, sd.progress = nil, nil, nil, nil, nil
 		specDecoders.Put(sd)
 	}()
-	var lo, hi int64
-	known := func() bool {
-		w := c.pub.Load()
-		return w != nil && lo <= w.at-8*from && w.at-8*from <= hi
-	}
 	at := int64(0)
-	for range 16 {
-		q := fd.next(c.in, at, stop)
+	for try := range 16 {
+		// Search where a whole header is in the input read so far.
+		var q int64
+		for {
+			lim := stop
+			if !full {
+				lim = min(stop, 8*int64(len(c.in)-maxHeaderBytes-16))
+			}
+			if q = fd.next(c.in, at, lim); q >= 0 || lim == stop || c.cancel.Load() {
+				break
+			}
+			at = max(at, lim)
+			more()
+		}
 		if q < 0 {
 			return
 		}
-		lo, hi = q, q
+		lo, hi := q, q
 		if storedAt(c.in, q, leBits(c.in, q)) {
 			hi = storedEnd(q)
 		}
+		// A decoding the consumer may have taken is not overwritten:
+		// the consumer asks to stop before it looks at prog.
+		c.prog.Store(nil)
+		if try > 0 && c.stop.Load() {
+			return
+		}
 		sd.reset(c.in, q, c.mbuf[:0])
-		why, err := sd.run(stop, accept, p.ocap, known)
+		sd.more = more
+		sd.progress = func(end int64, out []uint16) {
+			c.prog.Store(&parResult{ok: true, lo: lo + 8*from, hi: hi + 8*from, end: end + 8*from, marks: out[markWindow:]})
+		}
+		why, err := sd.run(stop, accept, p.ocap)
 		c.mbuf = sd.out[:0]
 		if err != nil {
 			if c.cancel.Load() {
@@ -476,28 +535,12 @@ func (p *parInflater) work(c *parChunk) {
 			at = q + 1
 			continue
 		}
-		c.marks = sd.out[markWindow:]
+		r := &c.res
+		r.marks = sd.out[markWindow:]
 		end := sd.b.pos()
 		switch why {
 		case specFinal:
-			c.final = true
-		case specKnown:
-			// Replace the markers now, with the window the consumer
-			// handed over, and go on with the engine.
-			w := c.pub.Load()
-			plain := c.plain[:0]
-			if cap(plain) < len(c.marks) {
-				plain = make([]byte, len(c.marks), len(c.marks)+4*int(p.csize))
-			}
-			plain = plain[:len(c.marks)]
-			if !resolveInto(plain, c.marks, w.win) {
-				return
-			}
-			c.plain, c.marks = plain, nil
-			var ok bool
-			if end, ok = p.engine(c, tail32(nil, w.win, plain), end, stop, accept); !ok {
-				return
-			}
+			r.final = true
 		case specClean:
 			var dict [markWindow]byte
 			for i, v := range sd.out[len(sd.out)-markWindow:] {
@@ -507,13 +550,16 @@ func (p *parInflater) work(c *parChunk) {
 			if cap(c.plain) == 0 {
 				c.plain = make([]byte, 0, 4*p.csize)
 			}
+			for more() != nil { // the engine reads c.in as it is
+			}
 			var ok bool
 			if end, ok = p.engine(c, dict[:], end, stop, accept); !ok {
 				return
 			}
+			r.plain = c.plain
 		}
-		c.lo, c.hi, c.end = lo+8*from, hi+8*from, end+8*from
-		c.ok = true
+		r.lo, r.hi, r.end = lo+8*from, hi+8*from, end+8*from
+		r.ok = true
 		return
 	}
 }
@@ -530,16 +576,19 @@ func (p *parInflater) engine(c *parChunk, dict []byte, at, stop int64, accept fu
 	relAccept := func(b int64) bool { return accept(rel + b) }
 	st := stop - rel
 	plain := c.plain
-	limit := p.ocap - len(c.marks)
+	limit := p.ocap - len(c.res.marks)
 	defer func() { c.plain = plain }()
 	for {
-		q, stopped, err := d.NextUntil(1<<20, st, relAccept)
+		q, stopped, err := d.NextUntil(256<<10, st, relAccept)
 		switch {
 		case len(q) > 0:
 			if c.cancel.Load() {
 				return 0, false
 			}
 			plain = append(plain, q...)
+			if c.stop.Load() {
+				st, relAccept = 0, nil // the consumer is here
+			}
 			if len(plain) > limit {
 				if len(plain) > 2*limit {
 					return 0, false
@@ -550,7 +599,7 @@ func (p *parInflater) engine(c *parChunk, dict []byte, at, stop int64, accept fu
 		case stopped:
 			return rel + d.BitOffset(), true
 		case err == io.EOF:
-			c.final = true
+			c.res.final = true
 			return rel + 8*d.InputOffset(), true
 		default:
 			return 0, false
@@ -616,6 +665,7 @@ func (r *Reader) startParallel(dict []byte) bool {
 	if r.par == nil || r.par.n != r.opts.Concurrency {
 		r.par = newParInflater(r.opts.Concurrency, r.opts.chunkSize)
 	}
+	r.par.wait = r.opts.waitChunks
 	r.par.reset(ra, at, size-at, dict)
 	r.parOn, r.parAt = true, at
 	return true

@@ -88,9 +88,9 @@ func BenchmarkSpeculativeText(b *testing.B) {
 			sd.reset(s, q, sd.out)
 			// A cap that the whole stream fits, and on through clean
 			// windows: markers to the end.
-			why, err := sd.run(1<<62, never, 1<<40, nil)
+			why, err := sd.run(1<<62, never, 1<<40)
 			for err == nil && why == specClean {
-				why, err = sd.run(1<<62, never, 1<<40, nil)
+				why, err = sd.run(1<<62, never, 1<<40)
 			}
 			if err != nil || why != specFinal {
 				b.Fatalf("stop %d, %v", why, err)

@@ -43,7 +43,9 @@ func parCompare(t *testing.T, f Format, stream []byte, chunks ...int64) {
 func parStats(t *testing.T, f Format, stream []byte, chunk int64) (spec, seq int) {
 	t.Helper()
 	twoProcs(t)
-	r, err := NewReader(bytes.NewReader(stream), f, parOpts(chunk))
+	opts := parOpts(chunk)
+	opts.waitChunks = true
+	r, err := NewReader(bytes.NewReader(stream), f, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -400,5 +402,47 @@ func needCPUs(t *testing.T) {
 	t.Helper()
 	if runtime.GOMAXPROCS(0) < 2 {
 		t.Skip("one CPU: the parallel Reader inflates on the calling goroutine (GOMAXPROCS 1, or wasm's one thread)")
+	}
+}
+
+// TestFinderNextMatchesEveryOffset checks the finder's byte-at-a-time
+// search against testing every bit offset in turn, on real streams (whose
+// block boundaries it must find), one with false candidates.
+func TestFinderNextMatchesEveryOffset(t *testing.T) {
+	slow := func(f *finder, in []byte, from, to int64) int64 {
+		for p := from; p < to; p++ {
+			if f.candidate(in, p) {
+				return p
+			}
+			if (p>>3)+16 > int64(len(in)) {
+				return -1
+			}
+		}
+		return -1
+	}
+	streams := [][]byte{
+		deflateStd(textCorpus(300<<10, 3), 6),
+		deflateStd(randomCorpus(100<<10, 3), 0),
+		deflateStd(randomCorpus(100<<10, 5), 6),
+		// stored blocks holding a deflate stream: its headers are
+		// false candidates of the outer one
+		deflateStd(deflateStd(textCorpus(300<<10, 4), 6), 0),
+	}
+	var f, g finder
+	for i, s := range streams {
+		found := 0
+		for from := int64(0); from < int64(len(s))*8; from += 997 {
+			to := from + 400000
+			a, b := f.next(s, from, to), slow(&g, s, from, to)
+			if a != b {
+				t.Fatalf("stream %d from %d: next %d, every offset %d", i, from, a, b)
+			}
+			if a >= 0 {
+				found++
+			}
+		}
+		if found == 0 {
+			t.Errorf("stream %d: no candidate found", i)
+		}
 	}
 }

@@ -76,6 +76,10 @@ type ReaderOptions struct {
 
 	// chunkSize overrides the parallel Reader's chunk size, for tests.
 	chunkSize int64
+	// waitChunks makes the parallel Reader wait for a chunk's worker to
+	// stop instead of taking what it decoded so far, so that tests count
+	// the workers' chunks whatever the machine's load.
+	waitChunks bool
 
 	// klauspost makes the Reader inflate with klauspost/compress's
 	// inflater instead of the package's engine: the reference the

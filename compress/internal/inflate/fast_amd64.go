@@ -70,3 +70,34 @@ func (d *Decoder) fast(target int) {
 		d.err = ErrCorrupt
 	}
 }
+
+// decodeMarksAsm is marksGeneric's loop in assembly, as decodeFast is
+// fastGeneric's: out and outLimit address the output's bytes.
+//
+//go:noescape
+func decodeMarksAsm(s *fastState)
+
+// decodeMarks is DecodeMarks' loop, in assembly when the CPU has BMI2.
+func decodeMarks(t *Tables, in []byte, out []uint16, outEnd int, m *MarkState) Status {
+	if !useAsm {
+		return marksGeneric(t, in, out, outEnd, m)
+	}
+	ip := unsafe.Pointer(unsafe.SliceData(in))
+	op := unsafe.Pointer(unsafe.SliceData(out))
+	s := fastState{
+		in:       unsafe.Add(ip, m.IP),
+		inLimit:  unsafe.Add(ip, len(in)-inSlack),
+		out:      unsafe.Add(op, 2*m.OP),
+		outLimit: unsafe.Add(op, 2*outEnd),
+		outBase:  op,
+		bits:     m.Bits,
+		nbits:    uint64(m.NBits),
+		lit:      &t.lit[0],
+		dist:     &t.dist[0],
+	}
+	decodeMarksAsm(&s)
+	m.IP = int(uintptr(s.in) - uintptr(ip))
+	m.OP = int(uintptr(s.out)-uintptr(op)) / 2
+	m.Bits, m.NBits = s.bits, uint(s.nbits&0xff)
+	return Status(s.status)
+}

@@ -229,11 +229,8 @@ func build(table []uint32, lens []uint8, root uint, k kind) bool {
 	return true
 }
 
-// The fixed code's tables (RFC 1951 3.2.6), built once.
-var (
-	fixedLit  [litTableSize]uint32
-	fixedDist [distTableSize]uint32
-)
+// fixed is the fixed code's tables (RFC 1951 3.2.6), built once.
+var fixed Tables
 
 // FixedLitLens holds the codeword lengths of the fixed literal/length
 // code (RFC 1951 3.2.6), all 288 symbols; every fixed distance codeword
@@ -256,10 +253,10 @@ var FixedLitLens = func() (lens [numLitLen]uint8) {
 
 func init() {
 	lens := FixedLitLens
-	build(fixedLit[:], lens[:], litBits, kindLit)
+	build(fixed.lit[:], lens[:], litBits, kindLit)
 	var dl [numDist]uint8
 	for i := range dl {
 		dl[i] = 5
 	}
-	build(fixedDist[:], dl[:], distBits, kindDist)
+	build(fixed.dist[:], dl[:], distBits, kindDist)
 }

@@ -284,7 +284,7 @@ func (d *Decoder) header() {
 		d.stored = int(uint16(v))
 		d.state = stStored
 	case 1:
-		d.litp, d.distp = &fixedLit, &fixedDist
+		d.litp, d.distp = &fixed.lit, &fixed.dist
 		d.state = stHuff
 	case 2:
 		if err := d.dynamic(); err != nil {

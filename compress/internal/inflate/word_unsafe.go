@@ -19,3 +19,9 @@ func load64(b []byte, i int) uint64 {
 func store64(b []byte, i int, v uint64) {
 	*(*uint64)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), i)) = v
 }
+
+// store16 writes v at b[i:] without a bounds check, as a uint16 that b's
+// bytes are the memory of; see load64.
+func store16(b []byte, i int, v uint16) {
+	*(*uint16)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), i)) = v
+}

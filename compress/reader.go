@@ -162,6 +162,12 @@ type Reader struct {
 	parOn bool
 	par   *parInflater
 	parAt int64
+	// memOn: mi delivers this member's output, inflated by a worker
+	// (member_reader.go); hdrAt is the input offset where the member's
+	// header began.
+	memOn bool
+	mi    *memberInflater
+	hdrAt int64
 }
 
 // inflater is the Reader seen as the device of its engine: reading it
@@ -232,6 +238,7 @@ func (r *Reader) Reset(src io.Reader) {
 	r.s.lent, r.s.done = 0, 0
 	r.s.seekBack = r.opts.StopAtEnd
 	r.stopParallel()
+	r.forgetIndexed()
 	r.parOn = false
 	r.err, r.closed, r.direct = nil, false, false
 	r.state, r.out, r.msize, r.start = stHeader, 0, 0, 0
@@ -258,6 +265,10 @@ func (r *Reader) InputOffset() int64 { return r.inOffset() }
 // deflate data the engine's count, since it consumes its input window
 // only as it needs more.
 func (r *Reader) inOffset() int64 {
+	if r.memOn && r.state == stBody {
+		// The member's output comes from its whole deflate data.
+		return r.start + int64(r.mi.cur.size-r.mi.cur.hlen-8)
+	}
 	if r.parOn && r.state == stBody {
 		return r.start + r.par.inputOffset()
 	}
@@ -353,6 +364,7 @@ func (r *Reader) Close() error {
 	}
 	r.closed = true
 	r.stopParallel()
+	r.forgetIndexed()
 	if r.s.src != nil || r.s.plain != nil || r.s.mem != nil {
 		r.s.release()
 	}
@@ -388,7 +400,9 @@ func (r *Reader) inflateNext(n int) ([]byte, error) {
 		}
 		var q []byte
 		var err error
-		if r.parOn {
+		if r.memOn {
+			q, err = r.mi.Next(r.limit(n))
+		} else if r.parOn {
 			q, err = r.par.Next(r.limit(n))
 		} else {
 			q, err = r.dec.Next(r.limit(n))
@@ -427,7 +441,11 @@ func (r *Reader) body(p []byte) int {
 	p = p[:r.limit(len(p))]
 	var n int
 	var err error
-	if r.parOn {
+	if r.memOn {
+		var q []byte
+		q, err = r.mi.Next(len(p))
+		n = copy(p, q)
+	} else if r.parOn {
 		var q []byte
 		q, err = r.par.Next(len(p))
 		n = copy(p, q)
@@ -449,10 +467,12 @@ func (r *Reader) account(q []byte, err error) int {
 		r.fail("inflate", r.inOffset(), errTooLarge, fmt.Sprintf("limit %d bytes", r.max))
 	}
 	if n > 0 {
-		switch r.format {
-		case Zlib:
+		switch {
+		case r.memOn:
+			// The worker computed the member's CRC-32 (endIndexed).
+		case r.format == Zlib:
 			r.sum = adler32Update(r.sum, q[:n])
-		case Gzip:
+		case r.format == Gzip:
 			r.sum = crc32Update(r.sum, q[:n])
 		}
 		r.out += int64(n)
@@ -497,6 +517,10 @@ func (r *Reader) account(q []byte, err error) int {
 // the source's window itself has consumed exactly the deflate data from
 // it, which the source now counts.
 func (r *Reader) endBody() {
+	if r.memOn {
+		r.endIndexed()
+		return
+	}
 	if r.parOn {
 		r.endParallel()
 		return
@@ -519,6 +543,10 @@ func (r *Reader) beginMember(magicRead bool) {
 		}
 		r.sum = 1
 	case Gzip:
+		r.hdrAt = r.s.offset()
+		if magicRead {
+			r.hdrAt -= 2
+		}
 		if !r.gzipHeader(magicRead) {
 			return
 		}
@@ -528,7 +556,17 @@ func (r *Reader) beginMember(magicRead bool) {
 	}
 	r.msize = 0
 	r.start = r.s.offset()
-	if r.opts.Concurrency >= 2 && r.dec != nil && r.opts.MaxRatio <= 0 && r.startParallel(dict) {
+	indexed := false
+	if r.format == Gzip && r.opts.Concurrency >= 2 && r.dec != nil && r.opts.MaxRatio <= 0 && !r.opts.SingleMember {
+		// A member whose header gives its length: from the run of
+		// indexed members, or inflated here.
+		var ok bool
+		if ok, indexed = r.beginIndexed(r.hdrAt); ok {
+			r.state = stBody
+			return
+		}
+	}
+	if !indexed && r.opts.Concurrency >= 2 && r.dec != nil && r.opts.MaxRatio <= 0 && r.startParallel(dict) {
 		r.state = stBody
 		return
 	}
@@ -802,5 +840,6 @@ func (r *Reader) finish() {
 
 func (r *Reader) fail(op string, off int64, err error, detail string) {
 	r.stopParallel()
+	r.stopIndexed()
 	r.err = &Error{Format: r.format, Op: op, Offset: off, Err: err, Detail: detail}
 }

@@ -22,53 +22,64 @@ import (
 // memberInflater works through a run of consecutive indexed members. The
 // Reader's goroutine reads each member's header as it always does; the
 // run then follows the lengths ahead of it, reading only the headers, and
-// hands the members to workers, each of which reads its member with
+// queues the members for n-1 workers, each of which reads its member with
 // ReadAt and inflates it with the engine into a buffer of its own,
 // checking that the deflate data ends exactly at the trailer and that
 // the CRC-32 and the size are the trailer's. The Reader delivers the
-// members in order. A member it reaches is taken from the run only if the
-// run found it at the same offset, with the same header length and
-// member length, and its worker succeeded; anything else (a header the
-// run could not follow, a length past the input, a worker's failure, a
-// member the size limit would cut) makes the Reader inflate that member
+// members in order. A member it reaches that no worker has started it
+// takes back and inflates itself, straight into its output as with one
+// goroutine: so n goroutines inflate, and the Reader never waits while a
+// member is still queued. A member it reaches is taken from a worker only
+// if the run found it at the same offset, with the same header length
+// and member length, and the worker succeeded; anything else (a header
+// the run could not follow, a length past the input, a worker's failure,
+// a member the size limit would cut) makes the Reader inflate that member
 // itself from its start, so the output, the errors and their offsets are
 // those of one goroutine. The memory is bounded: at most n+1 members are
-// handed out beyond the one being delivered, each at most
+// queued or inflated beyond the one being delivered, each at most
 // memberMaxInput long with at most memberMaxOutput bytes of output;
 // larger members are inflated by the Reader itself.
 type memberInflater struct {
-	ra   io.ReaderAt
-	size int64 // length of ra
-	n    int   // workers
-	sem  chan struct{}
-	wg   sync.WaitGroup
+	ra     io.ReaderAt
+	size   int64        // length of ra
+	n      int          // goroutines that inflate, the Reader's included
+	steal  bool         // the Reader inflates the members no worker has started
+	jobs   []*memberJob // queued or being inflated, in stream order
+	free   []*memberJob
+	next   int64 // offset in ra of the next member to queue, or -1
+	cur    *memberJob
+	pend   []byte // cur's output not yet delivered
+	hdr    []byte // scratch for the headers the run follows
+	workFn func()
 
-	jobs []*memberJob // handed out, in stream order
-	free []*memberJob
-	next int64 // offset in ra of the next member to hand out, or -1
-	cur  *memberJob
-	pend []byte // cur's output not yet delivered
-	hdr  []byte // scratch for the headers the run follows
+	mu      sync.Mutex
+	queue   []*memberJob // jobs no worker has started, in stream order
+	workers int          // running workers
+	wg      sync.WaitGroup
 
 	// delta is the offset in ra of the Reader's input offset 0, for a
 	// source that is not in memory.
 	delta int64
-	// used counts the members delivered from a worker, for the tests.
-	used int
+	// counts, for the tests: members delivered from a worker or the
+	// Reader's inflating ahead, members the Reader took back from the
+	// queue, members the Reader inflated ahead while it waited
+	used, stolen, helped int
 }
 
-// memberJob is one member handed to a worker.
+// memberJob is one member of a run.
 type memberJob struct {
-	at     int64 // offset of the member in ra
-	hlen   int   // length of its header
-	size   int   // length of the member
-	in     []byte
-	out    []byte
-	span   core.SpanReader
-	crc    uint32
-	ok     bool
-	cancel atomic.Bool
-	done   chan struct{} // one value when the worker is done
+	ra      io.ReaderAt
+	at      int64 // offset of the member in ra
+	hlen    int   // length of its header
+	size    int   // length of the member
+	in      []byte
+	out     []byte
+	span    core.SpanReader
+	crc     uint32
+	ok      bool
+	started bool // a worker took it from the queue (under mu)
+	cancel  atomic.Bool
+	done    chan struct{} // one value when the worker that started it is done
 }
 
 // Limits of the members workers inflate: input and output bytes.
@@ -102,27 +113,35 @@ func indexedLength(extra []byte) int64 {
 	return -1
 }
 
-func newMemberInflater(n int) *memberInflater {
-	return &memberInflater{n: n, sem: make(chan struct{}, n), hdr: make([]byte, memberHeaderRead)}
+func newMemberInflater(n int, steal bool) *memberInflater {
+	m := &memberInflater{n: n, steal: steal, next: -1, hdr: make([]byte, memberHeaderRead)}
+	m.workFn = m.worker
+	return m
 }
 
-// reset starts a run over ra, size bytes long, with nothing handed out.
+// reset starts a run over ra, size bytes long, with nothing queued.
 func (m *memberInflater) reset(ra io.ReaderAt, size int64) {
 	m.stop()
-	m.ra, m.size, m.next, m.used = ra, size, -1, 0
+	m.ra, m.size, m.used, m.stolen, m.helped = ra, size, 0, 0, 0
 }
 
-// stop cancels the workers and waits for them, so that nothing reads ra
-// after it.
+// stop drops the queued members, cancels the workers and waits for
+// them, so that nothing reads ra after it.
 func (m *memberInflater) stop() {
+	m.mu.Lock()
+	clear(m.queue)
+	m.queue = m.queue[:0]
+	m.mu.Unlock()
 	for _, j := range m.jobs {
 		j.cancel.Store(true)
 	}
-	m.wg.Wait()
 	for _, j := range m.jobs {
-		<-j.done
+		if j.started {
+			<-j.done
+		}
 		m.free = append(m.free, j)
 	}
+	m.wg.Wait()
 	clear(m.jobs)
 	m.jobs = m.jobs[:0]
 	m.drop()
@@ -137,8 +156,9 @@ func (m *memberInflater) drop() {
 	}
 }
 
-// start hands out the member at offset at, whose header (hlen bytes)
-// gives the length size, and follows the lengths from there.
+// start queues the member at offset at, whose header (hlen bytes) gives
+// the length size, and follows the lengths from there. Nothing is queued
+// before.
 func (m *memberInflater) start(at int64, hlen int, size int64) {
 	m.next = -1
 	if m.add(at, hlen, size) {
@@ -146,8 +166,8 @@ func (m *memberInflater) start(at int64, hlen int, size int64) {
 	}
 }
 
-// add hands out a member if it fits the limits, and makes the one after
-// it the next.
+// add queues a member if it fits the limits, and makes the one after it
+// the next.
 func (m *memberInflater) add(at int64, hlen int, size int64) bool {
 	if size < int64(hlen)+8+2 || size > memberMaxInput || at+size > m.size {
 		return false // too short for empty deflate data and a trailer, too long, or past the end
@@ -159,16 +179,25 @@ func (m *memberInflater) add(at int64, hlen int, size int64) bool {
 	} else {
 		j = &memberJob{done: make(chan struct{}, 1)}
 	}
-	j.at, j.hlen, j.size, j.ok = at, hlen, int(size), false
+	j.ra, j.at, j.hlen, j.size, j.ok, j.started = m.ra, at, hlen, int(size), false, false
 	j.cancel.Store(false)
 	m.jobs = append(m.jobs, j)
 	m.next = at + size
-	m.wg.Add(1)
-	go m.work(j)
+	m.mu.Lock()
+	m.queue = append(m.queue, j)
+	run := m.workers < max(1, m.n-1)
+	if run {
+		m.workers++
+	}
+	m.mu.Unlock()
+	if run {
+		m.wg.Add(1)
+		go m.workFn()
+	}
 	return true
 }
 
-// fill hands out members until n+1 are out or the run ends.
+// fill queues members until n+1 are out or the run ends.
 func (m *memberInflater) fill() {
 	for len(m.jobs) <= m.n && m.next >= 0 && m.next < m.size {
 		at := m.next
@@ -177,6 +206,25 @@ func (m *memberInflater) fill() {
 		if hlen < 0 || !m.add(at, hlen, size) {
 			return
 		}
+	}
+}
+
+// worker inflates the queued members in order until none is left.
+func (m *memberInflater) worker() {
+	defer m.wg.Done()
+	for {
+		m.mu.Lock()
+		if len(m.queue) == 0 {
+			m.workers--
+			m.mu.Unlock()
+			return
+		}
+		j := m.queue[0]
+		m.queue = m.queue[:copy(m.queue, m.queue[1:])]
+		j.started = true
+		m.mu.Unlock()
+		j.inflate()
+		j.done <- struct{}{}
 	}
 }
 
@@ -222,15 +270,9 @@ func (m *memberInflater) follow(at int64) (int, int64) {
 	return p, size
 }
 
-// work inflates job j: it is ok if the deflate data ends exactly at the
-// trailer with the trailer's CRC-32 and size.
-func (m *memberInflater) work(j *memberJob) {
-	m.sem <- struct{}{}
-	defer func() {
-		<-m.sem
-		j.done <- struct{}{}
-		m.wg.Done()
-	}()
+// inflate inflates the member: it is ok if the deflate data ends
+// exactly at the trailer with the trailer's CRC-32 and size.
+func (j *memberJob) inflate() {
 	if j.cancel.Load() {
 		return
 	}
@@ -238,7 +280,7 @@ func (m *memberInflater) work(j *memberJob) {
 		j.in = make([]byte, j.size)
 	}
 	in := j.in[:j.size]
-	if n, _ := m.ra.ReadAt(in, j.at); n < len(in) {
+	if n, _ := j.ra.ReadAt(in, j.at); n < len(in) {
 		return
 	}
 	wantCRC := binary.LittleEndian.Uint32(in[len(in)-8:])
@@ -274,23 +316,57 @@ func (m *memberInflater) work(j *memberJob) {
 	j.ok = len(out) == isize && crc == wantCRC && d.InputOffset() == int64(j.size-j.hlen-8)
 }
 
-// take returns the member handed out at offset at with the given header
-// and member lengths, waiting for its worker, or nil (and then the run
-// is stopped) if the run did not find it there.
-func (m *memberInflater) take(at int64, hlen int, size int64) *memberJob {
+// take returns the member queued at offset at with the given header and
+// member lengths, waiting for its worker; nil if the run did not find it
+// there (and then the run is stopped), or, with stolen, if no worker had
+// started it and the Reader is to inflate it.
+func (m *memberInflater) take(at int64, hlen int, size int64) (j *memberJob, stolen bool) {
 	m.drop()
 	if len(m.jobs) == 0 {
-		return nil
+		return nil, false
 	}
-	j := m.jobs[0]
+	j = m.jobs[0]
 	if j.at != at || j.hlen != hlen || int64(j.size) != size {
 		m.stop()
-		return nil
+		return nil, false
+	}
+	m.jobs = m.jobs[:copy(m.jobs, m.jobs[1:])]
+	m.mu.Lock()
+	if !j.started && m.steal {
+		// The queue's head: no worker is ahead of the Reader.
+		m.queue = m.queue[:copy(m.queue, m.queue[1:])]
+		stolen = true
+	}
+	m.mu.Unlock()
+	if stolen {
+		m.free = append(m.free, j)
+		m.stolen++
+		m.fill()
+		return nil, true
+	}
+	m.fill()
+	for m.steal {
+		// While the worker is at it, inflate the next queued member.
+		select {
+		case <-j.done:
+			return j, false
+		default:
+		}
+		m.mu.Lock()
+		if len(m.queue) == 0 {
+			m.mu.Unlock()
+			break
+		}
+		h := m.queue[0]
+		m.queue = m.queue[:copy(m.queue, m.queue[1:])]
+		h.started = true
+		m.mu.Unlock()
+		h.inflate()
+		h.done <- struct{}{}
+		m.helped++
 	}
 	<-j.done
-	m.jobs = m.jobs[:copy(m.jobs, m.jobs[1:])]
-	m.fill()
-	return j
+	return j, false
 }
 
 // Next returns up to n bytes of the member being delivered, then io.EOF.
@@ -323,11 +399,11 @@ func (r *Reader) beginIndexed(hdrAt int64) (ok, indexed bool) {
 	}
 	hlen := int(r.start - hdrAt)
 	m := r.mi
-	j := m.take(at, hlen, size)
-	if j == nil {
+	j, stolen := m.take(at, hlen, size)
+	if j == nil && !stolen {
 		// No run, or one that lost its way: start one here.
 		m.start(at, hlen, size)
-		j = m.take(at, hlen, size)
+		j, stolen = m.take(at, hlen, size)
 	}
 	if j == nil {
 		return false, true
@@ -379,7 +455,7 @@ func (r *Reader) memberAt(hdrAt int64) int64 {
 		return -1
 	}
 	if r.mi == nil {
-		r.mi = newMemberInflater(r.opts.Concurrency)
+		r.mi = newMemberInflater(r.opts.Concurrency, !r.opts.workersOnly)
 	}
 	r.mi.reset(ra, size)
 	r.mi.delta = at - r.start

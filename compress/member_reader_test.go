@@ -110,7 +110,8 @@ type readResult struct {
 	err      string
 	in, size int64
 	hdr      string
-	used     int
+	used     int // members from a worker
+	stolen   int // members the run queued and the Reader inflated
 }
 
 // readIndexed reads stream from src (made by mk) through a Reader with
@@ -127,7 +128,7 @@ func readIndexed(t *testing.T, src io.Reader, opts *ReaderOptions) readResult {
 		n, err := r.Read(buf)
 		res.out = append(res.out, buf[:n]...)
 		if r.mi != nil {
-			res.used = max(res.used, r.mi.used)
+			res.used, res.stolen = max(res.used, r.mi.used), max(res.stolen, r.mi.stolen)
 		}
 		if err != nil {
 			if err != io.EOF {
@@ -141,27 +142,35 @@ func readIndexed(t *testing.T, src io.Reader, opts *ReaderOptions) readResult {
 	return res
 }
 
-// idxCompare reads stream with one goroutine and with two, and fails on
-// any difference; it returns how many members came from a worker.
+// idxCompare reads stream with one goroutine and with two, the Reader
+// taking every member from the worker and taking back those the worker
+// has not started, and fails on any difference; it returns how many
+// members came from the worker when the Reader takes none back.
 func idxCompare(t *testing.T, stream []byte, opts ReaderOptions) int {
 	t.Helper()
 	twoProcs(t)
 	seq := opts
 	seq.Concurrency = 1
 	want := readIndexed(t, bytes.NewReader(stream), &seq)
-	opts.Concurrency = 2
-	got := readIndexed(t, bytes.NewReader(stream), &opts)
-	if !bytes.Equal(got.out, want.out) {
-		t.Fatalf("two goroutines: %d bytes, one %d (first difference at %d)", len(got.out), len(want.out), firstDiff(got.out, want.out))
+	used := 0
+	for _, only := range []bool{true, false} {
+		opts.Concurrency, opts.workersOnly = 2, only
+		got := readIndexed(t, bytes.NewReader(stream), &opts)
+		if !bytes.Equal(got.out, want.out) {
+			t.Fatalf("two goroutines (workers only %v): %d bytes, one %d (first difference at %d)", only, len(got.out), len(want.out), firstDiff(got.out, want.out))
+		}
+		if got.err != want.err {
+			t.Fatalf("two goroutines (workers only %v): error %q\none goroutine: %q", only, got.err, want.err)
+		}
+		if got.in != want.in || got.size != want.size || got.hdr != want.hdr {
+			t.Fatalf("two goroutines (workers only %v) end at input %d, output %d, header %s; one goroutine at %d, %d, %s",
+				only, got.in, got.size, got.hdr, want.in, want.size, want.hdr)
+		}
+		if only {
+			used = got.used
+		}
 	}
-	if got.err != want.err {
-		t.Fatalf("two goroutines: error %q\none goroutine: %q", got.err, want.err)
-	}
-	if got.in != want.in || got.size != want.size || got.hdr != want.hdr {
-		t.Fatalf("two goroutines end at input %d, output %d, header %s; one goroutine at %d, %d, %s",
-			got.in, got.size, got.hdr, want.in, want.size, want.hdr)
-	}
-	return got.used
+	return used
 }
 
 func TestIndexRoundTrip(t *testing.T) {
@@ -368,8 +377,8 @@ func TestIndexedReaderSources(t *testing.T) {
 			if !bytes.Equal(got.out, data) || got.err != "" || got.in != want.in || got.size != want.size {
 				t.Fatalf("%d bytes, %q, at %d/%d; want %d bytes at %d/%d", len(got.out), got.err, got.in, got.size, len(data), want.in, want.size)
 			}
-			if (got.used > 0) != tc.useIdx {
-				t.Fatalf("%d members from a worker", got.used)
+			if (got.used+got.stolen > 0) != tc.useIdx {
+				t.Fatalf("%d members from a worker, %d taken back", got.used, got.stolen)
 			}
 		})
 	}
@@ -598,7 +607,7 @@ func TestIndexedReaderBGZF(t *testing.T) {
 			if err != nil {
 				t.Fatalf("gzip -dc: %v", err)
 			}
-			got := readIndexed(t, bytes.NewReader(s), &ReaderOptions{Concurrency: 2})
+			got := readIndexed(t, bytes.NewReader(s), &ReaderOptions{Concurrency: 2, workersOnly: true})
 			if !bytes.Equal(got.out, want) || got.err != "" {
 				t.Fatalf("%d bytes, %q; gzip -d gives %d", len(got.out), got.err, len(want))
 			}

@@ -76,6 +76,10 @@ type ReaderOptions struct {
 
 	// chunkSize overrides the parallel Reader's chunk size, for tests.
 	chunkSize int64
+	// workersOnly makes the Reader take every indexed member it can
+	// from a worker rather than inflate those no worker has started
+	// itself, for tests.
+	workersOnly bool
 
 	// klauspost makes the Reader inflate with klauspost/compress's
 	// inflater instead of the package's engine: the reference the

@@ -71,7 +71,10 @@ type ReaderOptions struct {
 	// *core.SpanReader. 0 and 1 inflate on the calling goroutine; so do
 	// other sources, streams with less than 4 MiB of compressed data
 	// left, Readers with a MaxRatio, and programs with a GOMAXPROCS of 1.
-	// See Reader for the method.
+	// Gzip members whose headers record their length (written with
+	// WriterOptions.Index, or BGZF's, by bgzip) are inflated each on a
+	// goroutine, whatever their size, unless SingleMember. See Reader for
+	// the method.
 	Concurrency int
 
 	// chunkSize overrides the parallel Reader's chunk size, for tests.
@@ -120,6 +123,17 @@ const (
 // ended; where a guess was wrong the Reader inflates that part itself.
 // The output and the errors are those of one goroutine. Close and Reset
 // stop the goroutines.
+//
+// Gzip members whose header records the member's length (the subfield FI
+// that WriterOptions.Index writes, or BGZF's BC) need no guessing: the
+// Reader follows the lengths from header to header and has the members
+// ahead of the one it delivers inflated by other goroutines, at most n+1
+// of them at once, each into a buffer of its own, inflating members
+// itself as well. A member whose length, deflate data, CRC-32 or size do
+// not agree, or that the size limit would cut, is inflated again by the
+// Reader from its start, so here too output and errors are those of one
+// goroutine. Members of more than 4 MiB, compressed or not, are inflated
+// by the Reader alone.
 //
 // Limits: inflating stops with an error at ReaderOptions.MaxSize bytes
 // (DefaultMaxSize unless set) and, if set, beyond MaxRatio times the input;

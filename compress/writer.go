@@ -42,7 +42,8 @@ type WriterOptions struct {
 	// holds the member's length (see Writer); a Reader with a Concurrency
 	// of 2 or more then inflates the members on several goroutines
 	// without guessing. Every gzip reader reads the file as concatenated
-	// members. Index with another format is an error wrapping ErrFormat.
+	// members, about 0.1 to 0.5% larger than without Index. Index with
+	// another format is an error wrapping ErrFormat.
 	Index bool
 }
 
@@ -125,9 +126,9 @@ const (
 // Concurrency of 2 or more finds each member's end from its header and
 // inflates several members at once; other gzip readers read the members
 // one after the other. The price is matches that cannot reach back into
-// the block before and about 28 bytes of header and trailer per block: on
-// text and binaries at level 6 with the default block size, about 0.2%
-// more output. Flush ends the current member, so that a reader can
+// the block before and 28 bytes of header and trailer per block: with
+// the default block size, about 0.4% more output on text at level 6
+// (0.3% at level 1, 0.5% at level 9) and 0.1% on executables. Flush ends the current member, so that a reader can
 // inflate everything written before it; with nothing written since the
 // last Flush it adds nothing.
 //

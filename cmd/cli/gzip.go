@@ -199,7 +199,7 @@ func independentNote(f compress.Format) string {
 	}
 	return `
 -i (--independent, pigz's name) compresses each block of 1 MiB on its own as
-a gzip member whose header records its length: about 0.3% larger, and -d -p N
+a gzip member whose header records its length: 0.1 to 0.5% larger, and -d -p N
 then decompresses a regular file on N cores (so it does bgzip's files). Every
 gzip decompresses it as concatenated members.`
 }

@@ -141,6 +141,7 @@ func coresTable() table {
 	}
 	gz := func(e *env) string { return e.path("gzip-text.gz") }
 	fgz := func(e *env) string { return e.path("gzip-text.fastio.gz") }
+	igz := func(e *env) string { return e.path("gzip-text.fastio-index.gz") }
 	want := func(e *env) (string, error) { return scen.DigestFile(src(e)) }
 	inflate := column{name: "Inflate", want: want, work: work, methods: []method{
 		{name: "fastio compress, concurrent", kind: kindFastio, child: "gunzip.fastio",
@@ -149,6 +150,9 @@ func coresTable() table {
 		{name: "fastio compress, concurrent, own file", kind: kindFastio, child: "gunzip.fastio",
 			comment: "the same on the file compress.Writer wrote concurrently at level 6",
 			args:    func(e *env, out string) []string { return []string{fgz(e), out, strconv.Itoa(e.threads())} }},
+		{name: "fastio compress, indexed file", kind: kindFastio, child: "gunzip.fastio",
+			comment: "the same on the file compress.Writer wrote concurrently at level 6 with WriterOptions.Index: members that record their length",
+			args:    func(e *env, out string) []string { return []string{igz(e), out, strconv.Itoa(e.threads())} }},
 		{name: "fastio gzip -d -p N command", kind: kindCmd, toStdout: true, stdin: gz, comment: "-p N, N the CPUs",
 			args: func(e *env, _ string) []string { return []string{"gzip", "-d", "-c", "-p", strconv.Itoa(e.threads())} }},
 		{name: "pigz", kind: kindCLI, tool: "pigz", toStdout: true, stdin: gz, comment: "-d -p N: one inflating thread, N-1 helpers",
@@ -169,7 +173,10 @@ func coresTable() table {
 			if _, err := e.once("gzip-text.gz", func(p string) error { return scen.GzipFile(src(e), p, 6) }); err != nil {
 				return err
 			}
-			_, err := e.once("gzip-text.fastio.gz", func(p string) error { return scen.FastioGzipFile(src(e), p, 6) })
+			if _, err := e.once("gzip-text.fastio.gz", func(p string) error { return scen.FastioGzipFile(src(e), p, 6) }); err != nil {
+				return err
+			}
+			_, err := e.once("gzip-text.fastio-index.gz", func(p string) error { return scen.FastioIndexedGzipFile(src(e), p, 6) })
 			return err
 		},
 		columns: []column{col(1), col(6), inflate},

@@ -647,3 +647,35 @@ func TestIndexedReaderAllocs(t *testing.T) {
 		t.Fatalf("%.0f allocations for %d members, want at most %d", a, members, 4*members)
 	}
 }
+
+// TestConformanceIndexed runs core's conformance suite over the Writer
+// with Index, at one goroutine and two, and over a Reader with a
+// Concurrency of 2 reading indexed streams.
+func TestConformanceIndexed(t *testing.T) {
+	for _, level := range []int{1, 6} {
+		for _, conc := range []int{1, 2} {
+			t.Run(fmt.Sprintf("Writer/level%d/goroutines%d", level, conc), func(t *testing.T) {
+				coretest.TestBufferedWriter(t, coretest.WriterConfig{
+					New: func(dev io.Writer) core.BufferedWriter {
+						w, err := NewWriter(dev, Gzip, level, &WriterOptions{Index: true, Concurrency: conc, BlockSize: MinBlockSize})
+						if err != nil {
+							t.Fatal(err)
+						}
+						return w
+					},
+					Decode: func(out []byte) ([]byte, error) { return inflatePartial(Gzip, out) },
+				})
+			})
+		}
+	}
+	twoProcs(t)
+	t.Run("Reader", func(t *testing.T) {
+		coretest.TestBufferedReader(t, coretest.ReaderConfig{
+			New: func(src io.Reader) core.BufferedReader {
+				r, _ := NewReader(src, Gzip, &ReaderOptions{Concurrency: 2})
+				return r
+			},
+			Encode: func(data []byte) []byte { return flushedIndexStream(t, data, 5000) },
+		})
+	})
+}

@@ -403,7 +403,7 @@ func (r *Reader) beginIndexed(hdrAt int64) (ok, indexed bool) {
 	if j == nil && !stolen {
 		// No run, or one that lost its way: start one here.
 		m.start(at, hlen, size)
-		j, stolen = m.take(at, hlen, size)
+		j, _ = m.take(at, hlen, size)
 	}
 	if j == nil {
 		return false, true

@@ -288,23 +288,32 @@ func (j *memberJob) inflate() {
 	if isize > memberMaxOutput {
 		return
 	}
-	// The engine writes the output straight into j.out: room for one
-	// byte more than the trailer says, to see a longer output, and the
-	// engine's slack.
-	room := isize + 1 + inflate.Slack
-	if cap(j.out) < room {
-		j.out = make([]byte, room)
+	if cap(j.out) < isize {
+		j.out = make([]byte, 0, isize)
 	}
+	out := j.out[:0]
 	d := parDecoders.Get().(*inflate.Decoder)
 	defer parDecoders.Put(d)
 	j.span.Reset(in[j.hlen:])
-	n, err := d.DecodeAll(&j.span, j.out[:room])
-	if err != nil || n != isize {
-		return
+	d.Reset(&j.span, nil)
+	crc := uint32(0)
+	for {
+		q, err := d.Next(256 << 10)
+		if len(q) > isize-len(out) {
+			return
+		}
+		crc = crc32Update(crc, q)
+		out = append(out, q...)
+		if err == io.EOF {
+			break
+		}
+		if err != nil || j.cancel.Load() {
+			return
+		}
 	}
-	j.out = j.out[:n]
-	j.crc = crc32Update(0, j.out)
-	j.ok = j.crc == wantCRC && d.InputOffset() == int64(j.size-j.hlen-8)
+	j.out = out
+	j.crc = crc
+	j.ok = len(out) == isize && crc == wantCRC && d.InputOffset() == int64(j.size-j.hlen-8)
 }
 
 // take returns the member queued at offset at with the given header and

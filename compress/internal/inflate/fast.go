@@ -28,10 +28,10 @@ func (d *Decoder) fastGeneric(target int) {
 	bits, nbits := d.bits, d.nbits
 	ip, op := d.ip, d.op
 	in := d.win
-	out := d.buf
+	out := d.out[:]
 	lit, dist := d.litp, d.distp
 	inEnd := len(in) - inSlack
-	outEnd := min(target, d.lim)
+	outEnd := min(target, outLimit)
 	if ip > inEnd || op >= outEnd {
 		return
 	}

@@ -80,11 +80,6 @@ type Decoder struct {
 	litp  *[litTableSize]uint32
 	distp *[distTableSize]uint32
 
-	// buf is the output buffer: out, or a caller's in DecodeAll; lim is
-	// where decoding stops in it, slack before its end.
-	buf []byte
-	lim int
-
 	out  [bufSize]byte
 	lit  [litTableSize]uint32
 	dist [distTableSize]uint32
@@ -102,7 +97,6 @@ func (d *Decoder) Reset(src core.BufferedReader, dict []byte) {
 	if len(dict) > windowSize {
 		dict = dict[len(dict)-windowSize:]
 	}
-	d.buf, d.lim = d.out[:], outLimit
 	d.op = copy(d.out[:], dict)
 	d.rp = d.op
 	d.dropped = -int64(d.op)
@@ -404,7 +398,7 @@ func (d *Decoder) copyStored(target int) {
 				return
 			}
 		}
-		n := copy(d.buf[d.op:min(target, d.op+d.stored)], d.win[d.ip:])
+		n := copy(d.out[d.op:min(target, d.op+d.stored)], d.win[d.ip:])
 		d.ip += n
 		d.op += n
 		d.stored -= n
@@ -471,7 +465,7 @@ func (d *Decoder) slow() {
 	case e&flagLit != 0:
 		d.bits >>= n
 		d.nbits -= n
-		d.buf[d.op] = byte(e >> 16)
+		d.out[d.op] = byte(e >> 16)
 		d.op++
 		return
 	case e&flagEOB != 0:
@@ -519,7 +513,7 @@ func (d *Decoder) slow() {
 		return
 	}
 	// Byte by byte: the careful path is rare and short.
-	out := d.buf
+	out := d.out[:]
 	for i := d.op; i < d.op+length; i++ {
 		out[i] = out[i-dist]
 	}

@@ -28,8 +28,10 @@ import (
 // the CRC-32 and the size are the trailer's. The Reader delivers the
 // members in order. A member it reaches that no worker has started it
 // takes back and inflates itself, straight into its output as with one
-// goroutine: so n goroutines inflate, and the Reader never waits while a
-// member is still queued. A member it reaches is taken from a worker only
+// goroutine; while it waits for a worker it inflates the next queued
+// member into that member's buffer, as a worker would: so n goroutines
+// inflate, and the Reader is idle only when nothing is queued. A member it
+// reaches is taken from a worker only
 // if the run found it at the same offset, with the same header length
 // and member length, and the worker succeeded; anything else (a header
 // the run could not follow, a length past the input, a worker's failure,

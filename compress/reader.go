@@ -73,7 +73,7 @@ type ReaderOptions struct {
 	// left, Readers with a MaxRatio, and programs with a GOMAXPROCS of 1.
 	// Gzip members whose headers record their length (written with
 	// WriterOptions.Index, or BGZF's, by bgzip) are inflated each on a
-	// goroutine, whatever their size, unless SingleMember. See Reader for
+	// goroutine, however short the stream, unless SingleMember. See Reader for
 	// the method.
 	Concurrency int
 

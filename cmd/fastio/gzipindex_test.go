@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/fastio-go/fastio/core/coretest"
 )
 
 // TestGzipIndependentByGzip compresses with -i through the command and
@@ -36,5 +38,31 @@ func TestGzipIndependentByGzip(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestGzipBGZF decompresses a file bgzip wrote (members that record
+// their length in the subfield BC) with -d -p 2 and -d, as gzip -d does.
+func TestGzipBGZF(t *testing.T) {
+	needPeers(t, "gzip")
+	bgzip := coretest.Peer(t, "bgzip", "tabix")
+	for _, name := range []string{"mixed.txt", "random.bin", "empty"} {
+		t.Run(name, func(t *testing.T) {
+			bgz := run(t, dataDir, nil, bgzip, "-c", name)
+			if bgz.code != 0 {
+				t.Fatalf("bgzip -c: exit %d %s", bgz.code, bgz.stderr)
+			}
+			path := filepath.Join(t.TempDir(), name+".gz")
+			if err := os.WriteFile(path, bgz.stdout, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			peer := run(t, dataDir, nil, "gzip", "-dc", path)
+			for _, p := range []string{"1", "2"} {
+				ours := run(t, dataDir, nil, fastio, "gzip", "-dc", "-p", p, path)
+				if ours.code != peer.code || !bytes.Equal(ours.stdout, peer.stdout) || len(ours.stderr) > 0 {
+					t.Errorf("-p %s: exit %d, %d bytes, %s; gzip -dc: exit %d, %d bytes", p, ours.code, len(ours.stdout), ours.stderr, peer.code, len(peer.stdout))
+				}
+			}
+		})
 	}
 }

@@ -94,9 +94,11 @@ const (
 	memberHeaderRead = 512
 )
 
-// indexedLength returns the member length an extra field gives, from a
-// subfield FI or BC, or -1.
+// indexedLength returns the member length an extra field gives, from its
+// last subfield FI or BC (the Writer appends FI to Header.Extra, which may
+// hold one copied from another file), or -1.
 func indexedLength(extra []byte) int64 {
+	size := int64(-1)
 	for len(extra) >= 4 {
 		si1, si2 := extra[0], extra[1]
 		n := int(binary.LittleEndian.Uint16(extra[2:]))
@@ -106,13 +108,13 @@ func indexedLength(extra []byte) int64 {
 		v := extra[4 : 4+n]
 		switch {
 		case si1 == indexSI1 && si2 == indexSI2 && n == 4:
-			return int64(binary.LittleEndian.Uint32(v))
+			size = int64(binary.LittleEndian.Uint32(v))
 		case si1 == 'B' && si2 == 'C' && n == 2:
-			return int64(binary.LittleEndian.Uint16(v)) + 1
+			size = int64(binary.LittleEndian.Uint16(v)) + 1
 		}
 		extra = extra[4+n:]
 	}
-	return -1
+	return size
 }
 
 func newMemberInflater(n int, steal bool) *memberInflater {

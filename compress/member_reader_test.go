@@ -256,6 +256,24 @@ func TestIndexHeaderLayout(t *testing.T) {
 	}
 }
 
+// TestIndexCopiedHeader writes an indexed stream whose Header is the one
+// a Reader read from another indexed stream, index subfield included:
+// the subfield the Writer appends is the one that counts.
+func TestIndexCopiedHeader(t *testing.T) {
+	needCPUs(t)
+	data := textCorpus(500<<10, 14)
+	r, _ := NewReader(bytes.NewReader(indexStream(t, 6, 1, 0, data, &Header{Name: "first"})), Gzip, nil)
+	if _, err := io.Copy(io.Discard, r); err != nil {
+		t.Fatal(err)
+	}
+	h := r.Header
+	h.Extra = append([]byte{'F', 'I', 4, 0, 1, 2, 3, 4}, h.Extra...) // and a stale one before
+	s := indexStream(t, 6, 2, MinBlockSize, data, &h)
+	if used := idxCompare(t, s, ReaderOptions{}); used != 4 {
+		t.Fatalf("%d of 4 members from a worker", used)
+	}
+}
+
 func TestIndexEmpty(t *testing.T) {
 	s := indexStream(t, 6, 1, 0, nil, nil)
 	ms := indexedMembers(t, s)

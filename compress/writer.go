@@ -122,7 +122,8 @@ const (
 // bytes 'F', 'I', a length of 4 and the member's total length in bytes,
 // from its first header byte to the end of its trailer, little-endian.
 // It is appended to Header.Extra in the first member, which must
-// therefore be at most 65527 bytes. A Reader that reads the file with a
+// therefore be at most 65527 bytes; a Reader takes the last FI subfield,
+// so a Header copied from another indexed file does no harm. A Reader that reads the file with a
 // Concurrency of 2 or more finds each member's end from its header and
 // inflates several members at once; other gzip readers read the members
 // one after the other. The price is matches that cannot reach back into

@@ -73,6 +73,16 @@ func TestGzipIndependent(t *testing.T) {
 	corrupt := []byte(gz)
 	corrupt = bytes.Clone(corrupt)
 	corrupt[len(corrupt)/2] ^= 0x10
+	// The third member's compression method, and its reserved flags.
+	second := int(binary.LittleEndian.Uint32([]byte(gz)[12+8-4:]))
+	third := second + int(binary.LittleEndian.Uint32([]byte(gz)[second+12+8-4:]))
+	badMethod, badFlags := []byte(gz), []byte(gz)
+	badMethod, badFlags = bytes.Clone(badMethod), bytes.Clone(badFlags)
+	if gz[third] != 0x1f || gz[third+1] != 0x8b {
+		t.Fatalf("no member header at %d", third)
+	}
+	badMethod[third+2] = 7
+	badFlags[third+3] |= 0x80
 	files := map[string][]byte{
 		"one.gz":      []byte(gz),
 		"garbage.gz":  append([]byte(gz), "garbage"...),
@@ -80,6 +90,8 @@ func TestGzipIndependent(t *testing.T) {
 		"corrupt.gz":  corrupt,
 		"truncate.gz": []byte(gz[:len(gz)-5]),
 		"mixed.gz":    append([]byte(gz), plain...),
+		"method.gz":   badMethod,
+		"flags.gz":    badFlags,
 	}
 	for name, content := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), content, 0o644); err != nil {

@@ -68,7 +68,7 @@ test:
 # with sudo that needs no password) and otherwise prints the apt-get line;
 # a package left missing is an error only under FASTIO_REQUIRE_PEERS=1.
 # make bench needs the peers and compilers alone (deps-peers).
-DEB_PEERS := gzip pigz libdeflate-tools isal openssl libc-bin coreutils dash python3 gcc g++ libfast-float-dev libssl-dev curl xz-utils
+DEB_PEERS := gzip pigz libdeflate-tools isal tabix openssl libc-bin coreutils dash python3 gcc g++ libfast-float-dev libssl-dev curl xz-utils
 DEB_TEST  := $(DEB_PEERS) chromium chromium-driver fonts-noto-color-emoji
 
 deps: tools

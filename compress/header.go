@@ -130,3 +130,43 @@ func appendGzipHeader(p []byte, h *Header, level int) []byte {
 func crc32Update(crc uint32, p []byte) uint32 {
 	return crc32.Update(crc, crc32.IEEETable, p)
 }
+
+// The index subfield of an indexed gzip member's extra field
+// (WriterOptions.Index): SI1 'F', SI2 'I', LEN 4, then the member's total
+// length, little-endian.
+const (
+	indexSI1      = 'F'
+	indexSI2      = 'I'
+	indexFieldLen = 8 // the subfield with its 4-byte subheader
+)
+
+// appendIndexHeader appends the header of an indexed gzip member and
+// returns it with the offset in it of the member's length, left zero for
+// the caller to set: the first member carries h with the index subfield
+// after h.Extra, the later ones only h.OS and the subfield. h must have
+// passed gzipHeaderLen with room for the subfield.
+func appendIndexHeader(p []byte, h *Header, level int, first bool) ([]byte, int) {
+	var m Header
+	if first {
+		m = *h
+	} else {
+		m.OS = h.OS
+	}
+	var x [64]byte
+	m.Extra = append(append(x[:0], m.Extra...), indexSI1, indexSI2, 4, 0, 0, 0, 0, 0)
+	start := len(p)
+	p = appendGzipHeader(p, &m, level)
+	return p, len(p) - start - len(m.Name) - len(m.Comment) - nulls(&m) - 4
+}
+
+// nulls counts the terminating NULs of h's name and comment.
+func nulls(h *Header) int {
+	n := 0
+	if h.Name != "" {
+		n++
+	}
+	if h.Comment != "" {
+		n++
+	}
+	return n
+}

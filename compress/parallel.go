@@ -1,6 +1,7 @@
 package compress
 
 import (
+	"encoding/binary"
 	"errors"
 	"io"
 	"sync"
@@ -57,6 +58,8 @@ type parallel struct {
 	prime int      // bytes of input before a block that prime it: historySize or fastPrimeSize
 	hist  []byte   // the last prime bytes of input before cur
 	sum   uint32   // checksum of the input of the blocks written
+	index bool     // each block is a gzip member (WriterOptions.Index)
+	mems  int      // members submitted in this stream, with index
 	abort atomic.Bool
 	work  func() // p.work, made once, so that starting a worker allocates nothing
 
@@ -73,6 +76,8 @@ type block struct {
 	last bool
 	out  blockOut
 	sum  uint32 // checksum of in[dict:]
+	hdr  []byte // with index: the member's header, its length field zero
+	lat  int    // offset of the length field in hdr
 	done chan struct{}
 }
 
@@ -94,7 +99,10 @@ func newParallel(w *Writer, n, bsize int) *parallel {
 	if !ownLevel(w.level) && w.level >= 1 && w.level <= 5 && bsize == MaxBlockSize {
 		prime = fastPrimeSize
 	}
-	p := &parallel{w: w, n: n, bsize: bsize, prime: prime}
+	if w.index {
+		prime = 0 // independent blocks
+	}
+	p := &parallel{w: w, n: n, bsize: bsize, prime: prime, index: w.index}
 	p.work = p.worker
 	return p
 }
@@ -112,6 +120,7 @@ func (p *parallel) reset() {
 		d = d[len(d)-historySize:]
 	}
 	p.hist = append(p.hist[:0], d...)
+	p.mems = 0
 	p.sum = 1
 	if p.w.format == Gzip {
 		p.sum = 0
@@ -184,7 +193,13 @@ func (p *parallel) finish() uint32 {
 		// Nothing left: an empty final block needs no priming.
 		p.cur.in, p.cur.dict = p.cur.in[:0], 0
 	}
-	p.submit(true)
+	if p.index && len(p.cur.in) == 0 && p.mems > 0 {
+		// Every member is complete: no empty one at the end.
+		p.free = append(p.free, p.cur)
+		p.cur = nil
+	} else {
+		p.submit(true)
+	}
 	for len(p.queue) > 0 {
 		p.waitHead()
 	}
@@ -242,6 +257,10 @@ func (p *parallel) submit(last bool) {
 		h = h[len(h)-p.prime:]
 	}
 	p.hist = append(p.hist[:0], h...)
+	if p.index {
+		b.hdr, b.lat = appendIndexHeader(b.hdr[:0], &p.w.Header, p.w.level, p.mems == 0)
+		p.mems++
+	}
 	p.queue = append(p.queue, b)
 	p.mu.Lock()
 	p.pending = append(p.pending, b)
@@ -298,12 +317,20 @@ func (p *parallel) compress(fw compressor, b *block) {
 		if b.dict > 0 {
 			dict = b.in[:b.dict]
 		}
+		if p.index {
+			b.out.b = append(b.out.b, b.hdr...)
+		}
 		fw.ResetDict(&b.out, dict)
 		fw.Write(data) // blockOut does not fail
-		if b.last {
+		if b.last || p.index {
 			fw.Close()
 		} else {
 			fw.Flush()
+		}
+		if p.index {
+			b.out.b = binary.LittleEndian.AppendUint32(b.out.b, b.sum)
+			b.out.b = binary.LittleEndian.AppendUint32(b.out.b, uint32(len(data)))
+			binary.LittleEndian.PutUint32(b.out.b[b.lat:], uint32(len(b.out.b)))
 		}
 	}
 }

@@ -71,7 +71,10 @@ type ReaderOptions struct {
 	// *core.SpanReader. 0 and 1 inflate on the calling goroutine; so do
 	// other sources, streams with less than 4 MiB of compressed data
 	// left, Readers with a MaxRatio, and programs with a GOMAXPROCS of 1.
-	// See Reader for the method.
+	// Gzip members whose headers record their length (written with
+	// WriterOptions.Index, or BGZF's, by bgzip) are inflated each on a
+	// goroutine, however short the stream, unless SingleMember. See Reader for
+	// the method.
 	Concurrency int
 
 	// chunkSize overrides the parallel Reader's chunk size, for tests.
@@ -80,6 +83,10 @@ type ReaderOptions struct {
 	// stop instead of taking what it decoded so far, so that tests count
 	// the workers' chunks whatever the machine's load.
 	waitChunks bool
+	// workersOnly makes the Reader take every indexed member it can
+	// from a worker rather than inflate those no worker has started
+	// itself, for tests.
+	workersOnly bool
 
 	// klauspost makes the Reader inflate with klauspost/compress's
 	// inflater instead of the package's engine: the reference the
@@ -120,6 +127,17 @@ const (
 // ended; where a guess was wrong the Reader inflates that part itself.
 // The output and the errors are those of one goroutine. Close and Reset
 // stop the goroutines.
+//
+// Gzip members whose header records the member's length (the subfield FI
+// that WriterOptions.Index writes, or BGZF's BC) need no guessing: the
+// Reader follows the lengths from header to header and has the members
+// ahead of the one it delivers inflated by other goroutines, at most n+1
+// of them at once, each into a buffer of its own, inflating members
+// itself as well. A member whose length, deflate data, CRC-32 or size do
+// not agree, or that the size limit would cut, is inflated again by the
+// Reader from its start, so here too output and errors are those of one
+// goroutine. Members of more than 4 MiB, compressed or not, are inflated
+// by the Reader alone.
 //
 // Limits: inflating stops with an error at ReaderOptions.MaxSize bytes
 // (DefaultMaxSize unless set) and, if set, beyond MaxRatio times the input;
@@ -166,6 +184,12 @@ type Reader struct {
 	parOn bool
 	par   *parInflater
 	parAt int64
+	// memOn: mi delivers this member's output, inflated by a worker
+	// (member_reader.go); hdrAt is the input offset where the member's
+	// header began.
+	memOn bool
+	mi    *memberInflater
+	hdrAt int64
 }
 
 // inflater is the Reader seen as the device of its engine: reading it
@@ -236,6 +260,7 @@ func (r *Reader) Reset(src io.Reader) {
 	r.s.lent, r.s.done = 0, 0
 	r.s.seekBack = r.opts.StopAtEnd
 	r.stopParallel()
+	r.forgetIndexed()
 	r.parOn = false
 	r.err, r.closed, r.direct = nil, false, false
 	r.state, r.out, r.msize, r.start = stHeader, 0, 0, 0
@@ -262,6 +287,10 @@ func (r *Reader) InputOffset() int64 { return r.inOffset() }
 // deflate data the engine's count, since it consumes its input window
 // only as it needs more.
 func (r *Reader) inOffset() int64 {
+	if r.memOn && r.state == stBody {
+		// The member's output comes from its whole deflate data.
+		return r.start + int64(r.mi.cur.size-r.mi.cur.hlen-8)
+	}
 	if r.parOn && r.state == stBody {
 		return r.start + r.par.inputOffset()
 	}
@@ -357,6 +386,7 @@ func (r *Reader) Close() error {
 	}
 	r.closed = true
 	r.stopParallel()
+	r.forgetIndexed()
 	if r.s.src != nil || r.s.plain != nil || r.s.mem != nil {
 		r.s.release()
 	}
@@ -392,7 +422,9 @@ func (r *Reader) inflateNext(n int) ([]byte, error) {
 		}
 		var q []byte
 		var err error
-		if r.parOn {
+		if r.memOn {
+			q, err = r.mi.Next(r.limit(n))
+		} else if r.parOn {
 			q, err = r.par.Next(r.limit(n))
 		} else {
 			q, err = r.dec.Next(r.limit(n))
@@ -431,7 +463,11 @@ func (r *Reader) body(p []byte) int {
 	p = p[:r.limit(len(p))]
 	var n int
 	var err error
-	if r.parOn {
+	if r.memOn {
+		var q []byte
+		q, err = r.mi.Next(len(p))
+		n = copy(p, q)
+	} else if r.parOn {
 		var q []byte
 		q, err = r.par.Next(len(p))
 		n = copy(p, q)
@@ -453,10 +489,12 @@ func (r *Reader) account(q []byte, err error) int {
 		r.fail("inflate", r.inOffset(), errTooLarge, fmt.Sprintf("limit %d bytes", r.max))
 	}
 	if n > 0 {
-		switch r.format {
-		case Zlib:
+		switch {
+		case r.memOn:
+			// The worker computed the member's CRC-32 (endIndexed).
+		case r.format == Zlib:
 			r.sum = adler32Update(r.sum, q[:n])
-		case Gzip:
+		case r.format == Gzip:
 			r.sum = crc32Update(r.sum, q[:n])
 		}
 		r.out += int64(n)
@@ -501,6 +539,10 @@ func (r *Reader) account(q []byte, err error) int {
 // the source's window itself has consumed exactly the deflate data from
 // it, which the source now counts.
 func (r *Reader) endBody() {
+	if r.memOn {
+		r.endIndexed()
+		return
+	}
 	if r.parOn {
 		r.endParallel()
 		return
@@ -523,6 +565,10 @@ func (r *Reader) beginMember(magicRead bool) {
 		}
 		r.sum = 1
 	case Gzip:
+		r.hdrAt = r.s.offset()
+		if magicRead {
+			r.hdrAt -= 2
+		}
 		if !r.gzipHeader(magicRead) {
 			return
 		}
@@ -532,7 +578,17 @@ func (r *Reader) beginMember(magicRead bool) {
 	}
 	r.msize = 0
 	r.start = r.s.offset()
-	if r.opts.Concurrency >= 2 && r.dec != nil && r.opts.MaxRatio <= 0 && r.startParallel(dict) {
+	indexed := false
+	if r.format == Gzip && r.opts.Concurrency >= 2 && r.dec != nil && r.opts.MaxRatio <= 0 && !r.opts.SingleMember {
+		// A member whose header gives its length: from the run of
+		// indexed members, or inflated here.
+		var ok bool
+		if ok, indexed = r.beginIndexed(r.hdrAt); ok {
+			r.state = stBody
+			return
+		}
+	}
+	if !indexed && r.opts.Concurrency >= 2 && r.dec != nil && r.opts.MaxRatio <= 0 && r.startParallel(dict) {
 		r.state = stBody
 		return
 	}
@@ -806,5 +862,6 @@ func (r *Reader) finish() {
 
 func (r *Reader) fail(op string, off int64, err error, detail string) {
 	r.stopParallel()
+	r.stopIndexed()
 	r.err = &Error{Format: r.format, Op: op, Offset: off, Err: err, Detail: detail}
 }

@@ -36,6 +36,15 @@ type WriterOptions struct {
 	// means DefaultWriterBufferSize; other sizes below core.MinBufferSize
 	// mean core.MinBufferSize.
 	BufferSize int
+	// Index makes a Gzip Writer write each block (BlockSize bytes of
+	// input, and the input before each Flush) as a gzip member of its own,
+	// compressed without the input before it, whose header's extra field
+	// holds the member's length (see Writer); a Reader with a Concurrency
+	// of 2 or more then inflates the members on several goroutines
+	// without guessing. Every gzip reader reads the file as concatenated
+	// members, about 0.1 to 0.5% larger than without Index. Index with
+	// another format is an error wrapping ErrFormat.
+	Index bool
 }
 
 // Block sizes of a concurrent Writer. Each block after the first is
@@ -98,6 +107,32 @@ const (
 // No goroutine outlives the blocks in flight: a Writer that is dropped
 // without Close leaves nothing running once its blocks are done.
 //
+// # Indexed members
+//
+// With WriterOptions.Index a Gzip Writer cuts the input into blocks as
+// above, whatever the concurrency (with a Concurrency below 2 one
+// goroutine compresses them, so the output is the same at every
+// concurrency), but compresses each without the input before it and
+// writes it as a complete gzip member: header, deflate data ending with a
+// final block, CRC-32 and size of the block's input. The first member's
+// header carries the Writer's Header; the later ones carry only the OS
+// byte and the index, with no name, comment or time, so that gzip -dN
+// and gzip -l take the name and time from the first member. The index is
+// a subfield of the header's extra field (RFC 1952 section 2.3.1.1): the
+// bytes 'F', 'I', a length of 4 and the member's total length in bytes,
+// from its first header byte to the end of its trailer, little-endian.
+// It is appended to Header.Extra in the first member, which must
+// therefore be at most 65527 bytes; a Reader takes the last FI subfield,
+// so a Header copied from another indexed file does no harm. A Reader that reads the file with a
+// Concurrency of 2 or more finds each member's end from its header and
+// inflates several members at once; other gzip readers read the members
+// one after the other. The price is matches that cannot reach back into
+// the block before and 28 bytes of header and trailer per block: with
+// the default block size, about 0.4% more output on text at level 6
+// (0.3% at level 1, 0.5% at level 9) and 0.1% on executables. Flush ends the current member, so that a reader can
+// inflate everything written before it; with nothing written since the
+// last Flush it adds nothing.
+//
 // A Writer is not safe for concurrent use. Reset reuses all its memory;
 // WriterPool keeps Writers for reuse.
 type Writer struct {
@@ -114,6 +149,7 @@ type Writer struct {
 	format Format
 	level  int
 	dict   []byte
+	index  bool   // WriterOptions.Index: each block is a gzip member
 	begun  bool   // header written
 	dirty  bool   // input given to the compressor since the last sync flush
 	done   bool   // trailer written
@@ -150,12 +186,16 @@ func NewWriter(dst io.Writer, format Format, level int, opts *WriterOptions) (*W
 		return nil, &Error{Format: format, Op: "new writer", Offset: -1, Err: ErrDictionary,
 			Detail: "gzip has no preset dictionary"}
 	}
-	w := &Writer{format: format, level: level}
+	if o.Index && format != Gzip {
+		return nil, &Error{Format: format, Op: "new writer", Offset: -1, Err: ErrFormat,
+			Detail: "an indexed stream is a series of gzip members: Index needs Gzip"}
+	}
+	w := &Writer{format: format, level: level, index: o.Index}
 	if o.Dict != nil {
 		w.dict = append([]byte{}, o.Dict...)
 	}
-	if o.Concurrency >= 2 {
-		w.par = newParallel(w, o.Concurrency, o.BlockSize)
+	if o.Concurrency >= 2 || o.Index {
+		w.par = newParallel(w, max(o.Concurrency, 1), o.BlockSize)
 	} else {
 		fw, err := newCompressor(&w.out, level, w.dict)
 		if err != nil {
@@ -255,7 +295,7 @@ func (w *Writer) Commit(n int) { w.eng.Commit(n) }
 // into the input buffer (with a Concurrency of 2 or more, straight into
 // the blocks).
 func (w *Writer) ReadFrom(r io.Reader) (int64, error) {
-	if w.par == nil || w.eng.Err() != nil || w.eng.Buffered() > 0 || gzipHeaderLen(&w.Header) < 0 ||
+	if w.par == nil || w.eng.Err() != nil || w.eng.Buffered() > 0 || !w.headerOK() ||
 		w.out.err != nil || len(w.out.kept) > 0 {
 		// Errors to report, bytes to send first or buffered input: the
 		// engine's way.
@@ -320,7 +360,9 @@ func (s *sink) Take(p []byte, final bool) (int, error) {
 			return len(p), w.fail(err, "close")
 		}
 		w.dirty, w.done = false, true
-		w.writeTrailer()
+		if !w.index {
+			w.writeTrailer()
+		}
 	}
 	return len(p), w.out.take()
 }
@@ -352,7 +394,22 @@ func (s *sink) Flush() error {
 	return w.out.dst.Flush()
 }
 
+// headerOK reports whether the Header can be encoded: with Index, with
+// room for the index subfield in its extra field.
+func (w *Writer) headerOK() bool {
+	n := gzipHeaderLen(&w.Header)
+	return n >= 0 && (!w.index || len(w.Header.Extra) <= 0xffff-indexFieldLen)
+}
+
 func (w *Writer) writeHeader() error {
+	if w.index {
+		// Each member has its header, made by parallel.submit.
+		if !w.headerOK() {
+			return w.fail(ErrHeader, "write header")
+		}
+		w.begun = true
+		return nil
+	}
 	switch w.format {
 	case Zlib:
 		w.hdr = appendZlibHeader(w.hdr[:0], w.level, w.dict)
@@ -385,6 +442,9 @@ func (w *Writer) fail(err error, op string) error {
 	e := &Error{Format: w.format, Op: op, Offset: -1, Err: err}
 	if err == ErrHeader {
 		e.Detail = "Name or Comment contains NUL, or Extra is longer than 65535 bytes"
+		if w.index {
+			e.Detail += " (65527 with Index)"
+		}
 	}
 	return e
 }

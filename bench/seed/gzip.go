@@ -157,6 +157,7 @@ func coresTable() table {
 	text := func(e *env) string { return e.path("mixed-text.corpus") }
 	gz := func(e *env) string { return e.path("mixed-text.gz") }
 	fgz := func(e *env) string { return e.path("mixed-text.fastio.gz") }
+	igz := func(e *env) string { return e.path("mixed-text.fastio-index.gz") }
 	reader := func(file func(*env) string, n func(*env) string) func(*env, string) []string {
 		return func(e *env, out string) []string { return []string{file(e), out, n(e)} }
 	}
@@ -171,7 +172,10 @@ func coresTable() table {
 			if _, err := e.once("mixed-text.gz", func(p string) error { return gnuGzipFile(e, text(e), p, 6) }); err != nil {
 				return err
 			}
-			_, err := e.once("mixed-text.fastio.gz", func(p string) error { return scen.FastioGzipFile(text(e), p, 6) })
+			if _, err := e.once("mixed-text.fastio.gz", func(p string) error { return scen.FastioGzipFile(text(e), p, 6) }); err != nil {
+				return err
+			}
+			_, err := e.once("mixed-text.fastio-index.gz", func(p string) error { return scen.FastioIndexedGzipFile(text(e), p, 6) })
 			return err
 		},
 		methods: []method{
@@ -181,9 +185,8 @@ func coresTable() table {
 				comment: "compress.Reader with ReaderOptions.Concurrency 1: the baseline of the Inflate ratios"},
 			{name: "fastio compress, concurrent, own file", kind: kindFastio, child: "gunzip.fastio", args: reader(fgz, threads),
 				comment: "the concurrent Reader on the file compress.Writer wrote from the same text with Concurrency 2 at level 6"},
-			// Rows on other files compress.Writer wrote from the same
-			// text (with other options) go here; the column's prepare
-			// makes their files.
+			{name: "fastio compress, indexed file", kind: kindFastio, child: "gunzip.fastio", args: reader(igz, threads),
+				comment: "the concurrent Reader on the file compress.Writer wrote from the same text with Concurrency 2 at level 6 and WriterOptions.Index: members that record their length"},
 			{name: "fastio gzip -d -p N command", kind: kindCmd, toStdout: true, stdin: gz, comment: "-p N, N the CPUs",
 				args: func(e *env, _ string) []string { return []string{"gzip", "-d", "-c", "-p", threads(e)} }},
 			{name: "fastio gzip -d command", kind: kindCmd, toStdout: true, stdin: gz, oneThread: true, comment: "one goroutine",
@@ -205,7 +208,7 @@ func coresTable() table {
 		notes: []string{"In the Compress columns, time and ratio are CPU time, the cost of the work summed over the threads; the wall time of the details is the time to wait. " +
 			"The output must inflate to the corpus, as in the one-CPU table.",
 			"Inflate: {parinflate} of text mixing Latin, Cyrillic, Greek, Chinese, Japanese, Korean and emoji, in one gzip member written by GNU gzip -6, " +
-				"which every row inflates but those named after another file (own file: written from the same text by compress.Writer with Concurrency 2 at level 6). " +
+				"which every row inflates but those named after another file (own file: written from the same text by compress.Writer with Concurrency 2 at level 6; indexed file: the same with WriterOptions.Index). " +
 				"Time and ratio are wall time, the ratio to “" + oneGoroutine + "” (compress.Reader with Concurrency 1) in the same round: " +
 				"0.67 is 1.5 times as fast as one goroutine. The CPU time, what the speed costs, is in the details. " +
 				"The one-thread rows (“" + oneGoroutine + "”, “fastio gzip -d command”, libdeflate-gzip) run on the same CPUs as the others; " +

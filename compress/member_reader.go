@@ -433,29 +433,8 @@ func (r *Reader) memberAt(hdrAt int64) int64 {
 		}
 		return r.mi.delta + hdrAt
 	}
-	var ra io.ReaderAt
-	var at, size int64
-	switch {
-	case r.s.mem != nil:
-		ra = r.s.mem
-		at = r.s.mem.Size() - int64(r.s.mem.Len()) - int64(r.s.br.Buffered())
-		size = r.s.mem.Size()
-	case r.s.plain != nil:
-		a, ok := r.s.plain.(io.ReaderAt)
-		sk, ok2 := r.s.plain.(io.Seeker)
-		if !ok || !ok2 {
-			return -1
-		}
-		cur, err := sk.Seek(0, io.SeekCurrent)
-		if err != nil {
-			return -1
-		}
-		end, err := sk.Seek(0, io.SeekEnd)
-		if _, err2 := sk.Seek(cur, io.SeekStart); err2 != nil || err != nil {
-			return -1
-		}
-		ra, at, size = a, cur-int64(r.s.br.Buffered()), end
-	default:
+	ra, at, size, ok, err := r.offsetSource()
+	if !ok || err != nil {
 		return -1
 	}
 	if r.mi == nil {

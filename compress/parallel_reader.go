@@ -614,6 +614,37 @@ func leBits(in []byte, p int64) uint64 {
 	return binary.LittleEndian.Uint64(b[:]) >> (p & 7)
 }
 
+// offsetSource returns the Reader's source as an io.ReaderAt, the offset
+// in it of the next byte the Reader would read, and its size; ok is false
+// for a source that cannot be read at offsets. err reports a source that
+// the seeks finding its size left at another offset.
+func (r *Reader) offsetSource() (ra io.ReaderAt, at, size int64, ok bool, err error) {
+	switch {
+	case r.s.mem != nil:
+		at = r.s.mem.Size() - int64(r.s.mem.Len()) - int64(r.s.br.Buffered())
+		return r.s.mem, at, r.s.mem.Size(), true, nil
+	case r.s.plain != nil:
+		a, ok := r.s.plain.(io.ReaderAt)
+		sk, ok2 := r.s.plain.(io.Seeker)
+		if !ok || !ok2 {
+			return nil, 0, 0, false, nil
+		}
+		cur, err := sk.Seek(0, io.SeekCurrent)
+		if err != nil {
+			return nil, 0, 0, false, nil
+		}
+		end, err := sk.Seek(0, io.SeekEnd)
+		if _, err2 := sk.Seek(cur, io.SeekStart); err2 != nil {
+			return nil, 0, 0, false, err2
+		}
+		if err != nil {
+			return nil, 0, 0, false, nil
+		}
+		return a, cur - int64(r.s.br.Buffered()), end, true, nil
+	}
+	return nil, 0, 0, false, nil
+}
+
 // parMinInput is the least compressed input left at the start of a
 // member's deflate data for the Reader to inflate it in parallel: below
 // it, the chunks are too few to pay for the speculation.
@@ -626,33 +657,12 @@ func (r *Reader) startParallel(dict []byte) bool {
 	if runtime.GOMAXPROCS(0) < 2 {
 		return false // one thread: speculation can only cost
 	}
-	var ra io.ReaderAt
-	var at, size int64
-	switch {
-	case r.s.mem != nil:
-		ra = r.s.mem
-		at = r.s.mem.Size() - int64(r.s.mem.Len()) - int64(r.s.br.Buffered())
-		size = r.s.mem.Size()
-	case r.s.plain != nil:
-		a, ok := r.s.plain.(io.ReaderAt)
-		sk, ok2 := r.s.plain.(io.Seeker)
-		if !ok || !ok2 {
-			return false
-		}
-		cur, err := sk.Seek(0, io.SeekCurrent)
-		if err != nil {
-			return false
-		}
-		end, err := sk.Seek(0, io.SeekEnd)
-		if _, err2 := sk.Seek(cur, io.SeekStart); err2 != nil {
-			r.fail("read", r.s.offset(), err2, "")
-			return true
-		}
-		if err != nil {
-			return false
-		}
-		ra, at, size = a, cur-int64(r.s.br.Buffered()), end
-	default:
+	ra, at, size, ok, err := r.offsetSource()
+	if err != nil {
+		r.fail("read", r.s.offset(), err, "")
+		return true
+	}
+	if !ok {
 		return false
 	}
 	min := int64(parMinInput)

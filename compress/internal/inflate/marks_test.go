@@ -4,6 +4,7 @@ import (
 	"bytes"
 	stdflate "compress/flate"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/fastio-go/fastio/core"
@@ -141,28 +142,16 @@ func TestDecodeMarksBothLoops(t *testing.T) {
 				if len(a) > len(b) {
 					a, b = b, a
 				}
-				if !slicesEqual(a, b[:len(a)]) {
+				if !slices.Equal(a, b[:len(a)]) {
 					t.Fatalf("offset %d: at the input's end, %d values and %d values differ", i, len(a), len(b))
 				}
 				continue
 			}
-			if !slicesEqual(a, b) || sa != sb || oa != ob {
+			if !slices.Equal(a, b) || sa != sb || oa != ob {
 				t.Fatalf("offset %d: assembly %d values, status %d, bit %d; Go %d, %d, %d", i, len(a), sa, oa, len(b), sb, ob)
 			}
 		}
 	}
-}
-
-func slicesEqual(a, b []uint16) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // TestDecodeMarksSlack checks that DecodeMarks refuses an output without

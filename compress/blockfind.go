@@ -58,7 +58,7 @@ func (f *finder) next(in []byte, from, to int64) int64 {
 		}
 		w := binary.LittleEndian.Uint64(in[k:])
 		nw := ^w
-		head := nw & nw >> 1
+		head := nw & (nw >> 1)
 		dyn := head & (w >> 2) &^ (w >> 4 & (w >> 5) & (w >> 6) & (w >> 7)) &^ (w >> 9 & (w >> 10) & (w >> 11) & (w >> 12))
 		// A stored header at bit i of byte k has LEN at byte k+1 (i up
 		// to 5) or k+2 (i 6 or 7).

@@ -285,24 +285,32 @@ func TestSiteInBrowser(t *testing.T) {
 	// a click on a package, and a search given in the address.
 	fileURL := (&url.URL{Scheme: "file", Path: filepath.ToSlash(out) + "/index.html"}).String()
 	type where struct{ URL, H1, Root string }
-	here := func(what string) where {
-		t.Helper()
-		return within(t, browser, budget, what, chromedp.Evaluate[where](`(async () => {
+	whereJS := chromedp.Evaluate[where](`(async () => {
 			await new Promise(r => { if (document.readyState === 'complete') r(); else window.addEventListener('load', r); });
 			const m = document.querySelector('meta[name="fastio-root"]');
 			const h = document.querySelector('h1');
 			return {URL: location.href, H1: h ? h.textContent : '', Root: m ? m.content : 'none'};
-		})()`, chromedp.EvalAwaitPromise))
+		})()`, chromedp.EvalAwaitPromise)
+	here := func(what string) where {
+		t.Helper()
+		return within(t, browser, budget, what, whereJS)
 	}
 	// at waits for a click's navigation to reach the page whose address
 	// ends in suffix (the click returns before the new page loads), within
-	// the step budget, and returns where the browser is.
+	// the step budget, and returns where the browser is. A look that
+	// meets the navigation itself (the page it asked goes away under it)
+	// is made again.
 	at := func(what, suffix string) where {
 		t.Helper()
 		deadline := time.Now().Add(budget)
 		for {
-			w := here(what)
-			if strings.HasSuffix(w.URL, suffix) || time.Now().After(deadline) {
+			c, cancel := context.WithTimeout(browser, budget)
+			w, err := chromedp.Run(c, whereJS)
+			cancel()
+			switch {
+			case err != nil && time.Now().After(deadline):
+				t.Fatalf("%s: %v", what, err)
+			case err == nil && (strings.HasSuffix(w.URL, suffix) || time.Now().After(deadline)):
 				return w
 			}
 			time.Sleep(50 * time.Millisecond)

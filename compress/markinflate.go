@@ -44,25 +44,14 @@ type huff struct {
 // tables do: an over-subscribed code, or an incomplete one other than a
 // single codeword of length 1 or an empty code.
 func (h *huff) build(lens []uint8) bool {
+	if !validCode(lens) {
+		return false
+	}
 	h.count = [16]uint16{}
 	for _, l := range lens {
 		h.count[l]++
 	}
 	h.count[0] = 0
-	left := 1
-	maxLen := 0
-	for l := 1; l < 16; l++ {
-		left = left<<1 - int(h.count[l])
-		if left < 0 {
-			return false
-		}
-		if h.count[l] != 0 {
-			maxLen = l
-		}
-	}
-	if left > 0 && maxLen != 0 && !(maxLen == 1 && h.count[1] == 1) {
-		return false
-	}
 	var offs [17]uint16
 	for l := 1; l < 16; l++ {
 		offs[l+1] = offs[l] + h.count[l]

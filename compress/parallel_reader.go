@@ -365,26 +365,6 @@ func (p *parInflater) take(j int64) (*parChunk, parResult) {
 	return nil, parResult{}
 }
 
-// resolveInto replaces the markers of marks by the bytes of win, the
-// output before them (less than 32 KiB: the start of the stream), into
-// res. It reports false when a marker stands for a byte before the start
-// of the stream.
-func resolveInto(res []byte, marks []uint16, win []byte) bool {
-	lo := markWindow - len(win)
-	for i, v := range marks {
-		if v <= 0xff {
-			res[i] = byte(v)
-			continue
-		}
-		k := int(v) - markBase - lo
-		if k < 0 {
-			return false
-		}
-		res[i] = win[k]
-	}
-	return true
-}
-
 // tail32 appends to dst the last 32 KiB of the concatenation of parts.
 func tail32(dst []byte, parts ...[]byte) []byte {
 	need := markWindow
@@ -408,39 +388,33 @@ func tail32(dst []byte, parts ...[]byte) []byte {
 // a byte before the start of the stream.
 func (p *parInflater) resolve(c *parChunk, r *parResult) bool {
 	marks := r.marks
-	if len(p.win) < markWindow {
-		// Near the start of the stream: a marker may stand for a byte
-		// before it, which makes the chunk not the stream's.
-		if cap(p.res) < len(marks) {
-			p.res = make([]byte, len(marks))
-		}
-		res := p.res[:len(marks)]
-		if !resolveInto(res, marks, p.win) {
-			return false
-		}
-		p.win, p.win2 = tail32(p.win2[:0], p.win, res, r.plain), p.win
-		p.pend, p.pend2 = res, r.plain
-		if len(p.pend) == 0 {
-			p.pend, p.pend2 = p.pend2, nil
-		}
-	} else {
-		if p.tab == nil {
-			p.tab = new([1 << 16]byte)
-			for i := range 256 {
-				p.tab[i] = byte(i)
+	// Near the start of the stream the window is shorter than 32 KiB: a
+	// marker for a byte before the stream makes the chunk not the
+	// stream's.
+	lo := markWindow - len(p.win)
+	if lo > 0 {
+		for _, v := range marks {
+			if v >= markBase && int(v-markBase) < lo {
+				return false
 			}
-			p.res = make([]byte, parPiece)
 		}
-		copy(p.tab[markBase:], p.win)
-		// The window after the chunk: the last 32 KiB of its output.
-		k := max(0, len(marks)-max(0, markWindow-len(r.plain)))
-		tail := p.res[:len(marks)-k]
-		for i, v := range marks[k:] {
-			tail[i] = p.tab[v]
-		}
-		p.win, p.win2 = tail32(p.win2[:0], p.win, tail, r.plain), p.win
-		p.pmarks, p.pend, p.pend2 = marks, r.plain, nil
 	}
+	if p.tab == nil {
+		p.tab = new([1 << 16]byte)
+		for i := range 256 {
+			p.tab[i] = byte(i)
+		}
+		p.res = make([]byte, parPiece)
+	}
+	copy(p.tab[markBase+lo:], p.win)
+	// The window after the chunk: the last 32 KiB of its output.
+	k := max(0, len(marks)-max(0, markWindow-len(r.plain)))
+	tail := p.res[:len(marks)-k]
+	for i, v := range marks[k:] {
+		tail[i] = p.tab[v]
+	}
+	p.win, p.win2 = tail32(p.win2[:0], p.win, tail, r.plain), p.win
+	p.pmarks, p.pend, p.pend2 = marks, r.plain, nil
 	p.cur = c
 	p.pos = r.end
 	p.off = (r.end + 7) >> 3

@@ -216,20 +216,29 @@ func (m *memberInflater) fill() {
 // worker inflates the queued members in order until none is left.
 func (m *memberInflater) worker() {
 	defer m.wg.Done()
-	for {
-		m.mu.Lock()
-		if len(m.queue) == 0 {
-			m.workers--
-			m.mu.Unlock()
-			return
-		}
-		j := m.queue[0]
-		m.queue = m.queue[:copy(m.queue, m.queue[1:])]
-		j.started = true
-		m.mu.Unlock()
-		j.inflate()
-		j.done <- struct{}{}
+	for m.inflateQueued(true) {
 	}
+}
+
+// inflateQueued inflates the member at the head of the queue, reporting
+// false if the queue is empty; a worker (quitting) stops counting as
+// running then, under the same lock.
+func (m *memberInflater) inflateQueued(quitting bool) bool {
+	m.mu.Lock()
+	if len(m.queue) == 0 {
+		if quitting {
+			m.workers--
+		}
+		m.mu.Unlock()
+		return false
+	}
+	j := m.queue[0]
+	m.queue = m.queue[:copy(m.queue, m.queue[1:])]
+	j.started = true
+	m.mu.Unlock()
+	j.inflate()
+	j.done <- struct{}{}
+	return true
 }
 
 // follow reads the header of the member at offset at and returns its
@@ -356,17 +365,9 @@ func (m *memberInflater) take(at int64, hlen int, size int64) (j *memberJob, sto
 			return j, false
 		default:
 		}
-		m.mu.Lock()
-		if len(m.queue) == 0 {
-			m.mu.Unlock()
+		if !m.inflateQueued(false) {
 			break
 		}
-		h := m.queue[0]
-		m.queue = m.queue[:copy(m.queue, m.queue[1:])]
-		h.started = true
-		m.mu.Unlock()
-		h.inflate()
-		h.done <- struct{}{}
 		m.helped++
 	}
 	<-j.done

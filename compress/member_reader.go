@@ -301,22 +301,20 @@ func (j *memberJob) inflate() {
 	if isize > memberMaxOutput {
 		return
 	}
-	if cap(j.out) < isize {
-		j.out = make([]byte, 0, isize)
+	if cap(j.out) < isize+inflate.IntoSlack {
+		j.out = make([]byte, 0, isize+inflate.IntoSlack)
 	}
-	out := j.out[:0]
 	d := parDecoders.Get().(*inflate.Decoder)
 	defer parDecoders.Put(d)
 	j.span.Reset(in[j.hlen:])
-	d.Reset(&j.span, nil)
-	crc := uint32(0)
+	// Straight into the member's buffer: Next hands out its consecutive
+	// pieces, and ErrFull for more output than the trailer's size.
+	d.ResetInto(&j.span, j.out)
+	crc, n := uint32(0), 0
 	for {
 		q, err := d.Next(256 << 10)
-		if len(q) > isize-len(out) {
-			return
-		}
 		crc = crc32Update(crc, q)
-		out = append(out, q...)
+		n += len(q)
 		if err == io.EOF {
 			break
 		}
@@ -324,9 +322,9 @@ func (j *memberJob) inflate() {
 			return
 		}
 	}
-	j.out = out
+	j.out = j.out[:n]
 	j.crc = crc
-	j.ok = len(out) == isize && crc == wantCRC && d.InputOffset() == int64(j.size-j.hlen-8)
+	j.ok = n == isize && crc == wantCRC && d.InputOffset() == int64(j.size-j.hlen-8)
 }
 
 // take returns the member queued at offset at with the given header and

@@ -28,10 +28,10 @@ func (d *Decoder) fastGeneric(target int) {
 	bits, nbits := d.bits, d.nbits
 	ip, op := d.ip, d.op
 	in := d.win
-	out := d.out[:]
+	out := d.out
 	lit, dist := d.litp, d.distp
 	inEnd := len(in) - inSlack
-	outEnd := min(target, outLimit)
+	outEnd := min(target, d.lim)
 	if ip > inEnd || op >= outEnd {
 		return
 	}

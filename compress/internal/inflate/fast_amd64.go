@@ -42,12 +42,12 @@ func (d *Decoder) fast(target int) {
 		return
 	}
 	inEnd := len(d.win) - inSlack
-	outEnd := min(target, outLimit)
+	outEnd := min(target, d.lim)
 	if d.ip > inEnd || d.op >= outEnd {
 		return
 	}
 	in := unsafe.Pointer(unsafe.SliceData(d.win))
-	out := unsafe.Pointer(&d.out)
+	out := unsafe.Pointer(unsafe.SliceData(d.out))
 	s := fastState{
 		in:       unsafe.Add(in, d.ip),
 		inLimit:  unsafe.Add(in, inEnd),

@@ -80,7 +80,10 @@ type Decoder struct {
 	litp  *[litTableSize]uint32
 	distp *[distTableSize]uint32
 
-	out  [bufSize]byte
+	out  []byte // own, or the caller's buffer (ResetInto)
+	lim  int    // len(out) - slack: decoding stops there
+	into bool   // out is the caller's: it never slides
+	own  [bufSize]byte
 	lit  [litTableSize]uint32
 	dist [distTableSize]uint32
 	clen [clenTableSize]uint32
@@ -94,12 +97,32 @@ func (d *Decoder) Reset(src core.BufferedReader, dict []byte) {
 	d.win = src.Window()
 	d.ip, d.base, d.bits, d.nbits, d.eof = 0, 0, 0, 0, false
 	d.state, d.final, d.stored, d.err = stHeader, false, 0, nil
+	d.out, d.lim, d.into = d.own[:], outLimit, false
 	if len(dict) > windowSize {
 		dict = dict[len(dict)-windowSize:]
 	}
-	d.op = copy(d.out[:], dict)
+	d.op = copy(d.out, dict)
 	d.rp = d.op
 	d.dropped = -int64(d.op)
+}
+
+// ErrFull reports, from a decoder reset with ResetInto, output beyond
+// the buffer's room.
+var ErrFull = errors.New("inflate: output beyond the buffer")
+
+// IntoSlack is the capacity a buffer given to ResetInto needs beyond the
+// output it is to hold.
+const IntoSlack = slack + 1
+
+// ResetInto is Reset with no dictionary and the output going to buf,
+// from its start, instead of the decoder's own buffer: Next returns
+// consecutive pieces of buf, whose capacity must exceed the stream's
+// output by IntoSlack, and ErrFull if the stream's output does not fit.
+// A stream whose size is known is so inflated with no copy.
+func (d *Decoder) ResetInto(src core.BufferedReader, buf []byte) {
+	d.Reset(src, nil)
+	buf = buf[:cap(buf)]
+	d.out, d.lim, d.into = buf, max(0, len(buf)-slack), true
 }
 
 // Produced returns how many bytes the decoder has inflated, delivered or
@@ -141,13 +164,17 @@ func (d *Decoder) Next(n int) ([]byte, error) {
 		if d.state == stDone {
 			return nil, io.EOF
 		}
-		if d.op+minChunk > outLimit {
+		switch {
+		case d.into && d.op >= d.lim:
+			d.fail(ErrFull)
+			continue
+		case !d.into && d.op+minChunk > d.lim:
 			// Everything is delivered: keep the window, drop the rest.
 			copy(d.out[:windowSize], d.out[d.op-windowSize:d.op])
 			d.dropped += int64(d.op - windowSize)
 			d.op, d.rp = windowSize, windowSize
 		}
-		d.decode(outLimit)
+		d.decode(d.lim)
 	}
 	k := min(n, d.op-d.rp)
 	q := d.out[d.rp : d.rp+k]
@@ -513,7 +540,7 @@ func (d *Decoder) slow() {
 		return
 	}
 	// Byte by byte: the careful path is rare and short.
-	out := d.out[:]
+	out := d.out
 	for i := d.op; i < d.op+length; i++ {
 		out[i] = out[i-dist]
 	}

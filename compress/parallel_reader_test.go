@@ -446,3 +446,29 @@ func TestFinderNextMatchesEveryOffset(t *testing.T) {
 		}
 	}
 }
+
+// TestResolveMarks compares resolveMarks with the plain loop at every
+// length around its eight-value steps.
+func TestResolveMarks(t *testing.T) {
+	tab := new([1 << 16]byte)
+	for i := range tab {
+		tab[i] = byte(i*7 + i>>8)
+	}
+	m := make([]uint16, 40)
+	for i := range m {
+		m[i] = uint16(i*2654435761>>7) | uint16(i&1)<<15
+	}
+	for n := range len(m) + 1 {
+		q := make([]byte, n+1)
+		q[n] = 0xAA
+		resolveMarks(q[:n], m[:n], tab)
+		for i, v := range m[:n] {
+			if q[i] != tab[v] {
+				t.Fatalf("length %d: byte %d is %#x, want %#x", n, i, q[i], tab[v])
+			}
+		}
+		if q[n] != 0xAA {
+			t.Fatalf("length %d: wrote past the end", n)
+		}
+	}
+}

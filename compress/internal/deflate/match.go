@@ -2,7 +2,7 @@ package deflate
 
 const (
 	htBits       = 15 // buckets of the greedy matcher's table
-	greedyInsert = 4  // positions inside a match the greedy parse enters
+	greedyInsert = 3  // positions inside a match the greedy parse enters
 	hc4Bits      = 15 // heads of the 4-byte hash chains
 	hc3Bits      = 14 // the 3-byte table of the lazy matcher
 	shortFar     = 4096

@@ -353,7 +353,7 @@ func FuzzDecoder(f *testing.F) {
 	f.Add(deflate(f, random(500, 1), 0, nil), uint64(3))
 	f.Add(deflate(f, text(500), stdflate.HuffmanOnly, nil), uint64(4))
 	f.Add([]byte{0x07, 0, 0}, uint64(5))
-	var d Decoder
+	var d, di Decoder // di: ResetInto's, so that d's input offset is checked below
 	f.Fuzz(func(t *testing.T, stream []byte, seed uint64) {
 		// A small stream may inflate to megabytes, read here in pieces
 		// of a few bytes: bound the work per input.
@@ -372,7 +372,7 @@ func FuzzDecoder(f *testing.F) {
 		// Into a buffer of the output's size: the same bytes, or with
 		// less room than the bytes need, ErrFull after a prefix.
 		room := len(got) + IntoSlack - int(seed%2)*(len(got)/2+1)
-		into, ierr := inflateInto(t, &d, stream, max(0, room))
+		into, ierr := inflateInto(t, &di, stream, max(0, room))
 		switch {
 		case errors.Is(ierr, ErrFull):
 			if room > len(got)+IntoSlack-1 || !bytes.HasPrefix(got, into) {

@@ -253,7 +253,7 @@ func (e *Encoder) writeTokens(litLens *[numLitLen]uint8, litCodes *[numLitLen]ui
 			bb |= uint64(c&0xffffff) << (nb & 63)
 			nb += uint(c >> 24)
 			dist := int(t & 0xffff)
-			ds := distSym(dist)
+			ds := int(t>>25) & 31
 			d := dists[ds]
 			n := d >> 24
 			bb |= (uint64(d&0xffff) | uint64(dist-int(distBase[ds]))<<(n&31)) << (nb & 63)

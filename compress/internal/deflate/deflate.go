@@ -48,7 +48,7 @@ type Encoder struct {
 
 	m matcher
 
-	tokens   []uint32 // literals (< 256) and matches (1<<31 | length<<16 | distance)
+	tokens   []uint32 // literals (< 256) and matches (1<<31 | distance code<<25 | length<<16 | distance)
 	litFreq  [numLitLen]uint32
 	distFreq [numDist]uint32
 

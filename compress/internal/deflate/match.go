@@ -101,10 +101,11 @@ func (e *Encoder) parseGreedy(start, stop, end int) int {
 			p++
 			continue
 		}
-		toks[nt&(maxTokens-1)] = 1<<31 | uint32(best)<<16 | uint32(dist)
+		ds := distSym(dist)
+		toks[nt&(maxTokens-1)] = 1<<31 | uint32(ds)<<25 | uint32(best)<<16 | uint32(dist)
 		nt++
 		litFreq[257+int(lenSym[uint8(best-minMatch)])]++
-		distFreq[distSym(dist)]++
+		distFreq[ds]++
 		// Enter the first positions inside the match: the rest
 		// would cost more time than the matches they find save bytes.
 		q := p + 1
@@ -156,10 +157,11 @@ func (e *Encoder) parseLazy(start, stop, end int) int {
 			p++
 			l, d = l2, d2
 		}
-		toks[nt&(maxTokens-1)] = 1<<31 | uint32(l)<<16 | uint32(d)
+		ds := distSym(d)
+		toks[nt&(maxTokens-1)] = 1<<31 | uint32(ds)<<25 | uint32(l)<<16 | uint32(d)
 		nt++
 		litFreq[257+int(lenSym[uint8(l-minMatch)])]++
-		distFreq[distSym(d)]++
+		distFreq[ds]++
 		e.insertChain(buf, ins, min(p+l, last))
 		p += l
 	}

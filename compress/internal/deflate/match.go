@@ -110,6 +110,19 @@ func (e *Encoder) parseGreedy(start, stop, end int) int {
 		// would cost more time than the matches they find save bytes.
 		q := p + 1
 		p += best
+		if q+greedyInsert < last {
+			// The three positions from one 8-byte load (a match is at
+			// least 4 long, so all three are inside it).
+			w := load64(buf, q)
+			v := base + uint32(q)
+			b := &ht[hash4(uint32(w), htBits)&(1<<htBits-1)]
+			b[1], b[0] = b[0], v
+			b = &ht[hash4(uint32(w>>8), htBits)&(1<<htBits-1)]
+			b[1], b[0] = b[0], v+1
+			b = &ht[hash4(uint32(w>>16), htBits)&(1<<htBits-1)]
+			b[1], b[0] = b[0], v+2
+			continue
+		}
 		for stopAt := min(p, last, q+greedyInsert); q < stopAt; q++ {
 			b := &ht[hash4(load32(buf, q), htBits)&(1<<htBits-1)]
 			b[1], b[0] = b[0], base+uint32(q)

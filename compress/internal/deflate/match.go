@@ -81,17 +81,18 @@ func (e *Encoder) parseGreedy(start, stop, end int) int {
 		x := load32(buf, p)
 		b := &ht[hash4(x, htBits)&(1<<htBits-1)]
 		v0, v1 := b[0], b[1]
-		b[1], b[0] = v0, base+uint32(p)
-		// Virtual positions below vlo are out of the window or the buffer
-		// (see Encoder.base).
-		vlo := base + uint32(max(p-windowSize, 0))
+		vp := base + uint32(p)
+		b[1], b[0] = v0, vp
+		// An entry more than a window before p is out of the window or
+		// the buffer, or from an earlier stream, or empty (see
+		// Encoder.base): entries are never above vp.
 		best, dist := 0, 0
-		if v0 >= vlo && load32(buf, int(v0-base)) == x {
+		if vp-v0 <= windowSize && load32(buf, int(v0-base)) == x {
 			c := int(v0 - base)
 			best = 4 + matchLen(buf, c+4, p+4, min(maxMatch, end-p)-4)
 			dist = p - c
 		}
-		if v1 >= vlo && load32(buf, int(v1-base)) == x {
+		if vp-v1 <= windowSize && load32(buf, int(v1-base)) == x {
 			c := int(v1 - base)
 			if l := 4 + matchLen(buf, c+4, p+4, min(maxMatch, end-p)-4); l > best {
 				best, dist = l, p-c

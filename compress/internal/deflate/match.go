@@ -237,28 +237,70 @@ func (e *Encoder) findChain(buf []byte, p, end, prevLen, depth int) (int, int) {
 		}
 	}
 	nice := min(e.p.nice, limit)
+	prevTab := m.prev
+	if best < 4 {
+		// No match of 4 bytes yet: a candidate's first 4 bytes decide,
+		// in a loop of its own (libdeflate's first loop). Both loops
+		// load the next candidate before they look at this one, so
+		// that the walk's loads overlap the comparisons.
+		for {
+			if cand < vlo {
+				return best3(best, dist)
+			}
+			c := int(cand - base)
+			next := prevTab[cand&(windowSize-1)]
+			if load32(buf, c) == x {
+				best = 4 + matchLen(buf, c+4, p+4, limit-4)
+				dist = p - c
+				if best >= nice {
+					return best, dist
+				}
+				if depth--; depth == 0 {
+					return best, dist
+				}
+				cand = next
+				break
+			}
+			if depth--; depth == 0 {
+				return best3(best, dist)
+			}
+			cand = next
+		}
+	}
 	// Reject a candidate by the 4 bytes ending at the current best
 	// length before comparing from the start.
-	k := max(best-3, 0)
+	k := best - 3
 	want := load32(buf, p+k)
-	prevTab := m.prev
-	for ; cand >= vlo; cand = prevTab[cand&(windowSize-1)] {
+	// What only a candidate that passes both tests needs stays in
+	// memory (an array is never held in registers), so that the walk
+	// has the registers to itself: p, limit, best, dist, nice.
+	keep := [5]int{p, limit, best, dist, nice}
+	for cand >= vlo {
 		c := int(cand - base)
+		next := prevTab[cand&(windowSize-1)]
 		if load32(buf, c+k) == want && load32(buf, c) == x {
-			l := 4 + matchLen(buf, c+4, p+4, limit-4)
-			if l > best {
-				best, dist = l, p-c
-				if l >= nice {
+			p := keep[0]
+			l := 4 + matchLen(buf, c+4, p+4, keep[1]-4)
+			if l > keep[2] {
+				keep[2], keep[3] = l, p-c
+				if l >= keep[4] {
 					break
 				}
-				k = best - 3
+				k = l - 3
 				want = load32(buf, p+k)
 			}
 		}
 		if depth--; depth == 0 {
 			break
 		}
+		cand = next
 	}
+	return best3(keep[2], keep[3])
+}
+
+// best3 is findChain's result when it found no match of 4 bytes: the
+// match of 3 at dist, or none.
+func best3(best, dist int) (int, int) {
 	if dist == 0 {
 		return 0, 0
 	}

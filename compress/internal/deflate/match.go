@@ -70,13 +70,31 @@ func (m *matcher) insertRange(e *Encoder, from, to int) {
 // returns where it stopped.
 func (e *Encoder) parseGreedy(start, stop, end int) int {
 	buf := e.buf[:end]
+	last := min(stop, end-4) // positions with more than 4 bytes left
+	p := start
+	if p < last {
+		if useAsm {
+			p = e.greedyFast(buf, p, last)
+		} else {
+			p = e.greedyGeneric(buf, p, last)
+		}
+	}
+	for ; p < stop; p++ {
+		e.literal(buf[p])
+	}
+	return p
+}
+
+// greedyGeneric is parseGreedy's loop over the positions before last,
+// in Go (greedy_amd64.s is the same loop in assembly); it returns where
+// the last match ends, or last.
+func (e *Encoder) greedyGeneric(buf []byte, p, last int) int {
+	end := len(buf)
 	ht := e.m.ht
 	base := e.base
 	toks := (*[maxTokens]uint32)(e.tokens[:maxTokens])
 	nt := len(e.tokens)
 	litFreq, distFreq := &e.litFreq, &e.distFreq
-	p := start
-	last := min(stop, end-4) // positions with more than 4 bytes left
 	for p < last {
 		x := load32(buf, p)
 		b := &ht[hash4(x, htBits)&(1<<htBits-1)]
@@ -135,9 +153,6 @@ func (e *Encoder) parseGreedy(start, stop, end int) int {
 		}
 	}
 	e.tokens = toks[:nt]
-	for ; p < stop; p++ {
-		e.literal(buf[p])
-	}
 	return p
 }
 

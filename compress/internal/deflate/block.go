@@ -243,6 +243,20 @@ func (e *Encoder) writeTokens(litLens *[numLitLen]uint8, litCodes *[numLitLen]ui
 	e.out = slices.Grow(e.out, size/8+16)
 	out := e.out[:cap(e.out)]
 	o := len(e.out)
+	if useAsm {
+		o, bb, nb = e.tokensFast(out, o, bb, nb, &lit, &lens, &dists)
+	} else {
+		o, bb, nb = e.tokensGeneric(out, o, bb, nb, &lit, &lens, &dists)
+	}
+	e.out = out[:o]
+	e.bb, e.nb = bb, nb
+	e.putBits(uint64(litCodes[endBlock]), uint(litLens[endBlock]))
+}
+
+// tokensGeneric is writeTokens' loop in Go (tokens_amd64.s is the same
+// loop in assembly): it writes the tokens into out from o on with the
+// bit buffer bb holding nb (fewer than 8) bits, and returns them after.
+func (e *Encoder) tokensGeneric(out []byte, o int, bb uint64, nb uint, lit, lens *[256]uint32, dists *[numDist]uint32) (int, uint64, uint) {
 	for _, t := range e.tokens {
 		if t < 256 {
 			c := lit[t]
@@ -264,7 +278,5 @@ func (e *Encoder) writeTokens(litLens *[numLitLen]uint8, litCodes *[numLitLen]ui
 		bb >>= (nb &^ 7) & 63 // the masks spare Go's check for shifts of 64 or more
 		nb &= 7
 	}
-	e.out = out[:o]
-	e.bb, e.nb = bb, nb
-	e.putBits(uint64(litCodes[endBlock]), uint(litLens[endBlock]))
+	return o, bb, nb
 }

@@ -134,7 +134,10 @@ m0done:
 	CMPQ DX, $-1
 	JEQ  emit
 
-	// Both candidates: the second only if longer.
+	// Both candidates: the second only if longer. Its match is
+	// measured by a second copy of the code above (a macro cannot hold
+	// labels; one copy entered twice costs level 1 about 2% more
+	// instructions).
 	MOVQ R14, 32(SP)
 	MOVQ AX, 40(SP)
 	MOVQ DX, AX

@@ -287,8 +287,8 @@ func (e *Encoder) findChain(buf []byte, p, end, prevLen, depth int) (int, int) {
 	k := best - 3
 	want := load32(buf, p+k)
 	// What only a candidate that passes both tests needs stays in
-	// memory (an array is never held in registers), so that the walk
-	// has the registers to itself: p, limit, best, dist, nice.
+	// memory (the compiler keeps an array there), so that the walk has
+	// the registers to itself: p, limit, best, dist, nice.
 	keep := [5]int{p, limit, best, dist, nice}
 	for cand >= vlo {
 		c := int(cand - base)
@@ -313,8 +313,8 @@ func (e *Encoder) findChain(buf []byte, p, end, prevLen, depth int) (int, int) {
 	return best3(keep[2], keep[3])
 }
 
-// best3 is findChain's result when it found no match of 4 bytes: the
-// match of 3 at dist, or none.
+// best3 is findChain's result: the match of length best at dist, or
+// none (0, 0) when dist is 0.
 func best3(best, dist int) (int, int) {
 	if dist == 0 {
 		return 0, 0

@@ -7,7 +7,10 @@ import (
 
 // asmEncoders are compressWith's, one per level and loop, reused (a new
 // Encoder's tables would make the fuzz target slow).
-var asmEncoders = map[[2]int]*Encoder{}
+var asmEncoders = map[struct {
+	level int
+	asm   bool
+}]*Encoder{}
 
 // compressWith compresses data at level with the assembly loops on or
 // off, in writes of size n with a flush after the first and a stream
@@ -17,10 +20,10 @@ func compressWith(asm bool, level int, data, dict []byte, n int) []byte {
 	useAsm = asm
 	defer func() { useAsm = saved }()
 	var out bytes.Buffer
-	key := [2]int{level, 0}
-	if asm {
-		key[1] = 1
-	}
+	key := struct {
+		level int
+		asm   bool
+	}{level, asm}
 	e := asmEncoders[key]
 	if e == nil {
 		e = NewEncoder(&out, level)
@@ -63,7 +66,8 @@ func TestAsmLoops(t *testing.T) {
 	}
 	// Near the rebase: the virtual positions restart.
 	data := inputs()[len(inputs())-1].data
-	for _, asm := range []bool{true, false} {
+	var streams [2][]byte
+	for i, asm := range []bool{true, false} {
 		saved := useAsm
 		useAsm = asm
 		var out bytes.Buffer
@@ -76,6 +80,10 @@ func TestAsmLoops(t *testing.T) {
 		if got := stdInflate(t, out.Bytes(), nil); !bytes.Equal(got, data) {
 			t.Fatalf("asm %v: round trip across the rebase differs", asm)
 		}
+		streams[i] = out.Bytes()
+	}
+	if !bytes.Equal(streams[0], streams[1]) {
+		t.Fatal("across the rebase: the assembly loops' stream differs")
 	}
 }
 
